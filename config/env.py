@@ -1,0 +1,55 @@
+"""Small helpers that read the environment and fail loudly on a bad value."""
+
+import os
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false, yes/no), not {raw!r}.")
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_database(name: str, default: str) -> dict:
+    raw = os.environ.get(name) or default
+    try:
+        config = dj_database_url.parse(raw, conn_max_age=60)
+    except Exception as exc:  # dj-database-url raises several types for a bad URL
+        raise ImproperlyConfigured(f"{name} is not a usable database URL: {raw!r} ({exc}).") from exc
+    if config.get("ENGINE") not in {
+        "django.db.backends.sqlite3",
+        "django.db.backends.postgresql",
+    }:
+        raise ImproperlyConfigured(f"{name} must point at SQLite or PostgreSQL, not {raw!r}.")
+    return config
+
+
+def env_redis_url(name: str) -> str | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"{name} must be a redis:// URL, not {raw!r}.")
+    return raw
