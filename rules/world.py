@@ -1,0 +1,224 @@
+"""The persistent campaign world: what the board and the faction cards carry between games.
+
+The world is immutable. It changes only by applying world events (see `rules.world_events`).
+People are referred to by a `person` key (a string stable within a campaign), factions,
+territories, continents and packs by their fixture keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
+
+from rules.data import board, content
+
+CityKind = Literal["minor", "major", "capital"]
+Outcome = Literal["won", "held_on", "eliminated"]
+
+
+@dataclass(frozen=True)
+class City:
+    territory: str
+    kind: CityKind
+    name: str
+    founder: str
+    game: int
+
+    @property
+    def population(self) -> int:
+        return content().city_population[self.kind]
+
+
+@dataclass(frozen=True)
+class Scar:
+    """A scar sticker on a territory (`on="territory"`) or on a faction card (`on="faction"`)."""
+
+    target: str
+    on: Literal["territory", "faction"]
+    kind: str
+    placed_by: str | None
+    game: int
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class Fortification:
+    territory: str
+    wear: int
+    game: int
+
+    @property
+    def active(self) -> bool:
+        return self.wear < content().constants["fortification_wear_boxes"]
+
+    @property
+    def uses_left(self) -> int:
+        return max(0, content().constants["fortification_wear_boxes"] - self.wear)
+
+
+@dataclass(frozen=True)
+class ContinentName:
+    continent: str
+    name: str
+    namer: str
+    game: int
+
+
+@dataclass(frozen=True)
+class Signature:
+    person: str
+    game: int
+    date: str
+    slogan: str = ""
+
+
+@dataclass(frozen=True)
+class FactionRecord:
+    """One row on the back of a faction card (S-10, END-2): `player` is None when it sat out."""
+
+    game: int
+    faction: str
+    player: str | None
+    start: str | None
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class PackOpening:
+    pack: str
+    game: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class World:
+    starting_powers: dict[str, str] = field(default_factory=dict)
+    pregame_coins_placed: bool = False
+    card_coins: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(board().territories, 1)
+    )
+    coin_stickers_used: int = 0
+    destroyed_cards: frozenset[str] = frozenset()
+    cities: dict[str, City] = field(default_factory=dict)
+    scars: dict[str, Scar] = field(default_factory=dict)
+    faction_scars: dict[str, Scar] = field(default_factory=dict)
+    fortifications: dict[str, Fortification] = field(default_factory=dict)
+    fortifications_used: int = 0
+    continent_names: dict[str, ContinentName] = field(default_factory=dict)
+    continent_marks: dict[str, int] = field(default_factory=dict)
+    signatures: tuple[Signature, ...] = ()
+    faction_records: tuple[FactionRecord, ...] = ()
+    eliminations: int = 0
+    packs_opened: dict[str, PackOpening] = field(default_factory=dict)
+    games_played: int = 0
+    world_name: str | None = None
+    world_named_by: str | None = None
+
+    # --- questions the rules ask of the world -------------------------------------------
+
+    @property
+    def customized(self) -> bool:
+        """P-2 and P-3 are done: every faction has its power and the 12 coins are placed."""
+        return self.pregame_coins_placed and len(self.starting_powers) == len(content().factions)
+
+    @property
+    def next_game_number(self) -> int:
+        return self.games_played + 1
+
+    def live_scar(self, territory: str) -> Scar | None:
+        scar = self.scars.get(territory)
+        return scar if scar and not scar.cancelled else None
+
+    def is_marked(self, territory: str, *, cancelled_scar_is_mark: bool = True) -> bool:
+        """G-1 with DIFF-17: a cancelled scar is still a sticker, so still a mark by default."""
+        if territory in self.cities:
+            return True
+        scar = self.scars.get(territory)
+        if scar is None:
+            return False
+        return cancelled_scar_is_mark or not scar.cancelled
+
+    def population(self, territory: str) -> int:
+        city = self.cities.get(territory)
+        return city.population if city else 0
+
+    def is_fortified(self, territory: str) -> bool:
+        fort = self.fortifications.get(territory)
+        return bool(fort and fort.active)
+
+    def continent_bonus(self, continent: str, person: str | None = None) -> int:
+        """T-10: printed bonus, plus the +1/-1 mark, plus 1 for the person who named it."""
+        bonus = board().continents[continent].bonus + self.continent_marks.get(continent, 0)
+        named = self.continent_names.get(continent)
+        if person is not None and named is not None and named.namer == person:
+            bonus += 1
+        return bonus
+
+    def has_card(self, territory: str) -> bool:
+        return territory not in self.destroyed_cards
+
+    def signature_count(self, person: str) -> int:
+        return sum(1 for s in self.signatures if s.person == person)
+
+    def signature_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for signature in self.signatures:
+            counts[signature.person] = counts.get(signature.person, 0) + 1
+        return counts
+
+    def supplies_left(self) -> dict[str, int]:
+        """What the sticker sheet still holds (C-10)."""
+        total = content().supplies
+        minor = sum(1 for c in self.cities.values() if c.kind == "minor")
+        major = sum(1 for c in self.cities.values() if c.kind == "major")
+        capital = sum(1 for c in self.cities.values() if c.kind == "capital")
+        cancels = sum(1 for s in self.scars.values() if s.cancelled)
+        marks = list(self.continent_marks.values())
+        return {
+            "minor_city": total["minor_city"] - minor,
+            "major_city": total["major_city"] - major,
+            "world_capital": total["world_capital"] - capital,
+            "scar_cancel": total["scar_cancel"] - cancels,
+            "continent_mark_plus": total["continent_mark_plus"] - marks.count(1),
+            "continent_mark_minus": total["continent_mark_minus"] - marks.count(-1),
+            "fortification": total["fortification"] - self.fortifications_used,
+        }
+
+    def faction_history(self, faction: str) -> tuple[FactionRecord, ...]:
+        return tuple(r for r in self.faction_records if r.faction == faction)
+
+    # --- serialization -------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["destroyed_cards"] = sorted(self.destroyed_cards)
+        data["signatures"] = [asdict(s) for s in self.signatures]
+        data["faction_records"] = [asdict(r) for r in self.faction_records]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> World:
+        return cls(
+            starting_powers=dict(data["starting_powers"]),
+            pregame_coins_placed=data["pregame_coins_placed"],
+            card_coins=dict(data["card_coins"]),
+            coin_stickers_used=data["coin_stickers_used"],
+            destroyed_cards=frozenset(data["destroyed_cards"]),
+            cities={k: City(**v) for k, v in data["cities"].items()},
+            scars={k: Scar(**v) for k, v in data["scars"].items()},
+            faction_scars={k: Scar(**v) for k, v in data["faction_scars"].items()},
+            fortifications={k: Fortification(**v) for k, v in data["fortifications"].items()},
+            fortifications_used=data["fortifications_used"],
+            continent_names={k: ContinentName(**v) for k, v in data["continent_names"].items()},
+            continent_marks=dict(data["continent_marks"]),
+            signatures=tuple(Signature(**s) for s in data["signatures"]),
+            faction_records=tuple(FactionRecord(**r) for r in data["faction_records"]),
+            eliminations=data["eliminations"],
+            packs_opened={k: PackOpening(**v) for k, v in data["packs_opened"].items()},
+            games_played=data["games_played"],
+            world_name=data["world_name"],
+            world_named_by=data["world_named_by"],
+        )
+
+    def evolve(self, **changes: Any) -> World:
+        return replace(self, **changes)

@@ -1,0 +1,712 @@
+"""World events: the only way the campaign world changes, and the pure reducer over them.
+
+Each event knows which rules it must satisfy (`check`, returning violations against the world as
+it stands) and how it changes the world (`apply`). `apply` never refuses: an owner may accept an
+event the rules refuse (a house rule), and the log must still replay. Callers check first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from rules.data import board, content
+from rules.errors import IllegalWorldEvent, Violation
+from rules.world import (
+    City,
+    ContinentName,
+    FactionRecord,
+    Fortification,
+    PackOpening,
+    Scar,
+    Signature,
+    World,
+)
+
+EVENT_TYPES: dict[str, type[WorldEvent]] = {}
+
+
+def _territory(key: str, violations: list[Violation]) -> bool:
+    if key not in board().territories:
+        violations.append(Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"))
+        return False
+    return True
+
+
+def _continent(key: str, violations: list[Violation]) -> bool:
+    if key not in board().continents:
+        violations.append(Violation("unknown_continent", f"There is no continent '{key}'.", "C-2"))
+        return False
+    return True
+
+
+def _name(territory: str) -> str:
+    return board().territories[territory].name
+
+
+@dataclass(frozen=True)
+class WorldEvent:
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            EVENT_TYPES[cls.kind] = cls
+
+    def check(self, world: World) -> list[Violation]:
+        return []
+
+    def apply(self, world: World) -> World:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.kind.replace("_", " ")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+
+def event_from_json(data: dict[str, Any]) -> WorldEvent:
+    data = dict(data)
+    kind = data.pop("kind", None)
+    cls = EVENT_TYPES.get(kind or "")
+    if cls is None:
+        raise IllegalWorldEvent("unknown_event", f"Unknown world event kind {kind!r}.", "DESIGN")
+    names = {f.name for f in fields(cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise IllegalWorldEvent(
+            "bad_event", f"Unexpected fields for {kind}: {', '.join(sorted(unknown))}.", "DESIGN"
+        )
+    try:
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    except TypeError as exc:
+        raise IllegalWorldEvent("bad_event", f"Malformed {kind} event: {exc}.", "DESIGN") from exc
+
+
+# --- before the first game (P-*) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartingPowerChosen(WorldEvent):
+    kind: ClassVar[str] = "starting_power_chosen"
+    faction: str
+    power: str
+
+    def check(self, world: World) -> list[Violation]:
+        faction = content().factions.get(self.faction)
+        if faction is None:
+            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+        if world.games_played:
+            return [
+                Violation("campaign_started", "Starting powers are chosen before game 1.", "P-1")
+            ]
+        if self.faction in world.starting_powers:
+            return [
+                Violation(
+                    "power_already_chosen",
+                    f"{faction.name} already has its starting power; the other was destroyed.",
+                    "P-2",
+                )
+            ]
+        if self.power not in {p.key for p in faction.powers}:
+            return [
+                Violation(
+                    "not_this_factions_power",
+                    f"{faction.name} must take one of its own two starting powers.",
+                    "P-2",
+                )
+            ]
+        return []
+
+    def apply(self, world: World) -> World:
+        return world.evolve(starting_powers={**world.starting_powers, self.faction: self.power})
+
+    def describe(self) -> str:
+        return f"{content().factions[self.faction].name} took {content().power(self.power).name}"
+
+
+@dataclass(frozen=True)
+class PregameCoinsPlaced(WorldEvent):
+    """P-3: the 12 pre-game coin stickers; a territory appears once per sticker it gets."""
+
+    kind: ClassVar[str] = "pregame_coins_placed"
+    territories: tuple[str, ...]
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        wanted = content().supplies["pregame_coin_stickers"]
+        if world.pregame_coins_placed:
+            violations.append(
+                Violation(
+                    "coins_already_placed", "The 12 pre-game coins are already placed.", "P-3"
+                )
+            )
+        if world.games_played:
+            violations.append(
+                Violation("campaign_started", "Pre-game coins go on before game 1.", "P-3")
+            )
+        if len(self.territories) != wanted:
+            violations.append(
+                Violation(
+                    "coin_count",
+                    f"All {wanted} pre-game coins must be placed (got {len(self.territories)}).",
+                    "P-3",
+                )
+            )
+        cap = content().constants["card_coins_pregame_max"]
+        for key in sorted(set(self.territories)):
+            if not _territory(key, violations):
+                continue
+            total = world.card_coins[key] + self.territories.count(key)
+            if total > cap:
+                violations.append(
+                    Violation(
+                        "pregame_card_over_cap",
+                        f"{_name(key)} would have {total} coins; before game 1 no card may "
+                        f"have more than {cap}.",
+                        "P-3",
+                    )
+                )
+        return violations
+
+    def apply(self, world: World) -> World:
+        coins = dict(world.card_coins)
+        for key in self.territories:
+            coins[key] = coins.get(key, 1) + 1
+        return world.evolve(
+            card_coins=coins,
+            pregame_coins_placed=True,
+            coin_stickers_used=world.coin_stickers_used + len(self.territories),
+        )
+
+    def describe(self) -> str:
+        return f"{len(self.territories)} pre-game coins placed on territory cards"
+
+
+# --- a game is played (S-10, END-2, END-4) ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecorded(WorldEvent):
+    """The rows this game writes on the faction cards' backs. `players` is a tuple of dicts
+    with keys person, faction, start and outcome (won / held_on / eliminated)."""
+
+    kind: ClassVar[str] = "game_recorded"
+    game: int
+    played_on: str
+    players: tuple[dict[str, Any], ...]
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if self.game != world.next_game_number:
+            violations.append(
+                Violation(
+                    "game_number",
+                    f"The next game is game {world.next_game_number}, not game {self.game}.",
+                    "S-1",
+                )
+            )
+        limits = content().constants
+        if not limits["players_min"] <= len(self.players) <= limits["players_max"]:
+            violations.append(
+                Violation(
+                    "player_count",
+                    f"A game has {limits['players_min']} to {limits['players_max']} players.",
+                    "C-1",
+                )
+            )
+        factions = [p["faction"] for p in self.players]
+        persons = [p["person"] for p in self.players]
+        for faction in factions:
+            if faction not in content().factions:
+                violations.append(
+                    Violation("unknown_faction", f"There is no faction '{faction}'.", "C-3")
+                )
+        if len(set(factions)) != len(factions):
+            violations.append(Violation("faction_twice", "Each faction is played once.", "S-6"))
+        if len(set(persons)) != len(persons):
+            violations.append(Violation("person_twice", "Each person plays one faction.", "S-6"))
+        starts = [p["start"] for p in self.players]
+        for start in starts:
+            _territory(start, violations)
+        if len(set(starts)) != len(starts):
+            violations.append(
+                Violation("start_twice", "Two factions cannot start in one territory.", "S-7")
+            )
+        outcomes = [p["outcome"] for p in self.players]
+        if any(o not in {"won", "held_on", "eliminated"} for o in outcomes):
+            violations.append(
+                Violation("bad_outcome", "Outcomes are won, held on or eliminated.", "END-2")
+            )
+        if outcomes.count("won") != 1:
+            violations.append(Violation("one_winner", "Exactly one faction wins a game.", "END-2"))
+        return violations
+
+    def apply(self, world: World) -> World:
+        playing = {p["faction"]: p for p in self.players}
+        rows = []
+        for faction in content().factions:
+            entry = playing.get(faction)
+            rows.append(
+                FactionRecord(
+                    game=self.game,
+                    faction=faction,
+                    player=entry["person"] if entry else None,
+                    start=entry["start"] if entry else None,
+                    outcome=entry["outcome"] if entry else None,
+                )
+            )
+        eliminated = sum(1 for p in self.players if p["outcome"] == "eliminated")
+        return world.evolve(
+            games_played=max(world.games_played, self.game),
+            faction_records=(*world.faction_records, *rows),
+            eliminations=world.eliminations + eliminated,
+        )
+
+    def describe(self) -> str:
+        return f"Game {self.game} played on {self.played_on}"
+
+
+@dataclass(frozen=True)
+class VictorSigned(WorldEvent):
+    kind: ClassVar[str] = "victor_signed"
+    person: str
+    game: int
+    date: str
+    slogan: str = ""
+
+    def check(self, world: World) -> list[Violation]:
+        if self.game > content().constants["rewarded_games"]:
+            return [Violation("no_more_signatures", "Only games 1-15 are signed.", "END-9")]
+        if any(s.game == self.game for s in world.signatures):
+            return [Violation("already_signed", f"Game {self.game} is already signed.", "END-4")]
+        return []
+
+    def apply(self, world: World) -> World:
+        signature = Signature(self.person, self.game, self.date, self.slogan)
+        return world.evolve(signatures=(*world.signatures, signature))
+
+    def describe(self) -> str:
+        return f"{self.person} signed the victors' section for game {self.game}"
+
+
+# --- rewards and marks (END-5, END-6) ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContinentNamed(WorldEvent):
+    kind: ClassVar[str] = "continent_named"
+    continent: str
+    name: str
+    person: str
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if not _continent(self.continent, violations):
+            return violations
+        if self.continent in world.continent_names:
+            named = world.continent_names[self.continent]
+            violations.append(
+                Violation(
+                    "continent_already_named",
+                    f"{board().continents[self.continent].name} is already named {named.name}.",
+                    "END-5",
+                )
+            )
+        if not self.name.strip():
+            violations.append(Violation("name_required", "Give the continent a name.", "END-5"))
+        return violations
+
+    def apply(self, world: World) -> World:
+        named = ContinentName(self.continent, self.name.strip(), self.person, self.game)
+        return world.evolve(continent_names={**world.continent_names, self.continent: named})
+
+    def describe(self) -> str:
+        return f"{self.person} named {board().continents[self.continent].name} '{self.name}'"
+
+
+@dataclass(frozen=True)
+class CityFounded(WorldEvent):
+    kind: ClassVar[str] = "city_founded"
+    territory: str
+    city: str  # minor / major / capital
+    name: str
+    person: str
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if not _territory(self.territory, violations):
+            return violations
+        supply = {"minor": "minor_city", "major": "major_city", "capital": "world_capital"}.get(
+            self.city
+        )
+        if supply is None:
+            return [Violation("bad_city", f"Unknown kind of city '{self.city}'.", "G-2")]
+        if world.supplies_left()[supply] <= 0:
+            violations.append(
+                Violation("no_city_left", f"No {self.city} city marks are left.", "C-10")
+            )
+        if self.territory in world.cities:
+            existing = world.cities[self.territory]
+            violations.append(
+                Violation(
+                    "city_exists",
+                    f"{_name(self.territory)} already holds the city {existing.name}; "
+                    "a territory holds one city.",
+                    "G-2",
+                )
+            )
+        if not self.name.strip():
+            violations.append(Violation("name_required", "A new city needs a name.", "END-5"))
+        return violations
+
+    def apply(self, world: World) -> World:
+        city = City(self.territory, self.city, self.name.strip(), self.person, self.game)  # type: ignore[arg-type]
+        return world.evolve(cities={**world.cities, self.territory: city})
+
+    def describe(self) -> str:
+        return f"{self.person} founded the {self.city} city {self.name} in {_name(self.territory)}"
+
+
+@dataclass(frozen=True)
+class ScarPlaced(WorldEvent):
+    kind: ClassVar[str] = "scar_placed"
+    target: str
+    on: str  # territory / faction
+    scar: str
+    person: str | None
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        scar_type = content().scar_types.get(self.scar)
+        if scar_type is None:
+            return [Violation("unknown_scar", f"There is no scar '{self.scar}'.", "G-4")]
+        if self.on == "territory":
+            if not _territory(self.target, violations):
+                return violations
+            if world.live_scar(self.target):
+                violations.append(
+                    Violation(
+                        "scar_exists",
+                        f"{_name(self.target)} already carries a scar; a territory holds one.",
+                        "G-4",
+                    )
+                )
+        elif self.on == "faction":
+            if self.target not in content().factions:
+                return [
+                    Violation("unknown_faction", f"There is no faction '{self.target}'.", "C-3")
+                ]
+            if self.target in world.faction_scars:
+                violations.append(
+                    Violation("scar_exists", "That faction card already carries a scar.", "G-4")
+                )
+        else:
+            violations.append(
+                Violation("bad_target", "A scar goes on a territory or faction.", "G-4")
+            )
+        if scar_type.target != self.on:
+            violations.append(
+                Violation(
+                    "wrong_scar_target", f"{scar_type.name} goes on a {scar_type.target}.", "G-4"
+                )
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        scar = Scar(self.target, self.on, self.scar, self.person, self.game)  # type: ignore[arg-type]
+        if self.on == "faction":
+            return world.evolve(faction_scars={**world.faction_scars, self.target: scar})
+        return world.evolve(scars={**world.scars, self.target: scar})
+
+    def describe(self) -> str:
+        name = content().scar_types[self.scar].name
+        target = (
+            _name(self.target) if self.on == "territory" else content().factions[self.target].name
+        )
+        return f"{name} scar placed on {target}"
+
+
+@dataclass(frozen=True)
+class ScarCancelled(WorldEvent):
+    kind: ClassVar[str] = "scar_cancelled"
+    territory: str
+    person: str
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if not _territory(self.territory, violations):
+            return violations
+        if world.live_scar(self.territory) is None:
+            violations.append(
+                Violation("no_scar", f"{_name(self.territory)} has no scar to cancel.", "END-5")
+            )
+        if world.supplies_left()["scar_cancel"] <= 0:
+            violations.append(
+                Violation("no_cancel_left", "All 4 cancel stickers are used.", "C-10")
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        scar = world.scars[self.territory]
+        cancelled = Scar(scar.target, scar.on, scar.kind, scar.placed_by, scar.game, cancelled=True)
+        return world.evolve(scars={**world.scars, self.territory: cancelled})
+
+    def describe(self) -> str:
+        return f"{self.person} cancelled the scar on {_name(self.territory)}"
+
+
+@dataclass(frozen=True)
+class ContinentBonusChanged(WorldEvent):
+    kind: ClassVar[str] = "continent_bonus_changed"
+    continent: str
+    delta: int
+    person: str
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if not _continent(self.continent, violations):
+            return violations
+        if self.delta not in (1, -1):
+            return [Violation("bad_delta", "The continent marks are +1 and -1.", "END-5")]
+        if self.continent in world.continent_marks:
+            violations.append(
+                Violation(
+                    "bonus_already_changed",
+                    f"{board().continents[self.continent].name}'s bonus was changed already.",
+                    "END-5",
+                )
+            )
+        supply = "continent_mark_plus" if self.delta == 1 else "continent_mark_minus"
+        if world.supplies_left()[supply] <= 0:
+            violations.append(
+                Violation("no_mark_left", f"The {self.delta:+d} mark is already used.", "END-5")
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        return world.evolve(continent_marks={**world.continent_marks, self.continent: self.delta})
+
+    def describe(self) -> str:
+        return f"{board().continents[self.continent].name}'s bonus changed by {self.delta:+d}"
+
+
+@dataclass(frozen=True)
+class CityFortified(WorldEvent):
+    kind: ClassVar[str] = "city_fortified"
+    territory: str
+    person: str
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if not _territory(self.territory, violations):
+            return violations
+        if self.territory not in world.cities:
+            violations.append(
+                Violation("no_city", f"{_name(self.territory)} has no city to fortify.", "END-5")
+            )
+        if world.supplies_left()["fortification"] <= 0:
+            violations.append(
+                Violation("no_fortification_left", "All 5 fortifications are used.", "C-10")
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        fort = Fortification(self.territory, 0, self.game)
+        return world.evolve(
+            fortifications={**world.fortifications, self.territory: fort},
+            fortifications_used=world.fortifications_used + 1,
+        )
+
+    def describe(self) -> str:
+        return f"{self.person} fortified {_name(self.territory)}"
+
+
+@dataclass(frozen=True)
+class FortificationWorn(WorldEvent):
+    kind: ClassVar[str] = "fortification_worn"
+    territory: str
+    boxes: int
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        fort = world.fortifications.get(self.territory)
+        if fort is None or not fort.active:
+            return [
+                Violation("not_fortified", f"{self.territory} has no active fortification.", "X-9")
+            ]
+        if not 1 <= self.boxes <= fort.uses_left:
+            return [
+                Violation(
+                    "bad_wear",
+                    f"The fortification has {fort.uses_left} uses left; mark 1 to "
+                    f"{fort.uses_left} boxes.",
+                    "X-9",
+                )
+            ]
+        return []
+
+    def apply(self, world: World) -> World:
+        fort = world.fortifications[self.territory]
+        cap = content().constants["fortification_wear_boxes"]
+        worn = Fortification(fort.territory, min(cap, fort.wear + self.boxes), fort.game)
+        return world.evolve(fortifications={**world.fortifications, self.territory: worn})
+
+    def describe(self) -> str:
+        return f"{self.boxes} wear box(es) marked on {_name(self.territory)}'s fortification"
+
+
+@dataclass(frozen=True)
+class CardDestroyed(WorldEvent):
+    kind: ClassVar[str] = "card_destroyed"
+    territory: str
+    person: str | None
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if _territory(self.territory, violations) and not world.has_card(self.territory):
+            violations.append(
+                Violation(
+                    "card_gone", f"{_name(self.territory)}'s card is already destroyed.", "G-8"
+                )
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        return world.evolve(destroyed_cards=world.destroyed_cards | {self.territory})
+
+    def describe(self) -> str:
+        return f"{_name(self.territory)}'s territory card destroyed"
+
+
+@dataclass(frozen=True)
+class CardUpgraded(WorldEvent):
+    kind: ClassVar[str] = "card_upgraded"
+    territory: str
+    person: str
+    game: int
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if not _territory(self.territory, violations):
+            return violations
+        if not world.has_card(self.territory):
+            violations.append(
+                Violation("card_gone", f"{_name(self.territory)}'s card was destroyed.", "END-6")
+            )
+        cap = content().constants["card_coins_max"]
+        if world.card_coins[self.territory] >= cap:
+            violations.append(
+                Violation(
+                    "card_full", f"{_name(self.territory)}'s card already has {cap} coins.", "END-6"
+                )
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        coins = {**world.card_coins, self.territory: world.card_coins[self.territory] + 1}
+        return world.evolve(card_coins=coins, coin_stickers_used=world.coin_stickers_used + 1)
+
+    def describe(self) -> str:
+        return f"{self.person} added a coin to {_name(self.territory)}'s card"
+
+
+@dataclass(frozen=True)
+class PackOpened(WorldEvent):
+    kind: ClassVar[str] = "pack_opened"
+    pack: str
+    game: int | None
+    reason: str
+
+    def check(self, world: World) -> list[Violation]:
+        if self.pack not in content().packs:
+            return [Violation("unknown_pack", f"There is no sealed pack '{self.pack}'.", "U-1")]
+        if self.pack in world.packs_opened:
+            name = content().packs[self.pack].name
+            return [Violation("pack_already_open", f"{name} is already open.", "U-1")]
+        return []
+
+    def apply(self, world: World) -> World:
+        opening = PackOpening(self.pack, self.game, self.reason)
+        return world.evolve(packs_opened={**world.packs_opened, self.pack: opening})
+
+    def describe(self) -> str:
+        return f"{content().packs[self.pack].name} opened: {self.reason}"
+
+
+@dataclass(frozen=True)
+class WorldNamed(WorldEvent):
+    kind: ClassVar[str] = "world_named"
+    name: str
+    person: str
+
+    def check(self, world: World) -> list[Violation]:
+        violations: list[Violation] = []
+        if world.world_name:
+            violations.append(Violation("world_named", "The world already has its name.", "END-8"))
+        if world.games_played < content().constants["rewarded_games"]:
+            violations.append(
+                Violation("too_early", "The world is named at the end of game 15.", "END-8")
+            )
+        if not self.name.strip():
+            violations.append(Violation("name_required", "Give the world a name.", "END-8"))
+        return violations
+
+    def apply(self, world: World) -> World:
+        return world.evolve(world_name=self.name.strip(), world_named_by=self.person)
+
+    def describe(self) -> str:
+        return f"{self.person} named the world '{self.name}'"
+
+
+@dataclass(frozen=True)
+class EventsVoided(WorldEvent):
+    """A correction: the listed earlier events (by log sequence number) no longer count.
+    Replacement events, if any, follow it in the log. It changes nothing by itself; `replay`
+    leaves the voided events out."""
+
+    kind: ClassVar[str] = "events_voided"
+    seqs: tuple[int, ...]
+    reason: str
+
+    def check(self, world: World) -> list[Violation]:
+        if not self.reason.strip():
+            return [Violation("reason_required", "Say why the entry is corrected.", "DESIGN")]
+        return []
+
+    def apply(self, world: World) -> World:
+        return world
+
+    def describe(self) -> str:
+        return f"Corrected entries {', '.join(map(str, self.seqs))}: {self.reason}"
+
+
+# --- the reducer ------------------------------------------------------------------------------
+
+
+def check_event(world: World, event: WorldEvent) -> list[Violation]:
+    return event.check(world)
+
+
+def apply_event(world: World, event: WorldEvent) -> World:
+    return event.apply(world)
+
+
+def replay(entries: Iterable[tuple[int, WorldEvent]], world: World | None = None) -> World:
+    """Fold a numbered log into a world, leaving out events voided by later corrections."""
+    entries = list(entries)
+    voided = {seq for _, event in entries if isinstance(event, EventsVoided) for seq in event.seqs}
+    world = world or World()
+    for seq, event in entries:
+        if seq not in voided:
+            world = event.apply(world)
+    return world
