@@ -1,0 +1,80 @@
+"""The world event log (append-only, numbered per campaign) and its cached projections."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from campaign.models.campaign import Campaign
+
+
+class EventSource(models.TextChoices):
+    SETUP = "setup", "Pre-game customization"
+    LOG = "log", "Logged by hand"
+    DIGITAL = "digital", "Digital game"
+    SYSTEM = "system", "System"
+
+
+class WorldEventRecord(models.Model):
+    """One world event as it was appended. Never updated or deleted: a correction is a later
+    `events_voided` record whose `corrects` lists the sequence numbers it voids."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="world_events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=40)
+    payload = models.JSONField()
+    game_number = models.PositiveIntegerField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="world_events",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    override_reason = models.TextField(
+        blank=True, help_text="Why an event the rules refuse was accepted anyway (house rule)."
+    )
+    corrects = models.JSONField(default=list, blank=True)
+    source = models.CharField(max_length=10, choices=EventSource.choices)
+
+    class Meta:
+        ordering = ["campaign", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "seq"], name="world_event_seq_unique"),
+        ]
+        indexes = [models.Index(fields=["campaign", "game_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} #{self.seq} {self.kind}"
+
+
+class WorldSnapshot(models.Model):
+    """The world replayed up to `after_seq`. One per campaign is current (`is_current`); the
+    others hold the world as it stood after game `games_played` (0: before the first game)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="snapshots")
+    is_current = models.BooleanField(default=False)
+    after_seq = models.PositiveIntegerField()
+    games_played = models.PositiveIntegerField()
+    world = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["campaign", "games_played"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=models.Q(is_current=True),
+                name="world_snapshot_one_current",
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "games_played"],
+                condition=models.Q(is_current=False),
+                name="world_snapshot_one_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        which = "current" if self.is_current else f"after game {self.games_played}"
+        return f"{self.campaign} world ({which})"
