@@ -643,6 +643,44 @@ class PackOpened(WorldEvent):
         return f"{content().packs[self.pack].name} opened: {self.reason}"
 
 
+INCIDENTS: dict[str, str] = {
+    "missiles_on_one_roll": "missiles fired on one roll",
+    "big_recruit_with_missile": "troops about to be placed while holding a missile",
+    "mark_placed": "a mark placed on the board",
+    "missiles_used": "missiles used",
+}
+
+
+@dataclass(frozen=True)
+class GameIncident(WorldEvent):
+    """Something that happened during a game and matters to the campaign without changing the
+    board by itself: the facts mid-game pack conditions ask about (U-5, U-6, U-7) and missiles
+    used. A logged game or the digital engine reports it; `rules.unlocks` reads it."""
+
+    kind: ClassVar[str] = "game_incident"
+    game: int
+    incident: str
+    person: str | None = None
+    count: int = 0
+    detail: str = ""
+
+    def check(self, world: World) -> list[Violation]:
+        if self.incident not in INCIDENTS:
+            return [Violation("unknown_incident", f"Unknown incident '{self.incident}'.", "U-1")]
+        if self.count < 0:
+            return [Violation("bad_count", "A count cannot be negative.", "U-1")]
+        return []
+
+    def apply(self, world: World) -> World:
+        return world
+
+    def describe(self) -> str:
+        who = f"{self.person}: " if self.person else ""
+        what = self.detail.replace("_", " ") if self.incident == "mark_placed" else ""
+        count = f"{self.count} " if self.count else ""
+        return f"{who}{count}{INCIDENTS[self.incident]}{' (' + what + ')' if what else ''}"
+
+
 @dataclass(frozen=True)
 class WorldNamed(WorldEvent):
     kind: ClassVar[str] = "world_named"

@@ -1,0 +1,452 @@
+"""End-of-game changes to the world (END-4 to END-9): signing, rewards, naming the world.
+
+Shared by the hand-logged games (`campaign/services/game_log.py`) and digital play. Everything
+here is pure: it reads a `World` and returns options, violations or world events.
+
+- `winner_reward_options(world)` / `held_on_reward_options(world, held=...)` list what the rules
+  offer, each option with its legal targets (END-5, END-6). An option appears only while its
+  supply lasts and it has a legal target.
+- `reward_violations(world, choice, ...)` checks a chosen reward by the same generated options,
+  so a page's choices and the server's checks never disagree; `reward_event(...)` turns a legal
+  choice into its world event.
+- `held_on_order(seating, outcomes)` gives the clockwise order of held-on players (END-6).
+- `world_naming_candidates(world)` and `world_naming_rolloff(...)` settle END-8; dice come from
+  the caller (given rounds, or a seeded `random.Random`), never from global randomness.
+- `end_of_game_events(world, ...)` composes a game's end into its ordered events, checking each
+  against the world as changed by the ones before it (the entry point for digital play).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rules.data import board, content
+from rules.errors import IllegalWorldEvent, Violation
+from rules.world import World
+from rules.world_events import (
+    CardDestroyed,
+    CardUpgraded,
+    CityFortified,
+    CityFounded,
+    ContinentBonusChanged,
+    ContinentNamed,
+    ScarCancelled,
+    VictorSigned,
+    WorldEvent,
+    WorldNamed,
+)
+
+RewardCode = Literal["R1", "R2", "R3", "R4", "R5", "R6", "H1", "H2"]
+
+WINNER_REWARDS: dict[str, str] = {
+    "R1": "Name a continent",
+    "R2": "Found a Major City",
+    "R3": "Cancel a scar",
+    "R4": "Change a continent bonus",
+    "R5": "Fortify a city",
+    "R6": "Destroy a territory card",
+}
+HELD_ON_REWARDS: dict[str, str] = {
+    "H1": "Found a Minor City",
+    "H2": "Add a coin to a territory card",
+}
+REWARD_NAMES: dict[str, str] = {**WINNER_REWARDS, **HELD_ON_REWARDS}
+# Rewards whose target is a continent; every other reward targets a territory.
+CONTINENT_REWARDS = frozenset({"R1", "R4"})
+# Rewards that need a name typed by the player (a continent's or a city's).
+NAMED_REWARDS = frozenset({"R1", "R2", "H1"})
+
+
+@dataclass(frozen=True)
+class RewardOption:
+    """One reward the rules offer now, with every legal target (continent or territory keys).
+    `deltas` lists the continent marks still in the supply for R4 (+1 and/or -1)."""
+
+    code: str
+    name: str
+    rule: str
+    targets: tuple[str, ...]
+    deltas: tuple[int, ...] = ()
+
+    @property
+    def targets_continents(self) -> bool:
+        return self.code in CONTINENT_REWARDS
+
+    @property
+    def needs_name(self) -> bool:
+        return self.code in NAMED_REWARDS
+
+
+@dataclass(frozen=True)
+class RewardChoice:
+    """A reward someone picked: the option code, its target, a name where the option needs
+    one (R1, R2, H1) and the mark for R4 (+1 or -1)."""
+
+    code: str
+    target: str
+    name: str = ""
+    delta: int = 0
+
+
+def rewards_given(game: int) -> bool:
+    """END-9: signatures and rewards belong to games 1-15 only."""
+    return 1 <= game <= content().constants["rewarded_games"]
+
+
+# --- the options (END-5, END-6) ---------------------------------------------------------------
+
+
+def winner_reward_options(world: World) -> list[RewardOption]:
+    """END-5 R1-R6: every reward whose supply lasts and that has a legal target now."""
+    supplies = world.supplies_left()
+    territories = list(board().territories)
+    options: list[RewardOption] = []
+
+    def offer(code: str, targets: Iterable[str], deltas: tuple[int, ...] = ()) -> None:
+        targets = tuple(targets)
+        if targets:
+            options.append(RewardOption(code, REWARD_NAMES[code], "END-5", targets, deltas))
+
+    offer("R1", (c for c in board().continents if c not in world.continent_names))
+    if supplies["major_city"] > 0:
+        offer("R2", (t for t in territories if t not in world.cities))
+    if supplies["scar_cancel"] > 0:
+        offer("R3", (t for t in territories if world.live_scar(t)))
+    deltas = tuple(
+        d
+        for d, supply in ((1, "continent_mark_plus"), (-1, "continent_mark_minus"))
+        if supplies[supply] > 0
+    )
+    if deltas:
+        offer("R4", (c for c in board().continents if c not in world.continent_marks), deltas)
+    if supplies["fortification"] > 0:
+        offer("R5", (t for t in territories if t in world.cities))
+    offer("R6", (t for t in territories if world.has_card(t)))
+    return options
+
+
+def held_on_reward_options(world: World, *, held: Iterable[str]) -> list[RewardOption]:
+    """END-6 H1/H2 for a player who held the territories `held` when play stopped."""
+    held = [t for t in board().territories if t in set(held)]
+    cap = content().constants["card_coins_max"]
+    options: list[RewardOption] = []
+    if world.supplies_left()["minor_city"] > 0:
+        targets = tuple(t for t in held if t not in world.cities)
+        if targets:
+            options.append(RewardOption("H1", REWARD_NAMES["H1"], "END-6", targets))
+    # Coin cards are not territory cards, so a territory target can never be one (END-6 H2).
+    targets = tuple(t for t in held if world.has_card(t) and world.card_coins[t] < cap)
+    if targets:
+        options.append(RewardOption("H2", REWARD_NAMES["H2"], "END-6", targets))
+    return options
+
+
+def _target_label(code: str, key: str) -> str:
+    if code in CONTINENT_REWARDS:
+        continent = board().continents.get(key)
+        return continent.name if continent else repr(key)
+    territory = board().territories.get(key)
+    return territory.name if territory else repr(key)
+
+
+def _why_not(world: World, code: str, target: str) -> Violation:
+    """Explains why `target` is not among an offered option's targets, naming the rule."""
+    label = _target_label(code, target)
+    rule = "END-6" if code in HELD_ON_REWARDS else "END-5"
+    if code in CONTINENT_REWARDS:
+        if target not in board().continents:
+            return Violation("unknown_continent", f"There is no continent '{target}'.", "C-2")
+        if code == "R1":
+            named = world.continent_names[target]
+            return Violation(
+                "continent_already_named", f"{label} is already named {named.name}.", rule
+            )
+        return Violation(
+            "bonus_already_changed", f"{label}'s bonus was changed already; once only.", rule
+        )
+    if target not in board().territories:
+        return Violation("unknown_territory", f"There is no territory '{target}'.", "C-2")
+    if code in {"R2", "H1"} and target in world.cities:
+        city = world.cities[target]
+        return Violation(
+            "city_exists", f"{label} already holds the city {city.name}; one city each.", "G-2"
+        )
+    if code == "R3":
+        return Violation("no_scar", f"{label} has no scar on the board to cancel.", rule)
+    if code == "R5":
+        return Violation("no_city", f"{label} has no city to fortify.", rule)
+    if code in {"R6", "H2"} and not world.has_card(target):
+        return Violation("card_gone", f"{label}'s territory card is already destroyed.", "G-8")
+    if code == "H2" and world.card_coins[target] >= content().constants["card_coins_max"]:
+        cap = content().constants["card_coins_max"]
+        return Violation("card_full", f"{label}'s card already has {cap} coins.", rule)
+    return Violation("not_held", f"{label} was not held by this player when play stopped.", "END-6")
+
+
+def _no_option(world: World, code: str) -> Violation:
+    supplies = world.supplies_left()
+    exhausted = {
+        "R2": ("major_city", "All 5 Major City marks are used."),
+        "R3": ("scar_cancel", "All 4 scar-cancel stickers are used."),
+        "R5": ("fortification", "All 5 fortification marks are used."),
+        "H1": ("minor_city", "All 9 Minor City marks are used."),
+    }
+    if code in exhausted and supplies[exhausted[code][0]] <= 0:
+        return Violation("supply_exhausted", exhausted[code][1], "C-10")
+    if code == "R4" and supplies["continent_mark_plus"] + supplies["continent_mark_minus"] <= 0:
+        return Violation("supply_exhausted", "Both continent bonus marks are used.", "END-5")
+    rule = "END-6" if code in HELD_ON_REWARDS else "END-5"
+    return Violation(
+        "reward_not_available",
+        f"{REWARD_NAMES[code]} has no legal target now, so it is not offered.",
+        rule,
+    )
+
+
+def reward_violations(
+    world: World,
+    choice: RewardChoice,
+    *,
+    winner: bool,
+    held: Iterable[str] = (),
+) -> list[Violation]:
+    """Why `choice` is refused for the winner (END-5) or a held-on player holding `held`
+    (END-6); an empty list means it is legal. Checked against the generated options."""
+    offered = winner_reward_options(world) if winner else held_on_reward_options(world, held=held)
+    allowed = WINNER_REWARDS if winner else HELD_ON_REWARDS
+    if choice.code not in allowed:
+        who = "the winner" if winner else "a held-on player"
+        rule = "END-5" if winner else "END-6"
+        return [Violation("wrong_reward", f"{choice.code} is not a reward for {who}.", rule)]
+    option = next((o for o in offered if o.code == choice.code), None)
+    if option is None:
+        refusal = _no_option(world, choice.code)
+        if refusal.code == "supply_exhausted" or not choice.target:
+            return [refusal]
+        return [_why_not(world, choice.code, choice.target)]
+    violations: list[Violation] = []
+    if choice.target not in option.targets:
+        violations.append(_why_not(world, choice.code, choice.target))
+    if choice.code == "R4" and choice.delta not in option.deltas:
+        if choice.delta in (1, -1):
+            violations.append(
+                Violation("no_mark_left", f"The {choice.delta:+d} mark is already used.", "END-5")
+            )
+        else:
+            violations.append(Violation("bad_delta", "The continent marks are +1 and -1.", "END-5"))
+    if option.needs_name and not choice.name.strip():
+        what = "continent" if choice.code == "R1" else "new city"
+        violations.append(Violation("name_required", f"Give the {what} a name.", option.rule))
+    return violations
+
+
+def reward_event(choice: RewardChoice, *, person: str, game: int) -> WorldEvent:
+    """The world event a reward writes (END-5 R1-R6, END-6 H1-H2)."""
+    code, target = choice.code, choice.target
+    if code == "R1":
+        return ContinentNamed(continent=target, name=choice.name, person=person, game=game)
+    if code in {"R2", "H1"}:
+        kind = "major" if code == "R2" else "minor"
+        return CityFounded(territory=target, city=kind, name=choice.name, person=person, game=game)
+    if code == "R3":
+        return ScarCancelled(territory=target, person=person, game=game)
+    if code == "R4":
+        return ContinentBonusChanged(continent=target, delta=choice.delta, person=person, game=game)
+    if code == "R5":
+        return CityFortified(territory=target, person=person, game=game)
+    if code == "R6":
+        return CardDestroyed(territory=target, person=person, game=game)
+    if code == "H2":
+        return CardUpgraded(territory=target, person=person, game=game)
+    raise IllegalWorldEvent("unknown_reward", f"There is no reward '{code}'.", "END-5")
+
+
+# --- who rewards in which order (END-6) -------------------------------------------------------
+
+
+def held_on_order(seating: Sequence[str], outcomes: Mapping[str, str]) -> list[str]:
+    """END-6: the held-on players in clockwise order starting from the winner.
+
+    `seating` lists the players clockwise around the table; `outcomes` maps each to
+    won / held_on / eliminated. Eliminated players get nothing, so they are left out."""
+    winners = [p for p in seating if outcomes.get(p) == "won"]
+    if len(winners) != 1:
+        raise IllegalWorldEvent("one_winner", "Exactly one faction wins a game.", "END-2")
+    start = seating.index(winners[0])
+    clockwise = [*seating[start + 1 :], *seating[:start]]
+    return [p for p in clockwise if outcomes.get(p) == "held_on"]
+
+
+# --- naming the world (END-8) -----------------------------------------------------------------
+
+
+def world_naming_due(world: World) -> bool:
+    """END-8: the world is named at the end of game 15, once, by the most frequent signer."""
+    return world.world_name is None and world.games_played >= content().constants["rewarded_games"]
+
+
+def world_naming_candidates(world: World) -> list[str]:
+    """The people with the most signatures (END-8); more than one means a roll-off."""
+    counts = world.signature_counts()
+    if not counts:
+        return []
+    most = max(counts.values())
+    return sorted(p for p, n in counts.items() if n == most)
+
+
+def continents_named_by(world: World, person: str) -> int:
+    return sum(1 for c in world.continent_names.values() if c.namer == person)
+
+
+@dataclass(frozen=True)
+class RollOff:
+    """The END-8 roll-off: each round maps the people still tied to (die, bonus, total)."""
+
+    winner: str
+    rounds: tuple[dict[str, tuple[int, int, int]], ...] = field(default_factory=tuple)
+
+
+def world_naming_rolloff(
+    world: World,
+    *,
+    rounds: Sequence[Mapping[str, int]] | None = None,
+    rng: random.Random | None = None,
+) -> RollOff:
+    """Settle who names the world (END-8): a single most-frequent signer names it; tied signers
+    each roll a die plus 1 per continent they named, and the still-tied re-roll (OPEN-15).
+
+    Dice come from `rounds` (one mapping person -> die per round, as rolled at the table) or,
+    when `rounds` is None, from `rng` (a seeded generator the caller owns). Raises
+    `IllegalWorldEvent` when the given rounds leave out a tied person or stop while still tied.
+    """
+    tied = world_naming_candidates(world)
+    if not tied:
+        raise IllegalWorldEvent("no_signers", "Nobody has signed, so nobody names it.", "END-8")
+    if len(tied) == 1:
+        return RollOff(winner=tied[0])
+    if rounds is None and rng is None:
+        raise IllegalWorldEvent(
+            "rolloff_dice", "Tied signers roll off; give the dice rolled.", "END-8"
+        )
+    played: list[dict[str, tuple[int, int, int]]] = []
+    given = list(rounds) if rounds is not None else None
+    while len(tied) > 1:
+        if given is not None:
+            if len(played) >= len(given):
+                raise IllegalWorldEvent(
+                    "rolloff_unfinished",
+                    f"{' and '.join(tied)} are still tied; they roll again.",
+                    "END-8",
+                )
+            dice = dict(given[len(played)])
+        else:
+            assert rng is not None
+            dice = {p: rng.randint(1, 6) for p in tied}
+        missing = [p for p in tied if p not in dice]
+        if missing:
+            raise IllegalWorldEvent(
+                "rolloff_missing",
+                f"Round {len(played) + 1} needs a die for {', '.join(missing)}.",
+                "END-8",
+            )
+        if any(not 1 <= dice[p] <= 6 for p in tied):
+            raise IllegalWorldEvent("bad_die", "A die shows 1 to 6.", "C-5")
+        result = {
+            p: (dice[p], continents_named_by(world, p), dice[p] + continents_named_by(world, p))
+            for p in tied
+        }
+        played.append(result)
+        best = max(total for _, _, total in result.values())
+        tied = [p for p in tied if result[p][2] == best]
+    if given is not None and len(given) > len(played):
+        raise IllegalWorldEvent(
+            "rolloff_extra", "The roll-off was settled before the last round given.", "END-8"
+        )
+    return RollOff(winner=tied[0], rounds=tuple(played))
+
+
+def world_namer_violations(
+    world: World, namer: str | None, *, rounds: Sequence[Mapping[str, int]] = ()
+) -> list[Violation]:
+    """Why `namer` may not name the world now (END-8), given the roll-off dice if tied."""
+    if not namer:
+        return [Violation("namer_required", "Say who names the world.", "END-8")]
+    candidates = world_naming_candidates(world)
+    if namer not in candidates:
+        return [
+            Violation(
+                "not_most_signatures",
+                f"{namer} does not have the most signatures; "
+                f"{' or '.join(candidates) or 'nobody'} names the world.",
+                "END-8",
+            )
+        ]
+    if len(candidates) == 1:
+        return []
+    try:
+        winner = world_naming_rolloff(world, rounds=rounds).winner
+    except IllegalWorldEvent as exc:
+        return [exc.as_violation()]
+    if winner != namer:
+        return [Violation("lost_rolloff", f"{winner} won the roll-off, not {namer}.", "END-8")]
+    return []
+
+
+# --- a game's end, composed (END-1 order) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndOfGame:
+    """What a game's end decides. `held_on_rewards` are in clockwise order from the winner
+    (see `held_on_order`) as (person, choice or None, territories held when play stopped)."""
+
+    game: int
+    winner: str
+    signed_on: str
+    slogan: str = ""
+    winner_reward: RewardChoice | None = None
+    held_on_rewards: tuple[tuple[str, RewardChoice | None, frozenset[str]], ...] = ()
+    world_name: str | None = None
+    world_namer: str | None = None
+    naming_rounds: tuple[Mapping[str, int], ...] = ()
+
+
+def end_of_game_events(world: World, end: EndOfGame) -> list[WorldEvent]:
+    """The events of END-4 to END-8 in order, each checked against the world as changed by
+    the ones before it. Raises `IllegalWorldEvent` on the first refusal. `world` is the world
+    after the game itself was recorded (`GameRecorded`)."""
+    events: list[WorldEvent] = []
+
+    def add(event: WorldEvent) -> None:
+        nonlocal world
+        for violation in event.check(world):
+            raise IllegalWorldEvent.from_violation(violation)
+        events.append(event)
+        world = event.apply(world)
+
+    def refuse(violations: list[Violation]) -> None:
+        if violations:
+            raise IllegalWorldEvent.from_violation(violations[0])
+
+    if rewards_given(end.game):
+        add(VictorSigned(person=end.winner, game=end.game, date=end.signed_on, slogan=end.slogan))
+        if end.winner_reward is not None:
+            refuse(reward_violations(world, end.winner_reward, winner=True))
+            add(reward_event(end.winner_reward, person=end.winner, game=end.game))
+        elif winner_reward_options(world):
+            # DIFF-4: the winner must take one reward while any is legal.
+            refuse([Violation("reward_required", "The winner takes one reward.", "END-5")])
+        for person, choice, held in end.held_on_rewards:
+            if choice is None:
+                continue
+            refuse(reward_violations(world, choice, winner=False, held=held))
+            add(reward_event(choice, person=person, game=end.game))
+    elif end.winner_reward or any(c for _, c, _ in end.held_on_rewards):
+        refuse([Violation("no_rewards", "After game 15 nobody takes rewards.", "END-9")])
+    if end.world_name is not None:
+        refuse(world_namer_violations(world, end.world_namer, rounds=end.naming_rounds))
+        add(WorldNamed(name=end.world_name, person=end.world_namer or ""))
+    return events

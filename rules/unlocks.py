@@ -1,0 +1,279 @@
+"""Sealed packs: which are due to open, why, and how close the countable ones are (U-1 to U-8).
+
+The conditions are data in `fixtures/packs.json`: `condition.kind` names one of the kinds
+registered in `CONDITION_KINDS` below and the other fields are its parameters. A new pack with
+an existing kind needs no code; a new kind is one small class added to the registry.
+
+Mid-game kinds (a mark placed, missiles on one roll, a big recruit while holding a missile) are
+met by a `GameIncident` event that a logged game or the digital engine reports.
+
+`packs_due(entries)` folds a numbered event log (voided events left out, as `replay` does) and
+returns every pack whose condition has been met and which the log has not opened yet, with the
+sequence number of the event that met it and a reason in words. `packs_progress(world)` reports
+the countable conditions (minor cities 7/9, most signatures by one person 1/2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.data import Pack, board, content
+from rules.world import World
+from rules.world_events import (
+    CityFounded,
+    EventsVoided,
+    GameIncident,
+    GameRecorded,
+    VictorSigned,
+    WorldEvent,
+)
+
+Names = Mapping[str, str]
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _who(names: Names, person: str | None) -> str:
+    return names.get(person, person) if person else "someone"
+
+
+def _game(event: WorldEvent) -> int | None:
+    return getattr(event, "game", None)
+
+
+class Condition:
+    """A kind of unlock condition. `met` looks at the world right after `event` applied."""
+
+    kind: ClassVar[str] = ""
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        raise NotImplementedError
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        raise NotImplementedError
+
+    def progress(self, params: Mapping[str, Any], world: World) -> tuple[int, int] | None:
+        """(current, target) for countable conditions, None otherwise."""
+        return None
+
+
+class SupplyExhausted(Condition):
+    """U-2: the last mark of a supply is used (the 9th Minor City founded)."""
+
+    kind = "supply_exhausted"
+    _city = {"minor_city": "minor", "major_city": "major", "world_capital": "capital"}
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        return world.supplies_left()[params["supply"]] <= 0
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        label = params["supply"].replace("_", " ")
+        if isinstance(event, CityFounded):
+            where = board().territories[event.territory].name
+            return (
+                f"the {ordinal(params['count'])} {label} ({event.name} in {where}) was founded "
+                f"by {_who(names, event.person)} in game {event.game}"
+            )
+        return f"the last {label} mark was used in game {_game(event)}"
+
+    def progress(self, params: Mapping[str, Any], world: World) -> tuple[int, int]:
+        total = params["count"]
+        return total - max(0, world.supplies_left()[params["supply"]]), total
+
+
+class FactionEliminated(Condition):
+    """U-3: the campaign's first elimination (mid-game or at the game's end, END-3)."""
+
+    kind = "faction_eliminated"
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        return world.eliminations >= params["count"]
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        if isinstance(event, GameRecorded):
+            out = [p for p in event.players if p["outcome"] == "eliminated"]
+            if out:
+                faction = content().factions[out[0]["faction"]].name
+                who = _who(names, out[0]["person"])
+                return f"{faction} ({who}) was eliminated in game {event.game}"
+        return f"a faction was eliminated in game {_game(event)}"
+
+
+class PersonSignatures(Condition):
+    """U-4: one person signs the victors' section for the n-th time."""
+
+    kind = "person_signatures"
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        return max(world.signature_counts().values(), default=0) >= params["count"]
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        if isinstance(event, VictorSigned):
+            return (
+                f"{_who(names, event.person)} signed the victors' section for the "
+                f"{ordinal(params['count'])} time in game {event.game}"
+            )
+        return f"someone signed for the {ordinal(params['count'])} time"
+
+    def progress(self, params: Mapping[str, Any], world: World) -> tuple[int, int]:
+        return max(world.signature_counts().values(), default=0), params["count"]
+
+
+class IncidentCondition(Condition):
+    """Mid-game facts reported as `GameIncident` events (U-5, U-6, U-7)."""
+
+    incident: ClassVar[str] = ""
+
+    def matches(self, params: Mapping[str, Any], event: GameIncident) -> bool:
+        return event.count >= params.get("count", 0)
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        return (
+            isinstance(event, GameIncident)
+            and event.incident == self.incident
+            and self.matches(params, event)
+        )
+
+
+class MarkPlaced(IncidentCondition):
+    """U-5: a particular mark is placed. Founding a World Capital places its mark too."""
+
+    kind = "mark_placed"
+    incident = "mark_placed"
+
+    def matches(self, params: Mapping[str, Any], event: GameIncident) -> bool:
+        return event.detail == params["mark"]
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        if isinstance(event, CityFounded) and params["mark"] == "world_capital":
+            return event.city == "capital"
+        return super().met(params, world, event)
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        mark = params["mark"].replace("_", " ")
+        person = getattr(event, "person", None)
+        by = f" by {_who(names, person)}" if person else ""
+        return f"the {mark} mark was placed{by} in game {_game(event)}"
+
+
+class MissilesOnOneRoll(IncidentCondition):
+    """U-6: n missiles are played on one combat roll."""
+
+    kind = "missiles_on_one_roll"
+    incident = "missiles_on_one_roll"
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        count = getattr(event, "count", params["count"])
+        return f"{count} missiles were fired on one roll in game {_game(event)}"
+
+
+class BigRecruitWithMissile(IncidentCondition):
+    """U-7: a player about to place n or more troops still holds a missile."""
+
+    kind = "big_recruit_with_missile"
+    incident = "big_recruit_with_missile"
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        count = getattr(event, "count", params["count"])
+        who = _who(names, getattr(event, "person", None))
+        return (
+            f"{who} was about to place {count} troops while holding a missile "
+            f"in game {_game(event)}"
+        )
+
+
+CONDITION_KINDS: dict[str, Condition] = {
+    c.kind: c
+    for c in (
+        SupplyExhausted(),
+        FactionEliminated(),
+        PersonSignatures(),
+        MarkPlaced(),
+        MissilesOnOneRoll(),
+        BigRecruitWithMissile(),
+    )
+}
+
+
+def _condition(pack: Pack) -> tuple[Condition, dict[str, Any]]:
+    params = dict(pack.condition)
+    kind = params.pop("kind")
+    return CONDITION_KINDS[kind], params
+
+
+@dataclass(frozen=True)
+class PackDue:
+    """A pack whose condition is met and which is not open yet (U-8 keeps the trigger)."""
+
+    pack: str
+    name: str
+    rule: str
+    reason: str
+    seq: int | None
+    game: int | None
+
+
+@dataclass(frozen=True)
+class PackProgress:
+    pack: str
+    name: str
+    label: str
+    what: str
+    current: int
+    target: int
+
+
+def packs_due(
+    entries: Iterable[tuple[int, WorldEvent]],
+    *,
+    world: World | None = None,
+    names: Names | None = None,
+) -> list[PackDue]:
+    """Every pack due after the numbered log `entries` (applied to `world`, empty by default),
+    in pack order. The first event after which a condition holds is its trigger. Events voided
+    by a later correction count for nothing; a pack the log already opened is never due."""
+    entries = list(entries)
+    names = names or {}
+    voided = {seq for _, event in entries if isinstance(event, EventsVoided) for seq in event.seqs}
+    world = world or World()
+    packs = sorted(content().packs.values(), key=lambda p: p.order)
+    found: dict[str, PackDue] = {}
+    for seq, event in entries:
+        if seq in voided:
+            continue
+        world = event.apply(world)
+        for pack in packs:
+            if pack.key in found or pack.key in world.packs_opened:
+                continue
+            condition, params = _condition(pack)
+            if condition.met(params, world, event):
+                found[pack.key] = PackDue(
+                    pack=pack.key,
+                    name=pack.name,
+                    rule=pack.rule,
+                    reason=condition.reason(params, event, names),
+                    seq=seq,
+                    game=_game(event),
+                )
+    return [found[p.key] for p in packs if p.key in found and p.key not in world.packs_opened]
+
+
+def packs_progress(world: World) -> list[PackProgress]:
+    """Progress toward the countable conditions of packs not yet open (fixture `progress`)."""
+    result = []
+    for pack in sorted(content().packs.values(), key=lambda p: p.order):
+        if pack.key in world.packs_opened or not pack.progress:
+            continue
+        condition, params = _condition(pack)
+        counted = condition.progress(params, world)
+        if counted is not None:
+            current, target = counted
+            result.append(
+                PackProgress(pack.key, pack.name, pack.label, pack.progress, current, target)
+            )
+    return result
