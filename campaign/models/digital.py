@@ -1,0 +1,144 @@
+"""Digital games played in the browser: the game row (versioned snapshot), its seats and the
+append-only move log that replays to the snapshot."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from campaign.models.campaign import Campaign, Person
+
+
+class DigitalGame(models.Model):
+    """One game played move by move on the campaign's current world.
+
+    `state` is the engine's `GameState.to_json()` after the last move and `version` counts the
+    moves applied, so a client that saw version N may only move while the game is still at N.
+    `initial_state` is the state `new_game` produced; replaying the move log from it must give
+    `state` again.
+    """
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "In play"
+        REWARDS = "rewards", "Choosing rewards"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="digital_games")
+    game_number = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    version = models.PositiveIntegerField(default=0)
+    initial_state = models.JSONField()
+    state = models.JSONField()
+    decision_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a pending decision of a person not on turn (the defender's dice, a "
+        "missile window) is taken for them by default.",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="digital_games_created",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # One world, one table: a second game may not start while one is unfinished.
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=models.Q(status__in=["playing", "rewards"]),
+                name="digital_game_one_unfinished_per_campaign",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} digital game {self.game_number} (#{self.pk})"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "campaign:digital_game", kwargs={"slug": self.campaign.slug, "game_id": self.pk}
+        )
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+
+class GameSeat(models.Model):
+    """A seat at the table, in clockwise order (`index`). A human seat is played by `user` on
+    their own browser; a hot-seat seat by the browser session that created the game; a bot seat
+    by the server."""
+
+    class Kind(models.TextChoices):
+        HUMAN = "human", "Player on their own browser"
+        HOTSEAT = "hotseat", "Hot-seat (this browser)"
+        BOT = "bot", "Bot"
+
+    game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="digital_seats")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="digital_seats",
+    )
+    hotseat_session_key = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="game_seat_index_unique"),
+            models.UniqueConstraint(fields=["game", "person"], name="game_seat_person_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} ({self.kind}) of {self.game}"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == self.Kind.BOT
+
+
+class GameMove(models.Model):
+    """One applied move, in order. Never updated or deleted: the log is the game."""
+
+    class Actor(models.TextChoices):
+        PLAYER = "player", "Player"
+        BOT = "bot", "Bot"
+        TIMEOUT = "timeout", "Default after the time ran out"
+
+    game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="moves")
+    index = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    actor = models.CharField(max_length=10, choices=Actor.choices, default=Actor.PLAYER)
+    move = models.JSONField()
+    events = models.JSONField(default=list)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="digital_moves",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="game_move_index_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.index} of {self.game}"
