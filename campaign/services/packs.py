@@ -1,0 +1,52 @@
+"""Opening sealed packs when their conditions are met (U-1 to U-8), exactly once each."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from campaign.models import Campaign, EventSource, PackUnlock
+from campaign.selectors.campaigns import person_names
+from campaign.selectors.world import world_event_entries
+from campaign.services.world import world_event_append
+from rules.unlocks import PackDue, packs_due
+from rules.world_events import PackOpened
+
+
+def packs_open_due(*, campaign_id: int) -> list[PackUnlock]:
+    """Record every pack now due as opened: a `PackUnlock` claim and a `PackOpened` world
+    event carrying the reason and the game. Safe to run twice or concurrently: the claim is
+    unique per (campaign, pack), so a pack is never opened twice."""
+    with transaction.atomic():
+        # Lock the campaign so a concurrent run waits and then sees this run's openings; the
+        # unique claim below is the backstop if a run ever gets past the lock.
+        campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+        if campaign is None:
+            return []
+        due = packs_due(
+            world_event_entries(campaign=campaign), names=person_names(campaign=campaign)
+        )
+        claimed = [unlock for d in due if (unlock := _claim(campaign, d)) is not None]
+        if claimed:
+            world_event_append(
+                campaign=campaign,
+                events=[
+                    PackOpened(pack=u.pack, game=u.game_number, reason=u.reason) for u in claimed
+                ],
+                user=None,
+                source=EventSource.SYSTEM,
+            )
+    return claimed
+
+
+def _claim(campaign: Campaign, due: PackDue) -> PackUnlock | None:
+    try:
+        with transaction.atomic():
+            return PackUnlock.objects.create(
+                campaign=campaign,
+                pack=due.pack,
+                trigger_seq=due.seq,
+                game_number=due.game,
+                reason=due.reason,
+            )
+    except IntegrityError:
+        return None

@@ -1,0 +1,22 @@
+"""Celery tasks of the campaign app: thin, idempotent, each taking ids and calling a service."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.dispatch import receiver
+
+from campaign.services.hooks import world_events_appended
+from campaign.services.packs import packs_open_due
+
+
+@shared_task(acks_late=True)
+def packs_evaluate(campaign_id: int) -> list[str]:
+    """Open every sealed pack whose condition the campaign's log now meets (U-1..U-8).
+    Redelivery and concurrent runs open nothing twice (see `packs_open_due`)."""
+    return [unlock.pack for unlock in packs_open_due(campaign_id=campaign_id)]
+
+
+@receiver(world_events_appended, dispatch_uid="campaign.packs_evaluate")
+def _packs_evaluate_after_append(sender, campaign, records, **kwargs) -> None:
+    """Sent after the append commits; with no broker the task runs here, eagerly."""
+    packs_evaluate.delay(campaign.pk)
