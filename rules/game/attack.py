@@ -1,0 +1,504 @@
+"""Expand & Attack (X): expansions, attacks, the defender's dice, missiles, conquest, knock-out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rules.combat import battle
+from rules.data import board
+from rules.game.common import check_win, constant, fail, pack_due, seat_label
+from rules.game.effects import Outcome, Roll, apply_die_modifiers, apply_outcome_effects
+from rules.game.events import GameEvent
+from rules.game.moves import (
+    Attack,
+    DefendWith,
+    Expand,
+    FireMissile,
+    MoveIn,
+    MoveOption,
+    PassMissiles,
+)
+from rules.game.state import GameState, territory_name
+from rules.rng import Rng
+from rules.world_events import FortificationWorn
+
+EXPAND_ATTACK = "expand_attack"
+DEFENDER_DICE = "attack_defender_dice"
+MISSILE_WINDOW = "missile_window"
+MOVE_IN = "move_in"
+SIDES = ("attack", "defence")
+
+
+# --- X-2..X-4 expansion --------------------------------------------------------------------------
+
+
+def expansion_cost(state: GameState, target: str) -> int:
+    """X-3/X-4: troops lost entering an empty city: its population, +2 if fortified."""
+    cost = state.world.population(target)
+    if state.world.is_fortified(target):
+        cost += constant("fortification_expansion_cost")
+    return cost
+
+
+def expand_range(state: GameState, seat: int, origin: str, target: str) -> tuple[int, int]:
+    """The troops that may move in an expansion, or a refusal."""
+    if state.owner(origin) != seat:
+        fail("not_controlled", "Expand from a territory you control.", "X-2")
+    if target not in board().neighbours[origin]:
+        fail(
+            "not_adjacent",
+            f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
+            "G-12",
+        )
+    if state.occupied(target):
+        fail(
+            "target_occupied",
+            f"{territory_name(target)} is occupied; only unoccupied territories are expanded "
+            "into (attack enemy troops instead).",
+            "X-2",
+        )
+    cost = expansion_cost(state, target)
+    low, high = cost + 1, state.troops(origin) - 1
+    if low > high:
+        fail(
+            "expansion_troops",
+            f"Expanding into {territory_name(target)} costs {cost} troops and 1 must arrive, "
+            "with 1 left behind: not enough troops.",
+            "X-3",
+        )
+    return low, high
+
+
+def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -> None:
+    low, high = expand_range(state, seat, move.origin, move.target)
+    if not low <= move.count <= high:
+        fail("expansion_count", f"Move {low} to {high} troops into this territory.", "X-3")
+    lost = expansion_cost(state, move.target)
+    state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
+    state.set_troops(move.target, seat, move.count - lost)
+    state.turn = replace(state.turn, expansions=state.turn.expansions + 1)
+    loss_text = f", losing {lost} on the way" if lost else ""
+    events.append(
+        GameEvent(
+            "expanded",
+            f"{seat_label(state, seat)} expands from {territory_name(move.origin)} into "
+            f"{territory_name(move.target)} with {move.count}{loss_text}.",
+            {
+                "seat": seat,
+                "origin": move.origin,
+                "target": move.target,
+                "count": move.count,
+                "losses": lost,
+            },
+        )
+    )
+
+
+# --- X-6 attack ----------------------------------------------------------------------------------
+
+
+def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> int:
+    """The most attack dice allowed, or a refusal."""
+    if state.owner(origin) != seat:
+        fail("not_controlled", "Attack from a territory you control.", "X-6")
+    if target not in board().neighbours[origin]:
+        fail(
+            "not_adjacent",
+            f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
+            "G-12",
+        )
+    defender = state.owner(target)
+    if defender is None or defender == seat:
+        fail("no_enemy", f"{territory_name(target)} holds no enemy troops.", "X-6")
+    if target in state.turn.blocked:
+        fail(
+            "attack_blocked",
+            f"{territory_name(target)} cannot be attacked again this turn (a faction power).",
+            "G-3",
+        )
+    troops = state.troops(origin)
+    if troops < 2:
+        fail("attack_troops", "The attacking territory needs at least 2 troops.", "X-6")
+    return min(constant("attack_dice_max"), troops - 1)
+
+
+def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -> None:
+    most = attack_dice_max(state, seat, move.origin, move.target)
+    if not 1 <= move.dice <= most:
+        fail("attack_dice", f"Attack with 1 to {most} troops; 1 stays out of the fight.", "X-6")
+    turn = state.turn
+    if turn.first_target is None:
+        state.turn = replace(turn, first_target=move.target, first_strike_active=True)
+    elif move.target != turn.first_target and turn.first_strike_active:
+        state.turn = replace(turn, first_strike_active=False)
+    defender = state.owner(move.target)
+    assert defender is not None
+    state.pending = {
+        "kind": "attack",
+        "attacker": seat,
+        "defender": defender,
+        "origin": move.origin,
+        "target": move.target,
+        "dice": move.dice,
+    }
+    state.phase = DEFENDER_DICE
+    events.append(
+        GameEvent(
+            "attack_declared",
+            f"{seat_label(state, seat)} attacks {territory_name(move.target)} from "
+            f"{territory_name(move.origin)} with {move.dice}.",
+            {
+                "seat": seat,
+                "defender": defender,
+                "origin": move.origin,
+                "target": move.target,
+                "dice": move.dice,
+            },
+        )
+    )
+    if state.troops(move.target) == 1:
+        # Only one choice exists, so it is made for the defender.
+        defend_with(state, defender, DefendWith(1), events)
+
+
+def defence_dice_max(state: GameState) -> int:
+    assert state.pending is not None
+    return min(constant("defence_dice_max"), state.troops(state.pending["target"]))
+
+
+def defend_with(state: GameState, seat: int, move: DefendWith, events: list[GameEvent]) -> None:
+    """X-6: the defender picks 1 or 2 dice; then both sides roll and modifiers apply (X-8)."""
+    most = defence_dice_max(state)
+    if not 1 <= move.dice <= most:
+        fail("defence_dice", f"Defend with 1 to {most} dice.", "X-6")
+    pending = state.pending
+    assert pending is not None
+    rng = Rng(state.rng)
+    natural_attack = sorted(rng.dice(pending["dice"]), reverse=True)
+    natural_defence = sorted(rng.dice(move.dice), reverse=True)
+    state.rng = rng.state
+    roll = Roll(
+        state,
+        pending["attacker"],
+        seat,
+        pending["origin"],
+        pending["target"],
+        natural_attack,
+        natural_defence,
+    )
+    apply_die_modifiers(roll)
+    modified = roll.attack != natural_attack or roll.defence != natural_defence
+    text = f"Attack rolls {_dice(natural_attack)} against defence {_dice(natural_defence)}"
+    if modified:
+        text += f"; after {'; '.join(roll.notes)}: {_dice(roll.attack)} vs {_dice(roll.defence)}"
+    events.append(
+        GameEvent(
+            "dice_rolled",
+            text + ".",
+            {
+                "natural_attack": natural_attack,
+                "natural_defence": natural_defence,
+                "attack": roll.attack,
+                "defence": roll.defence,
+                "modifiers": roll.notes,
+            },
+        )
+    )
+    state.pending = {
+        **pending,
+        "defence_dice": move.dice,
+        "natural_attack": natural_attack,
+        "natural_defence": natural_defence,
+        "attack_values": roll.attack,
+        "defence_values": roll.defence,
+        "fixed_attack": [],
+        "fixed_defence": [],
+        "missiles_fired": 0,
+        "passed": [],
+    }
+    state.phase = MISSILE_WINDOW
+    if not missile_turn(state):
+        resolve_roll(state, events)
+
+
+def _dice(values: list[int]) -> str:
+    return ",".join(str(v) for v in values)
+
+
+# --- X-10 missiles -------------------------------------------------------------------------------
+
+
+def missile_order(state: GameState) -> list[int]:
+    """PRI-2: attacker, defender, then the others clockwise from the attacker."""
+    pending = state.pending
+    assert pending is not None
+    attacker, defender = pending["attacker"], pending["defender"]
+    others = [s for s in state.clockwise_from(attacker) if s not in (attacker, defender)]
+    return [attacker, defender, *others]
+
+
+def missile_turn(state: GameState) -> int | None:
+    """Who is offered the missile window now, or None when it is closed."""
+    pending = state.pending
+    if pending is None or "attack_values" not in pending:
+        return None
+    dice = len(pending["attack_values"]) + len(pending["defence_values"])
+    if len(pending["fixed_attack"]) + len(pending["fixed_defence"]) >= dice:
+        return None
+    passed = pending["passed"]
+    for seat in missile_order(state):
+        player = state.seats[seat]
+        if player.missiles > 0 and not player.eliminated and seat not in passed:
+            return seat
+    return None
+
+
+def _missile_violation(state: GameState, seat: int, move: FireMissile) -> None:
+    if state.seats[seat].missiles < 1:
+        fail("no_missile", "You hold no missile.", "X-10")
+    pending = state.pending
+    assert pending is not None
+    if move.side not in SIDES:
+        fail("missile_side", 'Aim at the "attack" or the "defence" dice.', "X-10")
+    values = pending[f"{move.side}_values"]
+    if not 0 <= move.die_index < len(values):
+        fail("missile_die", f"There are {len(values)} {move.side} dice.", "X-10")
+    if move.die_index in pending[f"fixed_{move.side}"]:
+        fail("missile_fixed", "A missile already fixed that die at 6.", "X-10")
+
+
+def fire_missile(state: GameState, seat: int, move: FireMissile, events: list[GameEvent]) -> None:
+    _missile_violation(state, seat, move)
+    pending = state.pending
+    assert pending is not None
+    state.set_seat(seat, missiles=state.seats[seat].missiles - 1)
+    values = list(pending[f"{move.side}_values"])
+    before = values[move.die_index]
+    values[move.die_index] = 6
+    fired = pending["missiles_fired"] + 1
+    state.pending = {
+        **pending,
+        f"{move.side}_values": values,
+        f"fixed_{move.side}": [*pending[f"fixed_{move.side}"], move.die_index],
+        "missiles_fired": fired,
+        "passed": [],
+    }
+    events.append(
+        GameEvent(
+            "missile_fired",
+            f"{seat_label(state, seat)} fires a missile: the {move.side} {before} becomes an "
+            f"unmodifiable 6.",
+            {
+                "seat": seat,
+                "side": move.side,
+                "die_index": move.die_index,
+                "before": before,
+                "attack": state.pending["attack_values"],
+                "defence": state.pending["defence_values"],
+            },
+        )
+    )
+    if fired == constant("pocket1_missiles"):
+        pack_due(state, "pocket_1", "three missiles were fired on one roll", seat, events)
+        if state.phase != MISSILE_WINDOW:
+            return
+    if missile_turn(state) is None:
+        resolve_roll(state, events)
+
+
+def pass_missiles(state: GameState, seat: int, move: PassMissiles, events: list[GameEvent]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = {**pending, "passed": [*pending["passed"], seat]}
+    if missile_turn(state) is None:
+        resolve_roll(state, events)
+
+
+def after_pack(state: GameState, events: list[GameEvent]) -> None:
+    """Resume a missile window that a pack interrupted; it may have nobody left to act."""
+    if state.phase == MISSILE_WINDOW and missile_turn(state) is None:
+        resolve_roll(state, events)
+
+
+# --- X-7, X-9, X-12..X-14 resolving the roll -----------------------------------------------------
+
+
+def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
+    pending: dict[str, Any] = state.pending  # type: ignore[assignment]
+    attacker, defender = pending["attacker"], pending["defender"]
+    origin, target = pending["origin"], pending["target"]
+    attack_values, defence_values = pending["attack_values"], pending["defence_values"]
+    attacker_losses, defender_losses = battle(attack_values, defence_values)
+    roll = Roll(
+        state,
+        attacker,
+        defender,
+        origin,
+        target,
+        pending["natural_attack"],
+        pending["natural_defence"],
+        attack_values,
+        defence_values,
+    )
+    outcome = Outcome(attacker_losses, defender_losses)
+    apply_outcome_effects(roll, outcome)
+    if pending["dice"] == 3 and state.world.is_fortified(target):
+        worn = FortificationWorn(territory=target, boxes=1, game=state.game_number)
+        state.world = worn.apply(state.world)
+        state.world_events = (*state.world_events, worn)
+        events.append(
+            GameEvent(
+                "fortification_worn",
+                f"A 3-dice attack marks a wear box on {territory_name(target)}'s fortification.",
+                {"territory": target},
+            )
+        )
+    state.set_troops(origin, attacker, state.troops(origin) - outcome.attacker_losses)
+    left = state.troops(target) - outcome.defender_losses
+    state.set_troops(target, defender, left)
+    events.append(
+        GameEvent(
+            "battle",
+            f"{_dice(sorted(attack_values, reverse=True))} against "
+            f"{_dice(sorted(defence_values, reverse=True))}: the attacker loses "
+            f"{outcome.attacker_losses}, the defender loses {outcome.defender_losses}.",
+            {
+                "attack": attack_values,
+                "defence": defence_values,
+                "attacker_losses": outcome.attacker_losses,
+                "defender_losses": outcome.defender_losses,
+            },
+        )
+    )
+    events.extend(outcome.events)
+    state.pending = None
+    state.phase = EXPAND_ATTACK
+    if left > 0:
+        return
+    _conquer(state, attacker, defender, origin, target, pending["dice"] - attacker_losses, events)
+
+
+def _conquer(
+    state: GameState,
+    attacker: int,
+    defender: int,
+    origin: str,
+    target: str,
+    survivors: int,
+    events: list[GameEvent],
+) -> None:
+    """X-12: the surviving attackers move in at once; more may follow (MoveIn)."""
+    state.set_troops(origin, attacker, state.troops(origin) - survivors)
+    state.set_troops(target, attacker, survivors)
+    state.turn = replace(state.turn, conquered=True, first_strike_active=False)
+    events.append(
+        GameEvent(
+            "conquered",
+            f"{seat_label(state, attacker)} conquers {territory_name(target)}.",
+            {"seat": attacker, "territory": target, "from": defender},
+        )
+    )
+    if target in state.hqs:
+        events.append(
+            GameEvent(
+                "hq_captured",
+                f"{seat_label(state, attacker)} captures the HQ in {territory_name(target)} "
+                f"({state.red_stars(attacker)} red stars).",
+                {"seat": attacker, "territory": target, "hq_of": state.hqs[target]},
+            )
+        )
+    if state.troops_on_board(defender) == 0:
+        taken = state.seats[defender].cards
+        state.set_seat(defender, cards=())
+        state.set_seat(attacker, cards=(*state.seats[attacker].cards, *taken))
+        events.append(
+            GameEvent(
+                "knocked_out",
+                f"{seat_label(state, defender)} has no troops left on the board; "
+                f"{seat_label(state, attacker)} takes their {len(taken)} resource card(s).",
+                {"seat": defender, "by": attacker, "cards": len(taken)},
+            )
+        )
+    if target in state.hqs and check_win(state, events, attacker):
+        return
+    extra = state.troops(origin) - 1
+    if extra > 0:
+        state.phase = MOVE_IN
+        state.pending = {
+            "kind": "move_in",
+            "origin": origin,
+            "target": target,
+            "min": survivors,
+            "max": survivors + extra,
+        }
+
+
+def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) -> None:
+    pending = state.pending
+    assert pending is not None
+    low, high = pending["min"], pending["max"]
+    if not low <= move.count <= high:
+        fail("move_in_count", f"Move in {low} to {high} troops in all.", "X-12")
+    extra = move.count - low
+    origin, target = pending["origin"], pending["target"]
+    if extra:
+        state.set_troops(origin, seat, state.troops(origin) - extra)
+        state.set_troops(target, seat, state.troops(target) + extra)
+    state.pending = None
+    state.phase = EXPAND_ATTACK
+    events.append(
+        GameEvent(
+            "moved_in",
+            f"{seat_label(state, seat)} has {move.count} troops in {territory_name(target)}.",
+            {"seat": seat, "territory": target, "count": move.count},
+        )
+    )
+
+
+# --- options -------------------------------------------------------------------------------------
+
+
+def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
+    options: list[MoveOption] = []
+    neighbours = board().neighbours
+    armies = state.armies
+    blocked = state.turn.blocked
+    for origin, (owner, troops) in armies.items():
+        if owner != seat or troops < 2:
+            continue
+        for target in sorted(neighbours[origin]):
+            army = armies.get(target)
+            if army is None:
+                if target in state.hqs:
+                    continue
+                low = expansion_cost(state, target) + 1
+                if low <= troops - 1:
+                    options.append(MoveOption(Expand(origin, target, low), low, troops - 1))
+            elif army[0] != seat and target not in blocked:
+                for dice in range(1, min(constant("attack_dice_max"), troops - 1) + 1):
+                    options.append(MoveOption(Attack(origin, target, dice)))
+    return options
+
+
+def defender_options(state: GameState, seat: int) -> list[MoveOption]:
+    return [MoveOption(DefendWith(n)) for n in range(1, defence_dice_max(state) + 1)]
+
+
+def missile_options(state: GameState, seat: int) -> list[MoveOption]:
+    pending = state.pending
+    assert pending is not None
+    options: list[MoveOption] = []
+    for side in SIDES:
+        fixed = pending[f"fixed_{side}"]
+        for index in range(len(pending[f"{side}_values"])):
+            if index not in fixed:
+                options.append(MoveOption(FireMissile(side, index)))
+    options.append(MoveOption(PassMissiles()))
+    return options
+
+
+def move_in_options(state: GameState, seat: int) -> list[MoveOption]:
+    pending = state.pending
+    assert pending is not None
+    return [MoveOption(MoveIn(pending["min"]), pending["min"], pending["max"])]

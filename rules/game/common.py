@@ -1,0 +1,126 @@
+"""Checks shared by several steps of the game: refusals, legal starts, win checks, packs due."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from rules.data import board, content
+from rules.errors import IllegalMove
+from rules.game.events import GameEvent
+from rules.game.state import GAME_OVER, GameState, territory_name
+from rules.world_events import PackOpened
+
+OPEN_PACK = "open_pack"
+
+
+def fail(code: str, message: str, rule: str) -> NoReturn:
+    raise IllegalMove(code, message, rule)
+
+
+def constant(name: str) -> int:
+    return content().constants[name]
+
+
+def seat_label(state: GameState, seat: int) -> str:
+    return state.seats[seat].name
+
+
+def legal_start_violation(
+    state: GameState, seat: int, territory: str, *, setup: bool
+) -> tuple[str, str, str] | None:
+    """S-7 (and S-7.1 at setup only): why `territory` is not a legal start, or None."""
+    if territory not in board().territories:
+        return ("unknown_territory", f"There is no territory '{territory}'.", "C-2")
+    name = territory_name(territory)
+    if state.occupied(territory):
+        return ("start_occupied", f"{name} is occupied; a start must be unoccupied.", "S-7")
+    world = state.world
+    city = world.cities.get(territory)
+    own_major = (
+        city is not None and city.kind == "major" and city.founder == state.seats[seat].person
+    )
+    if not own_major and world.is_marked(territory):
+        return (
+            "start_marked",
+            f"{name} carries a mark; you may start only in an unmarked territory or in a "
+            "Major City you founded.",
+            "S-7",
+        )
+    if setup:
+        neighbours = board().neighbours[territory]
+        for hq_territory, owner in state.hqs.items():
+            if owner != seat and hq_territory in neighbours:
+                return (
+                    "start_next_to_hq",
+                    f"{name} borders {territory_name(hq_territory)}, which holds another HQ.",
+                    "S-7.1",
+                )
+    return None
+
+
+def legal_starts(state: GameState, seat: int, *, setup: bool) -> list[str]:
+    return [
+        t for t in board().territories if legal_start_violation(state, seat, t, setup=setup) is None
+    ]
+
+
+def end_game(state: GameState, winner: int, reason: str, events: list[GameEvent]) -> None:
+    state.winner = winner
+    state.phase = GAME_OVER
+    state.pending = None
+    events.append(
+        GameEvent(
+            "game_won",
+            f"{seat_label(state, winner)} wins: {reason}.",
+            {"seat": winner, "reason": reason},
+        )
+    )
+
+
+def check_win(state: GameState, events: list[GameEvent], seat: int | None = None) -> bool:
+    """W-1: the first to hold 4 red stars wins at once; checked whenever a total changes."""
+    needed = constant("red_stars_to_win")
+    candidates = [seat] if seat is not None else state.clockwise_from(state.current_seat)
+    for candidate in candidates:
+        if not state.seats[candidate].eliminated and state.red_stars(candidate) >= needed:
+            end_game(state, candidate, f"{needed} red stars", events)
+            return True
+    return False
+
+
+def check_last_standing(state: GameState, events: list[GameEvent]) -> bool:
+    """W-1: every other player is eliminated."""
+    standing = [i for i, s in enumerate(state.seats) if not s.eliminated]
+    if len(standing) == 1:
+        end_game(state, standing[0], "every other player is eliminated", events)
+        return True
+    return False
+
+
+def pack_due(state: GameState, pack: str, reason: str, seat: int, events: list[GameEvent]) -> None:
+    """U-1/U-8: a mid-game unlock. Only for packs not yet open in the world; the state waits
+    on an AcknowledgePack decision (unless the game is already over), then resumes."""
+    if pack in state.world.packs_opened or pack not in content().packs:
+        return
+    opened = PackOpened(pack=pack, game=state.game_number, reason=reason)
+    state.world = opened.apply(state.world)
+    state.world_events = (*state.world_events, opened)
+    name = content().packs[pack].name
+    events.append(
+        GameEvent(
+            "pack_due",
+            f"{name} must be opened now: {reason}.",
+            {"pack": pack, "reason": reason, "rule": content().packs[pack].rule},
+        )
+    )
+    if state.phase == GAME_OVER:
+        return
+    state.pending = {
+        "kind": OPEN_PACK,
+        "pack": pack,
+        "reason": reason,
+        "seat": seat,
+        "resume_phase": state.phase,
+        "resume_pending": state.pending,
+    }
+    state.phase = OPEN_PACK

@@ -1,0 +1,232 @@
+"""Kinds of effect, keyed by the `effect` strings of the content data (powers, scars, events).
+
+New content arrives as data naming one of these keys; a new *kind* of effect is one new function
+registered here, never a rewrite of the turn. Die modifiers run in the X-8 order: marks
+(fortification), the scar on the defending territory, faction-card scars, then faction powers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from rules.data import content
+from rules.game.events import GameEvent
+from rules.game.state import GameState, territory_name
+
+# Effect keys of starting powers that act outside the dice (fixtures/content.json).
+RECRUIT_ROUNDS_UP = "recruit_rounds_up"
+CARD_FOR_FOUR_EXPANSIONS = "card_for_four_expansions"
+TROOP_ON_EACH_HQ_AT_TURN_START = "troop_on_each_hq_at_turn_start"
+TROOP_ON_DRAWN_TERRITORY = "troop_on_drawn_territory"
+MANEUVER_ANY_TIME = "maneuver_any_time"
+MANEUVER_UNCONNECTED = "maneuver_unconnected"
+FIRST_STRIKE = "first_target_lower_defence_minus_one"
+
+
+@dataclass
+class Roll:
+    """One combat roll while modifiers apply. Dice lists are sorted high to low."""
+
+    state: GameState
+    attacker: int
+    defender: int
+    origin: str
+    target: str
+    natural_attack: list[int]
+    natural_defence: list[int]
+    attack: list[int] = field(default_factory=list)
+    defence: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+DieModifier = Callable[[Roll, int | None], None]
+"""Changes `roll.attack` / `roll.defence` in place; the int is the seat holding the effect."""
+
+DIE_MODIFIERS: dict[str, DieModifier] = {}
+
+
+def die_modifier(effect: str) -> Callable[[DieModifier], DieModifier]:
+    def register(function: DieModifier) -> DieModifier:
+        DIE_MODIFIERS[effect] = function
+        return function
+
+    return register
+
+
+def _clamp(value: int) -> int:
+    return max(1, min(6, value))
+
+
+def _fortify(roll: Roll, reason: str) -> None:
+    """X-9: +1 on each defence die, an explicit exception to X-8(2)."""
+    roll.defence = [_clamp(v + 1) for v in roll.defence]
+    roll.notes.append(reason)
+
+
+@die_modifier("fortification")
+def fortification(roll: Roll, holder: int | None) -> None:
+    if roll.state.world.is_fortified(roll.target):
+        _fortify(roll, f"fortification of {territory_name(roll.target)}: +1 on each defence die")
+
+
+@die_modifier("defence_best_die_plus_one")
+def bunker(roll: Roll, holder: int | None) -> None:
+    """Bunker: +1 on the highest defence die below 6; one die only, even on a pair (X-8(2))."""
+    for index, value in enumerate(roll.defence):
+        if value < 6:
+            roll.defence[index] = value + 1
+            roll.notes.append(f"Bunker: a defence {value} becomes {value + 1}")
+            return
+
+
+@die_modifier("defence_best_die_minus_one")
+def ammo_shortage(roll: Roll, holder: int | None) -> None:
+    """Ammo Shortage: -1 on the highest defence die (never below 1)."""
+    value = roll.defence[0]
+    if value > 1:
+        roll.defence[0] = value - 1
+        roll.notes.append(f"Ammo Shortage: the defence {value} becomes {value - 1}")
+
+
+@die_modifier("fortified_own_starting_hq")
+def fortified_hq(roll: Roll, holder: int | None) -> None:
+    """Die Mechaniker: defending its own HQ's territory counts as fortified (not stacking)."""
+    state = roll.state
+    if holder != roll.defender or state.hqs.get(roll.target) != holder:
+        return
+    if state.world.is_fortified(roll.target):
+        return
+    _fortify(roll, "Fortified HQ: +1 on each defence die")
+
+
+@die_modifier(FIRST_STRIKE)
+def first_strike(roll: Roll, holder: int | None) -> None:
+    """Enclave of the Bear: -1 on the defender's lower die in its first target of the turn."""
+    turn = roll.state.turn
+    if holder != roll.attacker or not turn.first_strike_active:
+        return
+    if turn.first_target != roll.target:
+        return
+    value = roll.defence[-1]
+    if value > 1:
+        roll.defence[-1] = value - 1
+        roll.notes.append(f"First Strike: the lower defence {value} becomes {value - 1}")
+
+
+def apply_die_modifiers(roll: Roll) -> None:
+    """X-8: mark, scar and power modifiers on the natural roll, re-sorting after each (X-8(3))."""
+    state = roll.state
+    roll.attack = list(roll.natural_attack)
+    roll.defence = list(roll.natural_defence)
+    steps: list[tuple[DieModifier, int | None]] = [(fortification, None)]
+    scar = state.world.live_scar(roll.target)
+    if scar is not None:
+        modifier = DIE_MODIFIERS.get(content().scar_types[scar.kind].effect)
+        if modifier is not None:
+            steps.append((modifier, None))
+    for seat in (roll.attacker, roll.defender):
+        faction = state.seats[seat].faction
+        faction_scar = state.world.faction_scars.get(faction) if faction else None
+        if faction_scar is not None and not faction_scar.cancelled:
+            modifier = DIE_MODIFIERS.get(content().scar_types[faction_scar.kind].effect)
+            if modifier is not None:
+                steps.append((modifier, seat))
+    for seat in (roll.attacker, roll.defender):
+        effect = state.power_effect(seat)
+        modifier = DIE_MODIFIERS.get(effect) if effect else None
+        if modifier is not None:
+            steps.append((modifier, seat))
+    for modifier, holder in steps:
+        modifier(roll, holder)
+        roll.attack.sort(reverse=True)
+        roll.defence.sort(reverse=True)
+
+
+# --- effects on a roll's outcome -----------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """Casualties of a resolved roll; outcome effects may change them before they apply."""
+
+    attacker_losses: int
+    defender_losses: int
+    events: list[GameEvent] = field(default_factory=list)
+
+
+OutcomeEffect = Callable[[Roll, Outcome, int], None]
+OUTCOME_EFFECTS: dict[str, OutcomeEffect] = {}
+
+
+def outcome_effect(effect: str) -> Callable[[OutcomeEffect], OutcomeEffect]:
+    def register(function: OutcomeEffect) -> OutcomeEffect:
+        OUTCOME_EFFECTS[effect] = function
+        return function
+
+    return register
+
+
+@outcome_effect("triples_overrun")
+def overrun(roll: Roll, outcome: Outcome, holder: int) -> None:
+    """Enclave of the Bear: natural three of a kind that kills a defender removes them all."""
+    natural = roll.natural_attack
+    if holder != roll.attacker or len(natural) != 3 or len(set(natural)) != 1:
+        return
+    if outcome.defender_losses < 1:
+        return
+    defenders = roll.state.troops(roll.target)
+    if defenders > outcome.defender_losses:
+        outcome.defender_losses = defenders
+        outcome.events.append(
+            GameEvent(
+                "power_used",
+                f"Overrun: three {natural[0]}s remove every defender of "
+                f"{territory_name(roll.target)}.",
+                {"power": "triples_overrun", "territory": roll.target},
+            )
+        )
+
+
+@outcome_effect("double_six_blocks_attacks")
+def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
+    """Die Mechaniker: a natural defence of two 6s shuts the territory for the turn."""
+    if holder != roll.defender or roll.natural_defence != [6, 6]:
+        return
+    state = roll.state
+    if roll.target not in state.turn.blocked:
+        state.turn = replace(state.turn, blocked=(*state.turn.blocked, roll.target))
+        outcome.events.append(
+            GameEvent(
+                "power_used",
+                f"Double-Six Stand: {territory_name(roll.target)} cannot be attacked again "
+                "this turn.",
+                {"power": "double_six_blocks_attacks", "territory": roll.target},
+            )
+        )
+
+
+def apply_outcome_effects(roll: Roll, outcome: Outcome) -> None:
+    for seat in (roll.attacker, roll.defender):
+        effect = roll.state.power_effect(seat)
+        function = OUTCOME_EFFECTS.get(effect) if effect else None
+        if function is not None:
+            function(roll, outcome, seat)
+
+
+# --- end-of-turn scars (E-9), events (E-7), missions (E-8) ---------------------------------------
+
+EndOfTurnScar = Callable[[GameState, str, list[GameEvent]], None]
+END_OF_TURN_SCARS: dict[str, EndOfTurnScar] = {}
+"""Scar effect key -> what happens to a territory carrying it at the end of its controller's
+turn. The starting scars (Bunker, Ammo Shortage) have none; pack scars register here."""
+
+EventEffect = Callable[[GameState, str, list[GameEvent]], None]
+EVENT_EFFECTS: dict[str, EventEffect] = {}
+"""Event card key -> its effect (E-7). No event card exists until a pack opens."""
+
+MissionCondition = Callable[[GameState, int], bool]
+MISSION_CONDITIONS: dict[str, MissionCondition] = {}
+"""Mission card key -> whether a seat has met it (E-8). No mission exists until a pack opens."""
+MISSION_REWARDS: dict[str, int] = {}
+"""Mission card key -> Red Star tokens it gives (1 unless data says otherwise, OPEN-6)."""

@@ -1,0 +1,219 @@
+"""End of turn (E-1..E-9): end-of-turn scars, the resource card and the sideboard slots, the
+coin pile running out, events and missions."""
+
+from __future__ import annotations
+
+from rules.data import content
+from rules.game.common import check_win, fail, seat_label
+from rules.game.effects import (
+    CARD_FOR_FOUR_EXPANSIONS,
+    END_OF_TURN_SCARS,
+    EVENT_EFFECTS,
+    MISSION_CONDITIONS,
+    MISSION_REWARDS,
+    TROOP_ON_DRAWN_TERRITORY,
+)
+from rules.game.events import GameEvent
+from rules.game.moves import ClaimMission, EndTurn, MoveOption, TakeCard
+from rules.game.rotation import finish_turn
+from rules.game.state import GameState, territory_name
+from rules.rng import Rng
+
+END_OF_TURN = "end_of_turn"
+COIN = "coin"
+
+
+def entitled_to_card(state: GameState, seat: int) -> bool:
+    """E-2: a conquest by attack this turn; some powers add other ways."""
+    if state.turn.conquered:
+        return True
+    return state.power_effect(seat) == CARD_FOR_FOUR_EXPANSIONS and state.turn.expansions >= 4
+
+
+def card_choices(state: GameState, seat: int) -> list[int | str]:
+    """E-3: a face-up card of a territory the player controls, else a coin card, else nothing."""
+    slots = [
+        index + 1
+        for index, card in enumerate(state.slots)
+        if card is not None and state.owner(card) == seat
+    ]
+    if slots:
+        return slots
+    return [COIN] if state.coin_pile > 0 else []
+
+
+def mission_claimable(state: GameState, seat: int) -> bool:
+    if state.mission is None:
+        return False
+    condition = MISSION_CONDITIONS.get(state.mission)
+    return condition is not None and condition(state, seat)
+
+
+def end_of_turn(state: GameState, events: list[GameEvent]) -> None:
+    """E-1: scars that trigger now (E-9), then the card or mission decision, or the next turn."""
+    seat = state.current_seat
+    for territory, scar in state.world.scars.items():
+        effect = content().scar_types[scar.kind].effect
+        trigger = END_OF_TURN_SCARS.get(effect)
+        if trigger is not None and not scar.cancelled and state.owner(territory) == seat:
+            trigger(state, territory, events)
+    card = entitled_to_card(state, seat) and bool(card_choices(state, seat))
+    if card or mission_claimable(state, seat):
+        state.phase = END_OF_TURN
+        state.pending = None
+        return
+    finish_turn(state, events)
+
+
+def _reveal(state: GameState, rng: Rng, events: list[GameEvent]) -> str | None:
+    """E-5: reshuffle the discard pile when the draw pile is empty; both empty -> no card."""
+    if not state.draw_pile:
+        if not state.discard_pile:
+            return None
+        state.draw_pile = tuple(rng.shuffled(state.discard_pile))
+        state.discard_pile = ()
+        events.append(
+            GameEvent("deck_reshuffled", "The territory discard pile is shuffled into a new deck.")
+        )
+    card = state.draw_pile[0]
+    state.draw_pile = state.draw_pile[1:]
+    return card
+
+
+def _take_violation(state: GameState, seat: int, move: TakeCard) -> None:
+    if not entitled_to_card(state, seat):
+        fail("no_card_earned", "Only a conquest by attack this turn earns a card.", "E-2")
+    choices = card_choices(state, seat)
+    if move.slot not in choices:
+        if choices and choices[0] == COIN:
+            fail(
+                "take_coin",
+                "No face-up card shows a territory you control: take a coin card.",
+                "E-3",
+            )
+        fail("take_own_territory", "Take a face-up card of a territory you control.", "E-3")
+
+
+def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEvent]) -> None:
+    """E-3/E-4 (with DIFF-1): the taken card leaves its slot, the cards to its left shift right,
+    and a new card is revealed into slot 1; E-6 and E-7 follow."""
+    _take_violation(state, seat, move)
+    rng = Rng(state.rng)
+    slots = list(state.slots)
+    if move.slot == COIN:
+        card = COIN
+        state.coin_pile -= 1
+        oldest = slots.pop()
+        if oldest is not None:
+            state.discard_pile = (*state.discard_pile, oldest)
+    else:
+        card = slots.pop(int(move.slot) - 1)
+    revealed = _reveal(state, rng, events)
+    state.slots = (revealed, *slots)
+    state.rng = rng.state
+    player = state.seats[seat]
+    state.set_seat(seat, cards=(*player.cards, card))
+    shown = "a coin card" if card == COIN else f"the {territory_name(card)} card"
+    events.append(
+        GameEvent(
+            "card_taken",
+            f"{seat_label(state, seat)} takes {shown}.",
+            {"seat": seat, "card": card, "slot": move.slot, "revealed": revealed},
+        )
+    )
+    supply_drop = state.power_effect(seat) == TROOP_ON_DRAWN_TERRITORY
+    if card != COIN and supply_drop and state.owner(card) == seat:
+        state.set_troops(card, seat, state.troops(card) + 1)
+        events.append(
+            GameEvent(
+                "power_used",
+                f"Supply Drop: 1 troop joins {territory_name(card)}.",
+                {"power": TROOP_ON_DRAWN_TERRITORY, "territory": card},
+            )
+        )
+    if card == COIN and state.coin_pile == 0 and not state.coin_award_done:
+        _coin_pile_empty(state, events)
+        if state.is_over:
+            return
+    if revealed is not None and state.world.card_coins[revealed] % 2 == 0:
+        _event_check(state, events)
+        if state.is_over:
+            return
+    finish_turn(state, events)
+
+
+def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
+    """E-6: once per game, a Red Star to whoever holds the most territories; none on a tie."""
+    state.coin_award_done = True
+    counts = [(len(state.controlled(i)), i) for i, s in enumerate(state.seats) if not s.eliminated]
+    best = max(n for n, _ in counts)
+    leaders = [i for n, i in counts if n == best]
+    if len(leaders) > 1:
+        events.append(
+            GameEvent(
+                "coin_pile_empty",
+                "The coin pile is empty; players tie for most territories, so nobody gets the "
+                "Red Star.",
+                {"seat": None},
+            )
+        )
+        return
+    winner = leaders[0]
+    state.set_seat(winner, red_star_tokens=state.seats[winner].red_star_tokens + 1)
+    events.append(
+        GameEvent(
+            "coin_pile_empty",
+            f"The coin pile is empty; {seat_label(state, winner)} holds the most territories "
+            "and takes a Red Star.",
+            {"seat": winner},
+        )
+    )
+    check_win(state, events, winner)
+
+
+def _event_check(state: GameState, events: list[GameEvent]) -> None:
+    """E-7: an even number of coins on the newly revealed slot-1 card fires the top event card.
+    The deck is empty until a pack adds event cards, so this is inert in the base game."""
+    if not state.event_deck:
+        return
+    card, state.event_deck = state.event_deck[0], state.event_deck[1:]
+    events.append(GameEvent("event_revealed", f"Event: {card}.", {"event": card}))
+    effect = EVENT_EFFECTS.get(card)
+    if effect is not None:
+        effect(state, card, events)
+
+
+def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[GameEvent]) -> None:
+    """E-8: instead of a card; the reward in Red Star tokens, then a new mission is laid out."""
+    if not mission_claimable(state, seat):
+        fail("mission_not_met", "You have not met the face-up mission.", "E-8")
+    assert state.mission is not None
+    reward = MISSION_REWARDS.get(state.mission, 1)
+    state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + reward)
+    events.append(
+        GameEvent(
+            "mission_claimed",
+            f"{seat_label(state, seat)} claims the mission for {reward} Red Star(s).",
+            {"seat": seat, "mission": state.mission, "reward": reward},
+        )
+    )
+    if check_win(state, events, seat):
+        return
+    state.mission = state.mission_deck[0] if state.mission_deck else None
+    state.mission_deck = state.mission_deck[1:]
+    finish_turn(state, events)
+
+
+def end_turn_without_card(state: GameState, events: list[GameEvent]) -> None:
+    """E-2 says a player *may* draw: they can also end the turn with nothing [inference]."""
+    finish_turn(state, events)
+
+
+def end_of_turn_options(state: GameState, seat: int) -> list[MoveOption]:
+    options: list[MoveOption] = []
+    if entitled_to_card(state, seat):
+        options += [MoveOption(TakeCard(slot)) for slot in card_choices(state, seat)]
+    if mission_claimable(state, seat):
+        options.append(MoveOption(ClaimMission()))
+    options.append(MoveOption(EndTurn()))
+    return options

@@ -1,0 +1,203 @@
+"""The one entry point: `apply_move`, with its fixed order of refusals (game over, phase, seat,
+legality), plus who may act, the legal moves and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.data import content
+from rules.errors import IllegalMove
+from rules.game import attack as combat
+from rules.game import endturn, setup, turn
+from rules.game.common import OPEN_PACK
+from rules.game.events import GameEvent
+from rules.game.moves import (
+    AcknowledgePack,
+    Attack,
+    BuyRedStar,
+    ChooseFaction,
+    ClaimMission,
+    DefendWith,
+    EndTurn,
+    Expand,
+    FireMissile,
+    JoinWar,
+    Maneuver,
+    Move,
+    MoveIn,
+    MoveOption,
+    PassMissiles,
+    PlaceTroops,
+    PlayScarCard,
+    Recruit,
+    RollForOrder,
+    TakeCard,
+)
+from rules.game.rotation import START_OF_TURN
+from rules.game.state import GAME_OVER, GameState
+
+Handler = Callable[[GameState, int, Any, list[GameEvent]], None]
+
+
+def _end_attacks(state: GameState, seat: int, move: EndTurn, events: list[GameEvent]) -> None:
+    endturn.end_of_turn(state, events)
+
+
+def _end_without_card(state: GameState, seat: int, move: EndTurn, events: list[GameEvent]) -> None:
+    endturn.end_turn_without_card(state, events)
+
+
+def _acknowledge_pack(
+    state: GameState, seat: int, move: AcknowledgePack, events: list[GameEvent]
+) -> None:
+    pending = state.pending
+    assert pending is not None
+    if move.pack != pending["pack"]:
+        name = content().packs[pending["pack"]].name
+        raise IllegalMove("wrong_pack", f"{name} is the pack to open now.", "U-8")
+    state.phase = pending["resume_phase"]
+    state.pending = pending["resume_pending"]
+    events.append(
+        GameEvent(
+            "pack_acknowledged",
+            f"{content().packs[move.pack].name} is open; play resumes.",
+            {"pack": move.pack},
+        )
+    )
+    combat.after_pack(state, events)
+
+
+PHASES: dict[str, dict[type[Move], Handler]] = {
+    setup.SETUP_ORDER: {RollForOrder: setup.roll_for_order},
+    setup.SETUP_FACTION: {ChooseFaction: setup.choose_faction},
+    START_OF_TURN: {
+        BuyRedStar: turn.buy_red_star,
+        PlayScarCard: turn.play_scar_card,
+        JoinWar: turn.join_war,
+        Recruit: turn.recruit,
+    },
+    turn.PLACE: {PlaceTroops: turn.place_troops},
+    combat.EXPAND_ATTACK: {
+        Expand: combat.expand,
+        Attack: combat.attack,
+        Maneuver: turn.maneuver,
+        EndTurn: _end_attacks,
+    },
+    combat.DEFENDER_DICE: {DefendWith: combat.defend_with},
+    combat.MISSILE_WINDOW: {FireMissile: combat.fire_missile, PassMissiles: combat.pass_missiles},
+    combat.MOVE_IN: {MoveIn: combat.move_in},
+    endturn.END_OF_TURN: {
+        TakeCard: endturn.take_card,
+        ClaimMission: endturn.claim_mission,
+        EndTurn: _end_without_card,
+    },
+    OPEN_PACK: {AcknowledgePack: _acknowledge_pack},
+    GAME_OVER: {},
+}
+
+PHASE_WORDS = {
+    setup.SETUP_ORDER: ("everyone is rolling for the order of faction choice", "S-6"),
+    setup.SETUP_FACTION: ("players are choosing factions and starting territories", "S-6"),
+    START_OF_TURN: (
+        "it is the start of a turn: buy red stars, play a scar card, then join the war or recruit",
+        "T-1",
+    ),
+    turn.PLACE: ("the recruited troops must be placed first", "T-13"),
+    combat.EXPAND_ATTACK: ("it is the expand and attack step", "T-1"),
+    combat.DEFENDER_DICE: ("the defender is choosing dice", "X-6"),
+    combat.MISSILE_WINDOW: ("the dice are rolled: missiles may be fired", "X-10"),
+    combat.MOVE_IN: ("the conqueror must move troops in", "X-12"),
+    endturn.END_OF_TURN: ("it is the end of the turn: take a card or end the turn", "E-1"),
+    OPEN_PACK: ("a sealed pack must be opened first", "U-8"),
+}
+
+
+def seats_to_act(state: GameState) -> list[int]:
+    """Who may act now: the current player, the defender choosing dice, the missile holder
+    offered the window (PRI order), the order rollers, or who acknowledges a pack."""
+    phase = state.phase
+    if phase == GAME_OVER:
+        return []
+    if phase == setup.SETUP_ORDER:
+        return setup.order_rollers(state)
+    if phase == combat.DEFENDER_DICE:
+        return [state.pending["defender"]]  # type: ignore[index]
+    if phase == combat.MISSILE_WINDOW:
+        seat = combat.missile_turn(state)
+        return [] if seat is None else [seat]
+    if phase == OPEN_PACK:
+        return [state.pending["seat"]]  # type: ignore[index]
+    return [state.current_seat]
+
+
+def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list[GameEvent]]:
+    """Apply one move for one seat: the new state and its events, or IllegalMove."""
+    if state.phase == GAME_OVER:
+        raise IllegalMove("game_over", "The game is over.", "END-1")
+    handlers = PHASES[state.phase]
+    handler = handlers.get(type(move))
+    if handler is None:
+        words, rule = PHASE_WORDS[state.phase]
+        raise IllegalMove(
+            "wrong_phase", f"You cannot {move.type.replace('_', ' ')} now: {words}.", rule
+        )
+    if seat not in seats_to_act(state):
+        raise IllegalMove("not_your_turn", "It is not your turn to act.", "T-1")
+    new = state.clone()
+    events: list[GameEvent] = []
+    handler(new, seat, move, events)
+    return new, events
+
+
+OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
+    setup.SETUP_ORDER: setup.setup_options,
+    setup.SETUP_FACTION: setup.setup_options,
+    START_OF_TURN: turn.start_options,
+    turn.PLACE: turn.place_options,
+    combat.EXPAND_ATTACK: lambda s, seat: [
+        *combat.expand_attack_options(s, seat),
+        *turn.maneuver_options(s, seat),
+        MoveOption(EndTurn()),
+    ],
+    combat.DEFENDER_DICE: combat.defender_options,
+    combat.MISSILE_WINDOW: combat.missile_options,
+    combat.MOVE_IN: combat.move_in_options,
+    endturn.END_OF_TURN: endturn.end_of_turn_options,
+    OPEN_PACK: lambda s, seat: [MoveOption(AcknowledgePack(s.pending["pack"]))],  # type: ignore[index]
+}
+
+
+def legal_move_options(state: GameState, seat: int) -> list[MoveOption]:
+    """The legal moves of `seat` now, with moves that differ only by `count` summarised as one
+    option holding the allowed range. Cheap: bots and the UI use this."""
+    if state.phase == GAME_OVER or seat not in seats_to_act(state):
+        return []
+    return OPTIONS[state.phase](state, seat)
+
+
+def legal_moves(state: GameState, seat: int) -> list[Move]:
+    """Every concrete legal move of `seat` now (counts expanded)."""
+    return [move for option in legal_move_options(state, seat) for move in option.moves()]
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    state: GameState
+    events: list[GameEvent]
+    failed_index: int | None
+    error: IllegalMove | None
+
+
+def replay(initial: GameState, moves: Iterable[tuple[int, Move]]) -> ReplayResult:
+    """Apply moves in order; stop at the first refused one and say which."""
+    state = initial
+    events: list[GameEvent] = []
+    for index, (seat, move) in enumerate(moves):
+        try:
+            state, produced = apply_move(state, seat, move)
+        except IllegalMove as error:
+            return ReplayResult(state, events, index, error)
+        events.extend(produced)
+    return ReplayResult(state, events, None, None)

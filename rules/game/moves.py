@@ -1,0 +1,251 @@
+"""Moves: one small dataclass per player action, with a lossless JSON form (`"type"` + fields)."""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, asdict, dataclass, fields, replace
+from typing import Any, ClassVar, get_type_hints
+
+from rules.errors import IllegalMove
+
+MOVE_TYPES: dict[str, type[Move]] = {}
+
+
+@dataclass(frozen=True)
+class Move:
+    type: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.type:
+            MOVE_TYPES[cls.type] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = list(value)
+        return {"type": self.type, **data}
+
+
+@dataclass(frozen=True)
+class RollForOrder(Move):
+    """S-6: roll one die for the order of faction choice."""
+
+    type: ClassVar[str] = "roll_for_order"
+
+
+@dataclass(frozen=True)
+class ChooseFaction(Move):
+    """S-6/S-7: take a faction and place its HQ and all 8 starting troops in one territory."""
+
+    type: ClassVar[str] = "choose_faction"
+    faction: str
+    territory: str
+
+
+@dataclass(frozen=True)
+class BuyRedStar(Move):
+    """T-2: hand in exactly 4 resource cards for 1 Red Star token."""
+
+    type: ClassVar[str] = "buy_red_star"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayScarCard(Move):
+    """T-3: place the scar on the held scar card (on a territory or a faction card)."""
+
+    type: ClassVar[str] = "play_scar_card"
+    target: str
+
+
+@dataclass(frozen=True)
+class JoinWar(Move):
+    """T-5: a player controlling no territory comes back with half the starting troops."""
+
+    type: ClassVar[str] = "join_war"
+    territory: str
+
+
+@dataclass(frozen=True)
+class Recruit(Move):
+    """T-7..T-11: take the recruit total, with an optional trade-in of cards worth 2-10 coins."""
+
+    type: ClassVar[str] = "recruit"
+    trade_in: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlaceTroops(Move):
+    """T-13: place some of the recruited troops in a controlled territory."""
+
+    type: ClassVar[str] = "place_troops"
+    territory: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Expand(Move):
+    """X-2..X-4: move troops into an adjacent unoccupied territory."""
+
+    type: ClassVar[str] = "expand"
+    origin: str
+    target: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Attack(Move):
+    """X-6: attack an adjacent enemy territory with 1-3 troops."""
+
+    type: ClassVar[str] = "attack"
+    origin: str
+    target: str
+    dice: int
+
+
+@dataclass(frozen=True)
+class DefendWith(Move):
+    """X-6: the defender's choice of 1 or 2 defence dice."""
+
+    type: ClassVar[str] = "defend_with"
+    dice: int
+
+
+@dataclass(frozen=True)
+class FireMissile(Move):
+    """X-10: turn one die of the roll ("attack" or "defence", by index) into an unmodifiable 6."""
+
+    type: ClassVar[str] = "fire_missile"
+    side: str
+    die_index: int
+
+
+@dataclass(frozen=True)
+class PassMissiles(Move):
+    """X-10: fire no (more) missiles on this roll."""
+
+    type: ClassVar[str] = "pass_missiles"
+
+
+@dataclass(frozen=True)
+class MoveIn(Move):
+    """X-12: how many troops in total move into the conquered territory."""
+
+    type: ClassVar[str] = "move_in"
+    count: int
+
+
+@dataclass(frozen=True)
+class Maneuver(Move):
+    """M-3: move troops once between two connected controlled territories."""
+
+    type: ClassVar[str] = "maneuver"
+    origin: str
+    target: str
+    count: int
+
+
+@dataclass(frozen=True)
+class EndTurn(Move):
+    """End expanding and attacking (skipping the maneuver), or take no card at end of turn."""
+
+    type: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True)
+class TakeCard(Move):
+    """E-3: take the face-up territory card in slot 1-4, or "coin" for a coin card."""
+
+    type: ClassVar[str] = "take_card"
+    slot: int | str
+
+
+@dataclass(frozen=True)
+class ClaimMission(Move):
+    """E-8: claim the face-up mission instead of drawing a card."""
+
+    type: ClassVar[str] = "claim_mission"
+
+
+@dataclass(frozen=True)
+class AcknowledgePack(Move):
+    """U-8: the pack that became due has been opened; play resumes."""
+
+    type: ClassVar[str] = "acknowledge_pack"
+    pack: str
+
+
+def _bad(message: str) -> IllegalMove:
+    return IllegalMove("bad_move", message, "DESIGN")
+
+
+def _coerce(value: Any, hint: Any, name: str) -> Any:
+    text = str(hint)
+    if "tuple" in text:
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise _bad(f"'{name}' must be a list of card names.")
+        return tuple(value)
+    if text == "int | str":
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise _bad(f"'{name}' must be a slot number or \"coin\".")
+        return value
+    expected = int if "int" in text else str
+    if isinstance(value, bool) or not isinstance(value, expected):
+        raise _bad(f"'{name}' must be {'a number' if expected is int else 'text'}.")
+    return value
+
+
+def move_from_json(data: Any) -> Move:
+    """Build a move from its JSON form; raises IllegalMove("bad_move") on anything malformed."""
+    if not isinstance(data, dict):
+        raise _bad("A move is a JSON object with a 'type'.")
+    cls = MOVE_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    if cls is None:
+        raise _bad(f"Unknown move type {data.get('type')!r}.")
+    hints = get_type_hints(cls)
+    names = [f.name for f in fields(cls)]
+    extra = set(data) - {"type", *names}
+    if extra:
+        raise _bad(f"Unexpected fields for {cls.type}: {', '.join(sorted(extra))}.")
+    values = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.default is not MISSING:
+                continue
+            raise _bad(f"{cls.type} needs '{f.name}'.")
+        values[f.name] = _coerce(data[f.name], hints[f.name], f.name)
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise _bad(f"Malformed {cls.type}: {exc}.") from exc
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """A legal move, or a family of legal moves differing only in `count` (min..max)."""
+
+    move: Move
+    min_count: int | None = None
+    max_count: int | None = None
+
+    def moves(self) -> list[Move]:
+        if self.min_count is None or self.max_count is None:
+            return [self.move]
+        return [replace(self.move, count=c) for c in range(self.min_count, self.max_count + 1)]  # type: ignore[call-arg]
+
+    def allows(self, move: Move) -> bool:
+        if self.min_count is None or self.max_count is None:
+            return move == self.move
+        count = move.count  # type: ignore[attr-defined]
+        return (
+            self.min_count <= count <= self.max_count
+            and replace(move, count=self.min_count) == self.move  # type: ignore[call-arg]
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"move": self.move.to_json()}
+        if self.min_count is not None:
+            data["min_count"] = self.min_count
+            data["max_count"] = self.max_count
+        return data

@@ -1,0 +1,75 @@
+"""The outcome of a finished game (W, END-1, END-2) and the world events it produced."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.errors import IllegalMove
+from rules.game.state import GameState
+from rules.world import Outcome
+from rules.world_events import FortificationWorn, WorldEvent
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    person: str
+    faction: str | None
+    start: str | None
+    hq: str | None
+    outcome: Outcome
+    controlled: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    winner_seat: int
+    seats: list[SeatResult]
+    world_events: list[WorldEvent]
+    """Scars placed, fortification wear (one event per fortification) and packs opened during
+    the game, ready to append to the campaign log. Rewards are chosen later by people."""
+
+
+def _merged(events: tuple[WorldEvent, ...]) -> list[WorldEvent]:
+    merged: list[WorldEvent] = []
+    wear: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, FortificationWorn):
+            if event.territory not in wear:
+                merged.append(event)
+            wear[event.territory] = wear.get(event.territory, 0) + event.boxes
+        else:
+            merged.append(event)
+    return [
+        FortificationWorn(e.territory, wear[e.territory], e.game)
+        if isinstance(e, FortificationWorn)
+        else e
+        for e in merged
+    ]
+
+
+def game_result(state: GameState) -> GameResult:
+    """END-2: the winner Won; a seat with no troops on the board (or eliminated) is
+    Eliminated, even if it could have joined the war; everyone else Held On."""
+    if not state.is_over or state.winner is None:
+        raise IllegalMove("game_not_over", "The game is not over yet.", "END-1")
+    seats = []
+    for index, player in enumerate(state.seats):
+        controlled = tuple(sorted(state.controlled(index)))
+        outcome: Outcome
+        if index == state.winner:
+            outcome = "won"
+        elif player.eliminated or not controlled:
+            outcome = "eliminated"
+        else:
+            outcome = "held_on"
+        seats.append(
+            SeatResult(
+                player.person,
+                player.faction,
+                player.start,
+                state.hq_of(index),
+                outcome,
+                controlled,
+            )
+        )
+    return GameResult(state.winner, seats, _merged(state.world_events))

@@ -1,0 +1,71 @@
+"""Passing the turn clockwise: the start of a turn (T-1 step 1) and elimination at Join the War."""
+
+from __future__ import annotations
+
+from rules.game.common import check_last_standing, legal_starts, pack_due, seat_label
+from rules.game.effects import TROOP_ON_EACH_HQ_AT_TURN_START
+from rules.game.events import GameEvent
+from rules.game.state import GameState, TurnFlags, faction_name, territory_name
+
+START_OF_TURN = "start_of_turn"
+
+
+def next_active_seat(state: GameState, seat: int) -> int:
+    for candidate in state.clockwise_from(seat)[1:]:
+        if not state.seats[candidate].eliminated:
+            return candidate
+    return seat
+
+
+def finish_turn(state: GameState, events: list[GameEvent]) -> None:
+    """T-1: the player to the left takes the next turn."""
+    begin_turn(state, next_active_seat(state, state.current_seat), events)
+
+
+def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
+    """Start `seat`'s turn. A player who must join the war with no legal start is eliminated at
+    once (T-6, U-3) and the turn passes on; a lone survivor wins (W-1)."""
+    eliminated_now: list[int] = []
+    while True:
+        state.current_seat = seat
+        state.turn = TurnFlags()
+        state.turn_number += 1
+        state.phase = START_OF_TURN
+        state.pending = None
+        events.append(
+            GameEvent(
+                "turn_started",
+                f"Turn {state.turn_number}: {seat_label(state, seat)} "
+                f"({faction_name(state.seats[seat].faction)}) to play.",
+                {"seat": seat, "turn": state.turn_number},
+            )
+        )
+        if state.controlled(seat) or legal_starts(state, seat, setup=False):
+            break
+        state.set_seat(seat, eliminated=True)
+        eliminated_now.append(seat)
+        events.append(
+            GameEvent(
+                "eliminated",
+                f"{seat_label(state, seat)} has no troops and no legal starting territory: "
+                f"{faction_name(state.seats[seat].faction)} is eliminated for this game.",
+                {"seat": seat, "rule": "T-6"},
+            )
+        )
+        if check_last_standing(state, events):
+            break
+        seat = next_active_seat(state, seat)
+    if not state.is_over and state.power_effect(seat) == TROOP_ON_EACH_HQ_AT_TURN_START:
+        for territory in state.hqs:
+            if state.owner(territory) == seat:
+                state.set_troops(territory, seat, state.troops(territory) + 1)
+                events.append(
+                    GameEvent(
+                        "power_used",
+                        f"HQ Reinforcement: 1 troop joins {territory_name(territory)}.",
+                        {"power": TROOP_ON_EACH_HQ_AT_TURN_START, "territory": territory},
+                    )
+                )
+    for gone in eliminated_now:
+        faction = faction_name(state.seats[gone].faction)
+        pack_due(state, "pack_2", f"{faction} was eliminated", state.current_seat, events)

@@ -1,0 +1,179 @@
+"""Setup before each game (S-2..S-11): sideboard, tokens, scar cards, order roll, factions."""
+
+from __future__ import annotations
+
+from rules.data import board, content
+from rules.game.common import constant, fail, legal_start_violation, legal_starts, seat_label
+from rules.game.events import GameEvent
+from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
+from rules.game.rotation import begin_turn
+from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
+from rules.rng import Rng
+from rules.world import World
+
+SETUP_ORDER = "setup_order"
+SETUP_FACTION = "setup_faction"
+
+
+def available_scar_cards(world: World) -> list[str]:
+    """C-8/S-5: scar cards not yet played in this campaign (a played card became its sticker)."""
+    placed: dict[str, int] = {}
+    for scar in (*world.scars.values(), *world.faction_scars.values()):
+        placed[scar.kind] = placed.get(scar.kind, 0) + 1
+    cards: list[str] = []
+    for key, scar_type in content().scar_types.items():
+        if scar_type.available_from_start:
+            cards.extend([key] * max(0, scar_type.cards - placed.get(key, 0)))
+    return cards
+
+
+def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int) -> GameState:
+    """The state at the start of setup: sideboard laid out (S-2), tokens given (S-3), scar cards
+    dealt (S-5); the first decision is the roll for the order of faction choice (S-6)."""
+    low, high = constant("players_min"), constant("players_max")
+    if not low <= len(seats) <= high:
+        fail("player_count", f"A game has {low} to {high} players.", "C-1")
+    if len({s.person for s in seats}) != len(seats):
+        fail("person_twice", "Each person takes one seat.", "S-6")
+    rng = Rng.from_seed(seed)
+    deck = rng.shuffled([t for t in board().territories if world.has_card(t)])
+    slot_count = constant("face_up_slots")
+    slots: list[str | None] = list(deck[:slot_count])
+    slots += [None] * (slot_count - len(slots))
+    signatures = world.signature_counts()
+    scar_deck = rng.shuffled(available_scar_cards(world))
+    deal = len(scar_deck) >= len(seats)
+    seat_states = []
+    for index, spec in enumerate(seats):
+        signed = signatures.get(spec.person, 0)
+        seat_states.append(
+            Seat(
+                person=spec.person,
+                name=spec.name,
+                red_star_tokens=0 if signed else 1,
+                missiles=signed,
+                scar_card=scar_deck[index] if deal else None,
+            )
+        )
+    return GameState(
+        world=world,
+        game_number=game_number,
+        seats=tuple(seat_states),
+        armies={},
+        hqs={},
+        phase=SETUP_ORDER,
+        current_seat=0,
+        first_seat=None,
+        turn_number=0,
+        turn=TurnFlags(),
+        pending={"kind": "order_roll", "contenders": list(range(len(seats))), "rolls": []},
+        draw_pile=tuple(deck[slot_count:]),
+        discard_pile=(),
+        slots=tuple(slots),
+        coin_pile=constant("coin_cards"),
+        coin_award_done=False,
+        event_deck=(),
+        mission=None,
+        mission_deck=(),
+        rng=rng.state,
+        winner=None,
+        world_events=(),
+    )
+
+
+def order_rollers(state: GameState) -> list[int]:
+    pending = state.pending or {}
+    rolled = {seat for seat, _ in pending.get("rolls", [])}
+    return [seat for seat in pending.get("contenders", []) if seat not in rolled]
+
+
+def roll_for_order(
+    state: GameState, seat: int, move: RollForOrder, events: list[GameEvent]
+) -> None:
+    """S-6 / DIFF-11: one die each; the highest chooses first; ties re-roll among the tied."""
+    assert state.pending is not None
+    rng = Rng(state.rng)
+    value = rng.die()
+    state.rng = rng.state
+    rolls = [*state.pending["rolls"], [seat, value]]
+    events.append(
+        GameEvent(
+            "order_roll",
+            f"{seat_label(state, seat)} rolls {value} for the order of choice.",
+            {"seat": seat, "dice": [value]},
+        )
+    )
+    contenders = state.pending["contenders"]
+    if len(rolls) < len(contenders):
+        state.pending = {**state.pending, "rolls": rolls}
+        return
+    best = max(v for _, v in rolls)
+    leaders = [s for s, v in rolls if v == best]
+    if len(leaders) > 1:
+        names = ", ".join(seat_label(state, s) for s in leaders)
+        events.append(
+            GameEvent("order_tie", f"{names} tie on {best} and roll again.", {"seats": leaders})
+        )
+        state.pending = {"kind": "order_roll", "contenders": leaders, "rolls": []}
+        return
+    first = leaders[0]
+    state.first_seat = first
+    state.current_seat = first
+    state.phase = SETUP_FACTION
+    state.pending = None
+    events.append(
+        GameEvent(
+            "first_chooser",
+            f"{seat_label(state, first)} chooses a faction first.",
+            {"seat": first},
+        )
+    )
+
+
+def _faction_violation(state: GameState, seat: int, move: ChooseFaction) -> None:
+    if move.faction not in content().factions:
+        fail("unknown_faction", f"There is no faction '{move.faction}'.", "C-3")
+    if any(s.faction == move.faction for s in state.seats):
+        fail("faction_taken", f"{faction_name(move.faction)} is already taken.", "S-6")
+    problem = legal_start_violation(state, seat, move.territory, setup=True)
+    if problem is not None:
+        fail(*problem)
+
+
+def choose_faction(
+    state: GameState, seat: int, move: ChooseFaction, events: list[GameEvent]
+) -> None:
+    """S-6/S-7/S-9: take a faction and put its HQ and all 8 starting troops in one territory."""
+    _faction_violation(state, seat, move)
+    troops = constant("starting_troops")
+    state.set_seat(seat, faction=move.faction, start=move.territory)
+    state.set_troops(move.territory, seat, troops)
+    state.hqs = {**state.hqs, move.territory: seat}
+    events.append(
+        GameEvent(
+            "faction_chosen",
+            f"{seat_label(state, seat)} takes {faction_name(move.faction)} and starts in "
+            f"{territory_name(move.territory)} with its HQ and {troops} troops.",
+            {"seat": seat, "faction": move.faction, "territory": move.territory, "troops": troops},
+        )
+    )
+    following = (seat + 1) % state.seat_count
+    if following != state.first_seat:
+        state.current_seat = following
+        return
+    # S-10 is recorded from the seats at game end; S-11: the first chooser takes the first turn.
+    assert state.first_seat is not None
+    begin_turn(state, state.first_seat, events)
+
+
+def setup_options(state: GameState, seat: int) -> list[MoveOption]:
+    if state.phase == SETUP_ORDER:
+        return [MoveOption(RollForOrder())] if seat in order_rollers(state) else []
+    taken = {s.faction for s in state.seats}
+    starts = legal_starts(state, seat, setup=True)
+    return [
+        MoveOption(ChooseFaction(faction, territory))
+        for faction in content().factions
+        if faction not in taken
+        for territory in starts
+    ]

@@ -1,0 +1,254 @@
+"""One game's state: seats, troops on the board, HQs, the sideboard, the turn and any pending
+decision. It serializes to JSON without loss.
+
+A `GameState` is treated as immutable once returned. The engine makes a shallow copy per move
+and rebinds only the containers that change (copy-on-write), so moves stay cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
+from typing import Any
+
+from rules.data import board, content
+from rules.world import World
+from rules.world_events import WorldEvent, event_from_json
+
+GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat. The seat index is the clockwise position, 0..n-1."""
+
+    person: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    person: str
+    name: str
+    faction: str | None = None
+    start: str | None = None
+    red_star_tokens: int = 0
+    missiles: int = 0
+    cards: tuple[str, ...] = ()
+    """Resource cards: a territory key for a territory card, "coin" for a coin card."""
+    scar_card: str | None = None
+    eliminated: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["cards"] = list(self.cards)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(**{**data, "cards": tuple(data["cards"])})
+
+
+@dataclass(frozen=True)
+class TurnFlags:
+    """What the current turn has done so far; reset at the start of every turn."""
+
+    conquered: bool = False
+    expansions: int = 0
+    traded_in: bool = False
+    recruits_left: int = 0
+    maneuvered: bool = False
+    first_target: str | None = None
+    first_strike_active: bool = False
+    blocked: tuple[str, ...] = ()
+    """Territories that cannot be attacked again this turn (a power said so)."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["blocked"] = list(self.blocked)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TurnFlags:
+        return cls(**{**data, "blocked": tuple(data["blocked"])})
+
+
+@dataclass(eq=True)
+class GameState:
+    world: World
+    game_number: int
+    seats: tuple[Seat, ...]
+    armies: dict[str, tuple[int, int]]
+    """territory -> (seat, troops); only territories with at least one troop appear."""
+    hqs: dict[str, int]
+    """territory -> seat whose faction's HQ stands there (G-18: HQs never move)."""
+    phase: str
+    current_seat: int
+    first_seat: int | None
+    turn_number: int
+    turn: TurnFlags
+    pending: dict[str, Any] | None
+    """The decision the game waits for, JSON-ready; replaced, never mutated in place."""
+    draw_pile: tuple[str, ...]
+    discard_pile: tuple[str, ...]
+    slots: tuple[str | None, ...]
+    coin_pile: int
+    coin_award_done: bool
+    event_deck: tuple[str, ...]
+    mission: str | None
+    mission_deck: tuple[str, ...]
+    rng: int
+    winner: int | None
+    world_events: tuple[WorldEvent, ...]
+
+    # --- copy-on-write ------------------------------------------------------------------------
+
+    def clone(self) -> GameState:
+        """A shallow copy: the engine rebinds any container it changes, never mutates it."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def set_seat(self, index: int, **changes: Any) -> None:
+        seats = list(self.seats)
+        seats[index] = replace(seats[index], **changes)
+        self.seats = tuple(seats)
+
+    def set_troops(self, territory: str, seat: int, troops: int) -> None:
+        armies = dict(self.armies)
+        if troops > 0:
+            armies[territory] = (seat, troops)
+        else:
+            armies.pop(territory, None)
+        self.armies = armies
+
+    # --- questions ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.seats)
+
+    def owner(self, territory: str) -> int | None:
+        army = self.armies.get(territory)
+        return army[0] if army else None
+
+    def troops(self, territory: str) -> int:
+        army = self.armies.get(territory)
+        return army[1] if army else 0
+
+    def occupied(self, territory: str) -> bool:
+        """G-7: any troop or any HQ."""
+        return territory in self.armies or territory in self.hqs
+
+    def controlled(self, seat: int) -> list[str]:
+        return [t for t, (owner, _) in self.armies.items() if owner == seat]
+
+    def troops_on_board(self, seat: int) -> int:
+        return sum(n for owner, n in self.armies.values() if owner == seat)
+
+    def population(self, seat: int) -> int:
+        """G-11: the population of the cities in the territories this seat controls."""
+        cities = self.world.cities
+        return sum(
+            cities[t].population for t, (o, _) in self.armies.items() if o == seat and t in cities
+        )
+
+    def red_stars(self, seat: int) -> int:
+        """W-2: HQs this seat controls plus its Red Star tokens."""
+        armies = self.armies
+        held = sum(1 for t in self.hqs if t in armies and armies[t][0] == seat)
+        return held + self.seats[seat].red_star_tokens
+
+    def hq_of(self, seat: int) -> str | None:
+        for territory, owner in self.hqs.items():
+            if owner == seat:
+                return territory
+        return None
+
+    def power_effect(self, seat: int) -> str | None:
+        """The `effect` key of the starting power on this seat's faction card, if any."""
+        faction = self.seats[seat].faction
+        power = self.world.starting_powers.get(faction) if faction else None
+        return _power_effects()[power] if power else None
+
+    def card_coins(self, card: str) -> int:
+        return 1 if card == "coin" else self.world.card_coins[card]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        n = len(self.seats)
+        return [(seat + i) % n for i in range(n)]
+
+    # --- serialization --------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "world": self.world.to_json(),
+            "game_number": self.game_number,
+            "seats": [s.to_json() for s in self.seats],
+            "armies": {t: list(a) for t, a in self.armies.items()},
+            "hqs": dict(self.hqs),
+            "phase": self.phase,
+            "current_seat": self.current_seat,
+            "first_seat": self.first_seat,
+            "turn_number": self.turn_number,
+            "turn": self.turn.to_json(),
+            "pending": self.pending,
+            "draw_pile": list(self.draw_pile),
+            "discard_pile": list(self.discard_pile),
+            "slots": list(self.slots),
+            "coin_pile": self.coin_pile,
+            "coin_award_done": self.coin_award_done,
+            "event_deck": list(self.event_deck),
+            "mission": self.mission,
+            "mission_deck": list(self.mission_deck),
+            "rng": self.rng,
+            "winner": self.winner,
+            "world_events": [e.to_json() for e in self.world_events],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        names = {f.name for f in fields(cls)}
+        if set(data) != names:
+            raise ValueError("Not a game state: fields differ.")
+        return cls(
+            world=World.from_json(data["world"]),
+            game_number=data["game_number"],
+            seats=tuple(Seat.from_json(s) for s in data["seats"]),
+            armies={t: (a[0], a[1]) for t, a in data["armies"].items()},
+            hqs=dict(data["hqs"]),
+            phase=data["phase"],
+            current_seat=data["current_seat"],
+            first_seat=data["first_seat"],
+            turn_number=data["turn_number"],
+            turn=TurnFlags.from_json(data["turn"]),
+            pending=data["pending"],
+            draw_pile=tuple(data["draw_pile"]),
+            discard_pile=tuple(data["discard_pile"]),
+            slots=tuple(data["slots"]),
+            coin_pile=data["coin_pile"],
+            coin_award_done=data["coin_award_done"],
+            event_deck=tuple(data["event_deck"]),
+            mission=data["mission"],
+            mission_deck=tuple(data["mission_deck"]),
+            rng=data["rng"],
+            winner=data["winner"],
+            world_events=tuple(event_from_json(e) for e in data["world_events"]),
+        )
+
+
+@cache
+def _power_effects() -> dict[str, str]:
+    return {p.key: p.effect for f in content().factions.values() for p in f.powers}
+
+
+def territory_name(key: str) -> str:
+    return board().territories[key].name
+
+
+def faction_name(key: str | None) -> str:
+    return content().factions[key].name if key else "nobody"

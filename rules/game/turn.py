@@ -1,0 +1,404 @@
+"""The start of a turn, Join the War or Recruit, placing troops and the maneuver (T, M)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations
+
+from rules.data import board, content
+from rules.game.common import (
+    check_win,
+    constant,
+    fail,
+    legal_start_violation,
+    legal_starts,
+    pack_due,
+    seat_label,
+)
+from rules.game.effects import MANEUVER_ANY_TIME, MANEUVER_UNCONNECTED, RECRUIT_ROUNDS_UP
+from rules.game.endturn import end_of_turn
+from rules.game.events import GameEvent
+from rules.game.moves import (
+    BuyRedStar,
+    JoinWar,
+    Maneuver,
+    MoveOption,
+    PlaceTroops,
+    PlayScarCard,
+    Recruit,
+)
+from rules.game.state import GameState, faction_name, territory_name
+from rules.world_events import ScarPlaced
+
+PLACE = "place"
+EXPAND_ATTACK = "expand_attack"
+
+
+def _cards_in_hand(state: GameState, seat: int, cards: tuple[str, ...], rule: str) -> None:
+    hand = Counter(state.seats[seat].cards)
+    wanted = Counter(cards)
+    if any(hand[card] < n for card, n in wanted.items()):
+        fail("card_not_held", "You can only hand in cards you hold.", rule)
+
+
+def _hand_in(state: GameState, seat: int, cards: tuple[str, ...]) -> None:
+    """T-2/T-11: territory cards go to the discard pile, coin cards back onto the coin pile."""
+    hand = list(state.seats[seat].cards)
+    for card in cards:
+        hand.remove(card)
+    state.set_seat(seat, cards=tuple(hand))
+    territories = tuple(c for c in cards if c != "coin")
+    state.discard_pile = (*state.discard_pile, *territories)
+    state.coin_pile += len(cards) - len(territories)
+
+
+def card_groups(hand: tuple[str, ...], size: int | None = None) -> list[tuple[str, ...]]:
+    """Distinct sub-multisets of a hand (of `size` cards, or of any size >= 1), sorted."""
+    unique: set[tuple[str, ...]] = set()
+    ordered = sorted(hand)
+    sizes = [size] if size is not None else range(1, len(ordered) + 1)
+    for n in sizes:
+        unique.update(combinations(ordered, n))
+    return sorted(unique)
+
+
+# --- T-2 buying red stars ------------------------------------------------------------------------
+
+
+def _buy_violation(state: GameState, seat: int, move: BuyRedStar) -> None:
+    needed = constant("cards_per_red_star")
+    if len(move.cards) != needed:
+        fail("four_cards", f"A Red Star costs exactly {needed} resource cards.", "T-2")
+    _cards_in_hand(state, seat, move.cards, "T-2")
+
+
+def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[GameEvent]) -> None:
+    _buy_violation(state, seat, move)
+    _hand_in(state, seat, move.cards)
+    state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + 1)
+    events.append(
+        GameEvent(
+            "red_star_bought",
+            f"{seat_label(state, seat)} hands in 4 cards for a Red Star "
+            f"({state.red_stars(seat)} in all).",
+            {"seat": seat, "cards": list(move.cards)},
+        )
+    )
+    check_win(state, events, seat)
+
+
+# --- T-3 scar cards ------------------------------------------------------------------------------
+
+
+def _scar_violation(state: GameState, seat: int, move: PlayScarCard) -> str:
+    scar = state.seats[seat].scar_card
+    if scar is None:
+        fail("no_scar_card", "You hold no scar card.", "S-5")
+    scar_type = content().scar_types[scar]
+    if scar_type.target == "faction":
+        if move.target not in content().factions:
+            fail("unknown_faction", f"There is no faction '{move.target}'.", "C-3")
+        if move.target in state.world.faction_scars:
+            fail("scar_exists", "That faction card already carries a scar.", "G-4")
+        return "faction"
+    if move.target not in board().territories:
+        fail("unknown_territory", f"There is no territory '{move.target}'.", "C-2")
+    if state.world.live_scar(move.target):
+        fail(
+            "scar_exists",
+            f"{territory_name(move.target)} already carries a scar; a territory holds one.",
+            "G-4",
+        )
+    return "territory"
+
+
+def play_scar_card(
+    state: GameState, seat: int, move: PlayScarCard, events: list[GameEvent]
+) -> None:
+    """T-3: the holder places the scar for good, at the start of their own turn [inference]."""
+    on = _scar_violation(state, seat, move)
+    scar = state.seats[seat].scar_card
+    assert scar is not None
+    placed = ScarPlaced(
+        target=move.target,
+        on=on,
+        scar=scar,
+        person=state.seats[seat].person,
+        game=state.game_number,
+    )
+    state.world = placed.apply(state.world)
+    state.world_events = (*state.world_events, placed)
+    state.set_seat(seat, scar_card=None)
+    target = territory_name(move.target) if on == "territory" else faction_name(move.target)
+    events.append(
+        GameEvent(
+            "scar_placed",
+            f"{seat_label(state, seat)} places a {content().scar_types[scar].name} scar on "
+            f"{target}.",
+            {"seat": seat, "scar": scar, "target": move.target, "on": on},
+        )
+    )
+
+
+def scar_targets(state: GameState, seat: int) -> list[str]:
+    scar = state.seats[seat].scar_card
+    if scar is None:
+        return []
+    if content().scar_types[scar].target == "faction":
+        return [f for f in content().factions if f not in state.world.faction_scars]
+    return [t for t in board().territories if not state.world.live_scar(t)]
+
+
+# --- T-4..T-6 join the war -----------------------------------------------------------------------
+
+
+def _join_violation(state: GameState, seat: int, move: JoinWar) -> None:
+    if state.controlled(seat):
+        fail("must_recruit", "You control territories, so you recruit instead.", "T-4")
+    problem = legal_start_violation(state, seat, move.territory, setup=False)
+    if problem is not None:
+        fail(*problem)
+
+
+def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]) -> None:
+    """T-5: half the starting troops (rounded down, OPEN-10) in a legal start, no new HQ."""
+    _join_violation(state, seat, move)
+    troops = constant("starting_troops") // 2
+    state.set_troops(move.territory, seat, troops)
+    state.phase = EXPAND_ATTACK
+    events.append(
+        GameEvent(
+            "joined_war",
+            f"{seat_label(state, seat)} joins the war with {troops} troops in "
+            f"{territory_name(move.territory)}.",
+            {"seat": seat, "territory": move.territory, "troops": troops},
+        )
+    )
+
+
+# --- T-7..T-12 recruit ---------------------------------------------------------------------------
+
+
+def base_recruits(state: GameState, seat: int) -> int:
+    """T-8: max(3, (territories + population) / 3 rounded down; up for Round Up)."""
+    total = len(state.controlled(seat)) + state.population(seat)
+    rounds_up = state.power_effect(seat) == RECRUIT_ROUNDS_UP
+    base = -(-total // 3) if rounds_up else total // 3
+    return max(constant("minimum_recruit"), base)
+
+
+def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
+    """T-10: every continent fully controlled, with its mark and the namer's +1."""
+    person = state.seats[seat].person
+    bonuses = {}
+    for key, continent in board().continents.items():
+        if all(state.owner(t) == seat for t in continent.territories):
+            bonuses[key] = max(0, state.world.continent_bonus(key, person))
+    return bonuses
+
+
+def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
+    """T-11: cards worth 2-10 coins in all give troops by the trade-in chart."""
+    coins = sum(state.card_coins(card) for card in cards)
+    low, high = constant("trade_in_min_coins"), constant("trade_in_max_coins")
+    if not low <= coins <= high:
+        fail(
+            "trade_in_coins",
+            f"A trade-in must be worth {low} to {high} coins, not {coins}.",
+            "T-11",
+        )
+    return content().trade_in_chart[coins]
+
+
+def _recruit_violation(state: GameState, seat: int, move: Recruit) -> int:
+    if not state.controlled(seat):
+        fail("must_join", "You control no territory, so you must join the war.", "T-4")
+    if not move.trade_in:
+        return 0
+    _cards_in_hand(state, seat, move.trade_in, "T-11")
+    return trade_in_troops(state, seat, move.trade_in)
+
+
+def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent]) -> None:
+    traded = _recruit_violation(state, seat, move)
+    if move.trade_in:
+        _hand_in(state, seat, move.trade_in)
+    base = base_recruits(state, seat)
+    bonuses = continent_bonuses(state, seat)
+    total = base + sum(bonuses.values()) + traded
+    state.turn = replace(state.turn, recruits_left=total, traded_in=bool(move.trade_in))
+    state.phase = PLACE
+    parts = [f"{base} base"]
+    parts += [f"{n} for {board().continents[c].name}" for c, n in bonuses.items()]
+    if move.trade_in:
+        parts.append(f"{traded} for the trade-in")
+    events.append(
+        GameEvent(
+            "recruited",
+            f"{seat_label(state, seat)} recruits {total} troops ({', '.join(parts)}).",
+            {
+                "seat": seat,
+                "total": total,
+                "base": base,
+                "continents": bonuses,
+                "trade_in": list(move.trade_in),
+                "trade_in_troops": traded,
+            },
+        )
+    )
+    if total >= constant("pocket2_troops") and state.seats[seat].missiles > 0:
+        pack_due(
+            state,
+            "pocket_2",
+            f"{seat_label(state, seat)} is about to place {total} troops while holding a missile",
+            seat,
+            events,
+        )
+
+
+def start_options(state: GameState, seat: int) -> list[MoveOption]:
+    options: list[MoveOption] = []
+    hand = state.seats[seat].cards
+    if len(hand) >= constant("cards_per_red_star"):
+        options += [
+            MoveOption(BuyRedStar(group))
+            for group in card_groups(hand, constant("cards_per_red_star"))
+        ]
+    options += [MoveOption(PlayScarCard(target)) for target in scar_targets(state, seat)]
+    if not state.controlled(seat):
+        return options + [MoveOption(JoinWar(t)) for t in legal_starts(state, seat, setup=False)]
+    options.append(MoveOption(Recruit()))
+    low, high = constant("trade_in_min_coins"), constant("trade_in_max_coins")
+    for group in card_groups(hand):
+        if low <= sum(state.card_coins(c) for c in group) <= high:
+            options.append(MoveOption(Recruit(group)))
+    return options
+
+
+# --- T-13 placing --------------------------------------------------------------------------------
+
+
+def _place_violation(state: GameState, seat: int, move: PlaceTroops) -> None:
+    if state.owner(move.territory) != seat:
+        fail("not_controlled", "Recruits go only to territories you control.", "T-13")
+    left = state.turn.recruits_left
+    if not 1 <= move.count <= left:
+        fail("place_count", f"You have {left} troops left to place.", "T-13")
+
+
+def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[GameEvent]) -> None:
+    _place_violation(state, seat, move)
+    state.set_troops(move.territory, seat, state.troops(move.territory) + move.count)
+    left = state.turn.recruits_left - move.count
+    state.turn = replace(state.turn, recruits_left=left)
+    events.append(
+        GameEvent(
+            "troops_placed",
+            f"{seat_label(state, seat)} places {move.count} in {territory_name(move.territory)}.",
+            {"seat": seat, "territory": move.territory, "count": move.count},
+        )
+    )
+    if left == 0:
+        state.phase = EXPAND_ATTACK
+
+
+def place_options(state: GameState, seat: int) -> list[MoveOption]:
+    left = state.turn.recruits_left
+    return [MoveOption(PlaceTroops(t, 1), 1, left) for t in state.controlled(seat)]
+
+
+# --- M maneuver ----------------------------------------------------------------------------------
+
+
+def maneuver_reach(state: GameState, seat: int, origin: str) -> set[str]:
+    """M-3: controlled territories linked to `origin` through controlled territories (M-5: the
+    Unconnected Maneuver power reaches every controlled territory)."""
+    if state.power_effect(seat) == MANEUVER_UNCONNECTED:
+        return set(state.controlled(seat)) - {origin}
+    neighbours = board().neighbours
+    seen = {origin}
+    frontier = [origin]
+    while frontier:
+        here = frontier.pop()
+        for there in neighbours[here]:
+            if there not in seen and state.owner(there) == seat:
+                seen.add(there)
+                frontier.append(there)
+    seen.discard(origin)
+    return seen
+
+
+def _maneuver_violation(state: GameState, seat: int, move: Maneuver) -> None:
+    if state.turn.maneuvered:
+        fail("one_maneuver", "You have already maneuvered this turn.", "M-2")
+    if state.owner(move.origin) != seat or state.owner(move.target) != seat:
+        fail("not_controlled", "A maneuver goes between two territories you control.", "M-4")
+    if move.target not in maneuver_reach(state, seat, move.origin):
+        fail(
+            "not_connected",
+            f"{territory_name(move.origin)} and {territory_name(move.target)} are not linked "
+            "through territories you control.",
+            "M-3",
+        )
+    most = state.troops(move.origin) - 1
+    if not 1 <= move.count <= most:
+        fail("maneuver_count", f"You can move 1 to {most} troops; 1 stays behind.", "M-3")
+
+
+def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]) -> None:
+    _maneuver_violation(state, seat, move)
+    state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
+    state.set_troops(move.target, seat, state.troops(move.target) + move.count)
+    state.turn = replace(state.turn, maneuvered=True)
+    events.append(
+        GameEvent(
+            "maneuvered",
+            f"{seat_label(state, seat)} maneuvers {move.count} from "
+            f"{territory_name(move.origin)} to {territory_name(move.target)}.",
+            {"seat": seat, "origin": move.origin, "target": move.target, "count": move.count},
+        )
+    )
+    # M-1: a maneuver ends expanding and attacking, unless a power lets it come at any point.
+    if state.power_effect(seat) != MANEUVER_ANY_TIME:
+        end_of_turn(state, events)
+
+
+def _regions(state: GameState, seat: int) -> list[set[str]]:
+    """The groups of this seat's territories linked through its own territories (M-3)."""
+    owned = set(state.controlled(seat))
+    if state.power_effect(seat) == MANEUVER_UNCONNECTED:
+        return [owned]
+    neighbours = board().neighbours
+    regions: list[set[str]] = []
+    left = set(owned)
+    while left:
+        start = left.pop()
+        region = {start}
+        frontier = [start]
+        while frontier:
+            for there in neighbours[frontier.pop()]:
+                if there in left:
+                    left.discard(there)
+                    region.add(there)
+                    frontier.append(there)
+        regions.append(region)
+    return regions
+
+
+def maneuver_options(state: GameState, seat: int) -> list[MoveOption]:
+    if state.turn.maneuvered:
+        return []
+    options = []
+    for region in _regions(state, seat):
+        if len(region) < 2:
+            continue
+        ordered = sorted(region)
+        for origin in ordered:
+            troops = state.troops(origin)
+            if troops < 2:
+                continue
+            for target in ordered:
+                if target != origin:
+                    options.append(MoveOption(Maneuver(origin, target, 1), 1, troops - 1))
+    return options

@@ -1,0 +1,36 @@
+"""The one door for secrets: what a seat (or a spectator) may see of a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.game.engine import seats_to_act
+from rules.game.state import GameState
+
+
+def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+    """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
+    scar cards, the order of the decks and the dice generator."""
+    data = state.to_json()
+    for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
+        data.pop(key)
+    data["draw_pile_count"] = len(state.draw_pile)
+    data["event_deck_count"] = len(state.event_deck)
+    data["discard_pile_count"] = len(state.discard_pile)
+    seats = []
+    for index, player in enumerate(state.seats):
+        shown = player.to_json()
+        shown["red_stars"] = state.red_stars(index)
+        shown["territories"] = len(state.controlled(index))
+        shown["troops_on_board"] = state.troops_on_board(index)
+        shown["card_count"] = len(player.cards)
+        shown["has_scar_card"] = player.scar_card is not None
+        if index != seat:
+            shown["cards"] = None
+            shown["scar_card"] = None
+        seats.append(shown)
+    data["seats"] = seats
+    data["you"] = seat
+    data["seats_to_act"] = seats_to_act(state)
+    data["is_over"] = state.is_over
+    return data
