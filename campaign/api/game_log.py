@@ -1,0 +1,259 @@
+"""API twin of the game log form: log a game, correct one, list reward options (`/api/v1/`)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.errors import ApplicationError
+from campaign.models import GameLog
+from campaign.permissions import Action, campaign_for_api
+from campaign.selectors.history import packs_status
+from campaign.selectors.world import world_current
+from campaign.services.game_log import (
+    GameLogEntry,
+    IncidentEntry,
+    PlayerEntry,
+    ScarEntry,
+    WearEntry,
+    game_log,
+    game_log_correct,
+)
+from rules.data import board, content
+from rules.rewards import REWARD_NAMES, RewardChoice, held_on_reward_options, winner_reward_options
+from rules.world_events import INCIDENTS
+
+TERRITORIES = sorted(board().territories)
+
+
+class RewardSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(
+        choices=sorted(REWARD_NAMES), help_text="END-5 R1-R6, END-6 H1-H2"
+    )
+    target = serializers.CharField(help_text="A continent key (R1, R4) or a territory key.")
+    name = serializers.CharField(required=False, allow_blank=True, default="")
+    delta = serializers.ChoiceField(choices=[1, -1, 0], required=False, default=0)
+
+
+class PlayerSerializer(serializers.Serializer):
+    faction = serializers.ChoiceField(choices=sorted(content().factions))
+    person = serializers.CharField(required=False, allow_blank=True, default="")
+    guest_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
+    start = serializers.ChoiceField(choices=TERRITORIES, help_text="Where the HQ started (S-7).")
+    troops_at_end = serializers.BooleanField(
+        default=True, help_text="Had troops on the board at the end (else eliminated, END-2)."
+    )
+    held = serializers.ListField(
+        child=serializers.ChoiceField(choices=TERRITORIES), required=False, default=list
+    )
+    reward = RewardSerializer(required=False, allow_null=True, default=None)
+
+    def validate(self, attrs):
+        if not attrs["person"] and not attrs["guest_name"].strip():
+            raise serializers.ValidationError("Give a person's key or a guest's name.")
+        return attrs
+
+
+class ScarSerializer(serializers.Serializer):
+    scar = serializers.ChoiceField(choices=sorted(content().scar_types))
+    on = serializers.ChoiceField(choices=["territory", "faction"])
+    target = serializers.CharField()
+    by_faction = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class WearSerializer(serializers.Serializer):
+    territory = serializers.ChoiceField(choices=TERRITORIES)
+    boxes = serializers.IntegerField(min_value=1, max_value=10)
+
+
+class IncidentSerializer(serializers.Serializer):
+    incident = serializers.ChoiceField(choices=sorted(INCIDENTS))
+    by_faction = serializers.CharField(required=False, allow_blank=True, default="")
+    count = serializers.IntegerField(min_value=0, required=False, default=0)
+    detail = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class GameLogEntrySerializer(serializers.Serializer):
+    """A `GameLogEntry`: players clockwise around the table, the winning faction, what
+    happened during the game, the signature and the rewards."""
+
+    played_on = serializers.DateField()
+    players = serializers.ListField(child=PlayerSerializer(), min_length=1, max_length=5)
+    winner = serializers.ChoiceField(choices=sorted(content().factions))
+    scars = serializers.ListField(child=ScarSerializer(), required=False, default=list)
+    wear = serializers.ListField(child=WearSerializer(), required=False, default=list)
+    incidents = serializers.ListField(child=IncidentSerializer(), required=False, default=list)
+    signed_on = serializers.DateField(required=False, allow_null=True, default=None)
+    slogan = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    winner_reward = RewardSerializer(required=False, allow_null=True, default=None)
+    world_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
+    world_namer = serializers.CharField(required=False, allow_blank=True, default="")
+    naming_rounds = serializers.ListField(
+        child=serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=6)),
+        required=False,
+        default=list,
+        help_text="END-8 roll-off when signers tie: one {person: die} per round.",
+    )
+    override_reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Owners only: accept what the rules refuse, saying why.",
+    )
+
+    def entry(self) -> GameLogEntry:
+        data = self.validated_data
+
+        def reward(raw) -> RewardChoice | None:
+            return RewardChoice(**raw) if raw else None
+
+        return GameLogEntry(
+            played_on=data["played_on"],
+            players=tuple(
+                PlayerEntry(**{**p, "held": tuple(p["held"]), "reward": reward(p["reward"])})
+                for p in data["players"]
+            ),
+            winner=data["winner"],
+            scars=tuple(ScarEntry(**s) for s in data["scars"]),
+            wear=tuple(WearEntry(**w) for w in data["wear"]),
+            incidents=tuple(IncidentEntry(**i) for i in data["incidents"]),
+            signed_on=data["signed_on"],
+            slogan=data["slogan"],
+            winner_reward=reward(data["winner_reward"]),
+            world_name=data["world_name"],
+            world_namer=data["world_namer"],
+            naming_rounds=tuple(dict(r) for r in data["naming_rounds"]),
+        )
+
+
+class CorrectionSerializer(GameLogEntrySerializer):
+    reason = serializers.CharField(help_text="Why the game is corrected (kept in the history).")
+
+
+class GameLogResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.IntegerField(source="game_number")
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+    override_reason = serializers.CharField()
+    overridden = serializers.ListField(child=serializers.DictField())
+    corrects = serializers.IntegerField(source="corrects_id", allow_null=True)
+    correction_reason = serializers.CharField()
+    entry = serializers.DictField()
+
+
+def _result(campaign, log: GameLog, http_status: int) -> Response:
+    packs = packs_status(campaign=campaign)
+    data = dict(GameLogResultSerializer(log).data)
+    data["open_now"] = packs.open_now
+    return Response(data, status=http_status)
+
+
+class RefusalsAsJson:
+    """Answers an `ApplicationError` (a refusal, 404, 403, 409) with its JSON and status."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ApplicationError):
+            return Response(exc.as_json(), status=exc.status)
+        return super().handle_exception(exc)
+
+
+REFUSAL = inline_serializer(
+    "Refusal",
+    {
+        "errors": serializers.ListField(child=serializers.DictField()),
+        "overridable": serializers.BooleanField(required=False),
+    },
+)
+
+
+class GameLogCreateApi(RefusalsAsJson, APIView):
+    """Log the next game of a campaign (players and owners)."""
+
+    @extend_schema(
+        request=GameLogEntrySerializer,
+        responses={201: GameLogResultSerializer, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL},
+        summary="Log a game played on the physical board",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.PLAY)
+        serializer = GameLogEntrySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        log = game_log(
+            campaign=campaign,
+            user=request.user,
+            entry=serializer.entry(),
+            override_reason=serializer.validated_data["override_reason"] or None,
+        )
+        return _result(campaign, log, status.HTTP_201_CREATED)
+
+
+class GameLogCorrectApi(RefusalsAsJson, APIView):
+    """Correct the most recent logged game (owners only): its events are voided and the
+    corrected entry's events appended, with the reason kept."""
+
+    @extend_schema(
+        request=CorrectionSerializer,
+        responses={201: GameLogResultSerializer, 400: REFUSAL, 403: REFUSAL, 409: REFUSAL},
+        summary="Correct a logged game",
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.MANAGE)
+        serializer = CorrectionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        log = game_log_correct(
+            campaign=campaign,
+            user=request.user,
+            game_number=number,
+            entry=serializer.entry(),
+            reason=serializer.validated_data["reason"],
+            override_reason=serializer.validated_data["override_reason"] or None,
+        )
+        return _result(campaign, log, status.HTTP_201_CREATED)
+
+
+class RewardOptionsApi(RefusalsAsJson, APIView):
+    """The rewards the rules offer now, with their legal targets (END-5, END-6)."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "held",
+                str,
+                description="Comma-separated territories a held-on player held at the end.",
+            )
+        ],
+        responses={
+            200: inline_serializer(
+                "RewardOptions",
+                {"winner": serializers.ListField(), "held_on": serializers.ListField()},
+            )
+        },
+        summary="Legal end-of-game rewards now",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        world = world_current(campaign=campaign)
+        held = [t for t in request.query_params.get("held", "").split(",") if t]
+
+        def rows(options):
+            return [
+                {
+                    "code": o.code,
+                    "name": o.name,
+                    "rule": o.rule,
+                    "targets": list(o.targets),
+                    "deltas": list(o.deltas),
+                }
+                for o in options
+            ]
+
+        return Response(
+            {
+                "winner": rows(winner_reward_options(world)),
+                "held_on": rows(held_on_reward_options(world, held=held)),
+            }
+        )

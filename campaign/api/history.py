@@ -1,0 +1,116 @@
+"""API twins of the history pages: games, the world as of any game, territories, faction
+cards, sealed packs and statistics. Readable by whoever may read the campaign (anyone, for a
+public campaign)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api.game_log import REFUSAL, RefusalsAsJson
+from campaign.errors import ApplicationError, NotFoundError
+from campaign.permissions import Action, campaign_for_api
+from campaign.selectors.history import (
+    history_faction,
+    history_games,
+    history_stats,
+    history_territory,
+    history_world,
+    packs_status,
+)
+from rules.data import board, content
+
+ANY = serializers.JSONField()
+
+
+class GameListApi(RefusalsAsJson, APIView):
+    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Timeline of logged games")
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        return Response(
+            [
+                {**asdict(game), "winner": game.winner.name if game.winner else None}
+                for game in history_games(campaign=campaign)
+            ]
+        )
+
+
+class WorldApi(RefusalsAsJson, APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", int, description="The world as it stood after game N.")
+        ],
+        responses={200: ANY, 400: REFUSAL, 404: REFUSAL},
+        summary="The world now, or as it stood after a game",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        raw = request.query_params.get("game")
+        try:
+            game = int(raw) if raw not in (None, "") else None
+        except ValueError as exc:
+            raise ApplicationError("game must be a number.", code="bad_game") from exc
+        view = history_world(campaign=campaign, game=game)
+        data = asdict(view)
+        data["world"] = view.world.to_json()
+        return Response(data)
+
+
+class TerritoryHistoryApi(RefusalsAsJson, APIView):
+    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="One territory's history")
+    def get(self, request: Request, slug: str, territory: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        if territory not in board().territories:
+            raise NotFoundError(f"There is no territory '{territory}'.", code="not_found")
+        return Response(
+            {
+                "territory": territory,
+                "name": board().territories[territory].name,
+                "history": history_territory(campaign=campaign, territory=territory),
+            }
+        )
+
+
+class FactionHistoryApi(RefusalsAsJson, APIView):
+    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="A faction card's back")
+    def get(self, request: Request, slug: str, faction: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        if faction not in content().factions:
+            raise NotFoundError(f"There is no faction '{faction}'.", code="not_found")
+        return Response(
+            {
+                "faction": faction,
+                "name": content().factions[faction].name,
+                "games": history_faction(campaign=campaign, faction=faction),
+            }
+        )
+
+
+class PackStatusApi(RefusalsAsJson, APIView):
+    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Sealed packs: open now, progress")
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        return Response(asdict(packs_status(campaign=campaign)))
+
+
+class StatsApi(RefusalsAsJson, APIView):
+    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Campaign statistics")
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        return Response(
+            [
+                {
+                    "title": chart.title,
+                    "bars": [
+                        {"label": b.label, "segments": [[w, v] for w, v, _ in b.segments]}
+                        for b in chart.bars
+                    ],
+                }
+                for chart in history_stats(campaign=campaign)
+            ]
+        )

@@ -1,0 +1,541 @@
+"""Reading a campaign's history: games and what each changed, the world's records as of any
+game, each territory's and faction card's story, pack status and statistics."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign.models import Campaign, GameLog, PackUnlock
+from campaign.selectors.campaigns import person_names
+from campaign.selectors.world import (
+    WorldLogEntry,
+    world_as_of,
+    world_current,
+    world_event_entries,
+    world_log,
+)
+from rules.data import board, content
+from rules.rewards import REWARD_NAMES
+from rules.unlocks import packs_due, packs_progress
+from rules.world import World
+from rules.world_events import (
+    CardDestroyed,
+    CardUpgraded,
+    CityFortified,
+    CityFounded,
+    ContinentBonusChanged,
+    ContinentNamed,
+    EventsVoided,
+    FortificationWorn,
+    GameIncident,
+    GameRecorded,
+    PackOpened,
+    ScarCancelled,
+    ScarPlaced,
+    VictorSigned,
+    WorldEvent,
+    WorldNamed,
+)
+
+OUTCOME_LABELS = {"won": "Won", "held_on": "Held on", "eliminated": "Eliminated"}
+REWARD_EVENTS: dict[type[WorldEvent], str] = {
+    ContinentNamed: "R1",
+    ScarCancelled: "R3",
+    ContinentBonusChanged: "R4",
+    CityFortified: "R5",
+    CardDestroyed: "R6",
+    CardUpgraded: "H2",
+}
+
+
+def _territory(key: str | None) -> str:
+    if not key:
+        return ""
+    territory = board().territories.get(key)
+    return territory.name if territory else key
+
+
+def _faction(key: str | None) -> str:
+    faction = content().factions.get(key or "")
+    return faction.name if faction else (key or "")
+
+
+def _continent(key: str) -> str:
+    continent = board().continents.get(key)
+    return continent.name if continent else key
+
+
+def describe(event: WorldEvent, names: Mapping[str, str]) -> str:
+    """One line a person reads in the history, with people's display names."""
+
+    def who(key: str | None) -> str:
+        return names.get(key, key) if key else "someone"
+
+    match event:
+        case ContinentNamed():
+            return f"{who(event.person)} named {_continent(event.continent)} “{event.name}”"
+        case CityFounded():
+            return (
+                f"{who(event.person)} founded the {event.city} city {event.name} in "
+                f"{_territory(event.territory)}"
+            )
+        case ScarPlaced():
+            scar = (
+                content().scar_types[event.scar].name
+                if event.scar in content().scar_types
+                else event.scar
+            )
+            target = _territory(event.target) if event.on == "territory" else _faction(event.target)
+            by = f" by {who(event.person)}" if event.person else ""
+            return f"{scar} scar placed on {target}{by}"
+        case ScarCancelled():
+            return f"{who(event.person)} cancelled the scar on {_territory(event.territory)}"
+        case ContinentBonusChanged():
+            where = _continent(event.continent)
+            return f"{who(event.person)} changed {where}'s bonus by {event.delta:+d}"
+        case CityFortified():
+            return f"{who(event.person)} fortified {_territory(event.territory)}"
+        case FortificationWorn():
+            where = _territory(event.territory)
+            return f"{event.boxes} wear box(es) marked on {where}'s fortification"
+        case CardDestroyed():
+            return f"{who(event.person)} destroyed {_territory(event.territory)}'s territory card"
+        case CardUpgraded():
+            return f"{who(event.person)} added a coin to {_territory(event.territory)}'s card"
+        case VictorSigned():
+            slogan = f": “{event.slogan}”" if event.slogan else ""
+            return f"{who(event.person)} signed the victors' section on {event.date}{slogan}"
+        case WorldNamed():
+            return f"{who(event.person)} named the world “{event.name}”"
+        case PackOpened():
+            return f"{content().packs[event.pack].name} opened: {event.reason}"
+        case GameIncident():
+            text = event.describe()
+            return (
+                text.replace(f"{event.person}: ", f"{who(event.person)}: ")
+                if event.person
+                else text
+            )
+        case GameRecorded():
+            return f"Game {event.game} played on {event.played_on}"
+    return event.describe()
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerRow:
+    person: str
+    name: str
+    faction: str
+    faction_name: str
+    colour: str
+    start: str
+    start_name: str
+    outcome: str
+    outcome_label: str
+
+
+@dataclass
+class GameSummary:
+    number: int
+    played_on: str = ""
+    source: str = ""
+    players: list[PlayerRow] = field(default_factory=list)
+    signature: str = ""
+    rewards: list[str] = field(default_factory=list)
+    scars: list[str] = field(default_factory=list)
+    incidents: list[str] = field(default_factory=list)
+    packs: list[str] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)
+    overrides: list[dict[str, Any]] = field(default_factory=list)
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    voided: list[str] = field(default_factory=list)
+    world_name: str = ""
+
+    @property
+    def winner(self) -> PlayerRow | None:
+        return next((p for p in self.players if p.outcome == "won"), None)
+
+
+def _players(event: GameRecorded, names: Mapping[str, str]) -> list[PlayerRow]:
+    rows = []
+    for p in event.players:
+        faction = content().factions.get(p["faction"])
+        rows.append(
+            PlayerRow(
+                person=p["person"],
+                name=names.get(p["person"], p["person"]),
+                faction=p["faction"],
+                faction_name=faction.name if faction else p["faction"],
+                colour=faction.colour if faction else "#999",
+                start=p["start"],
+                start_name=_territory(p["start"]),
+                outcome=p["outcome"],
+                outcome_label=OUTCOME_LABELS.get(p["outcome"], p["outcome"]),
+            )
+        )
+    return rows
+
+
+def history_games(
+    *, campaign: Campaign, log: list[WorldLogEntry] | None = None
+) -> list[GameSummary]:
+    """Every game, oldest first, with what it changed; voided entries and the corrections and
+    overrides that touched the game are listed with their reasons."""
+    names = person_names(campaign=campaign)
+    log = world_log(campaign=campaign) if log is None else log
+    games: dict[int, GameSummary] = {}
+    for entry in log:
+        number = entry.record.game_number
+        if not number:
+            continue
+        game = games.setdefault(number, GameSummary(number=number))
+        event = entry.event
+        if isinstance(event, EventsVoided):
+            continue
+        if entry.voided_by is not None:
+            game.voided.append(describe(event, names))
+            continue
+        if isinstance(event, GameRecorded):
+            game.played_on = event.played_on
+            game.players = _players(event, names)
+            game.source = entry.record.get_source_display()
+        elif isinstance(event, VictorSigned):
+            game.signature = describe(event, names)
+        elif isinstance(event, ScarPlaced):
+            game.scars.append(describe(event, names))
+        elif isinstance(event, PackOpened):
+            game.packs.append(describe(event, names))
+        elif isinstance(event, GameIncident | FortificationWorn):
+            game.incidents.append(describe(event, names))
+        elif isinstance(event, WorldNamed):
+            game.world_name = describe(event, names)
+        elif isinstance(event, (CityFounded, *REWARD_EVENTS)):
+            code = "R2" if isinstance(event, CityFounded) and event.city == "major" else None
+            code = code or ("H1" if isinstance(event, CityFounded) else REWARD_EVENTS[type(event)])
+            game.rewards.append(f"{REWARD_NAMES[code]} ({code}): {describe(event, names)}")
+        else:
+            game.other.append(describe(event, names))
+    for log_row in GameLog.objects.filter(campaign=campaign).select_related("logged_by"):
+        game = games.get(log_row.game_number)
+        if game is None:
+            continue
+        by = log_row.logged_by.get_username() if log_row.logged_by else "someone"
+        if log_row.override_reason:
+            game.overrides.append(
+                {"reason": log_row.override_reason, "refusals": log_row.overridden, "by": by}
+            )
+        if log_row.corrects_id:
+            game.corrections.append(
+                {"reason": log_row.correction_reason, "by": by, "at": log_row.created_at}
+            )
+    return [games[n] for n in sorted(games)]
+
+
+# --- the world as it stands, or as it stood ------------------------------------------------------
+
+
+@dataclass
+class WorldView:
+    world: World
+    game: int | None  # None: as it stands now
+    cities: list[dict[str, Any]]
+    scars: list[dict[str, Any]]
+    continents: list[dict[str, Any]]
+    signatures: list[dict[str, Any]]
+    destroyed_cards: list[str]
+    upgraded_cards: list[dict[str, Any]]
+    packs: list[dict[str, Any]]
+    supplies: dict[str, int]
+    factions: list[dict[str, Any]]
+
+
+def history_world(*, campaign: Campaign, game: int | None = None) -> WorldView:
+    """The world now (`game` None) or as it stood after game `game` (404 if there is none)."""
+    world = (
+        world_current(campaign=campaign)
+        if game is None
+        else world_as_of(campaign=campaign, game_number=game)
+    )
+    names = person_names(campaign=campaign)
+    cities = [
+        {
+            "territory": c.territory,
+            "territory_name": _territory(c.territory),
+            "kind": c.kind,
+            "name": c.name,
+            "founder": names.get(c.founder, c.founder),
+            "game": c.game,
+            "fortified": world.is_fortified(c.territory),
+            "fortification": world.fortifications.get(c.territory),
+        }
+        for c in sorted(world.cities.values(), key=lambda c: (c.game, c.territory))
+    ]
+    scars = [
+        {
+            "target": s.target,
+            "target_name": _territory(s.target) if s.on == "territory" else _faction(s.target),
+            "on": s.on,
+            "kind": content().scar_types[s.kind].name if s.kind in content().scar_types else s.kind,
+            "placed_by": names.get(s.placed_by, s.placed_by) if s.placed_by else "",
+            "game": s.game,
+            "cancelled": s.cancelled,
+        }
+        for s in sorted(
+            [*world.scars.values(), *world.faction_scars.values()], key=lambda s: (s.game, s.target)
+        )
+    ]
+    continents = []
+    for key, continent in board().continents.items():
+        named = world.continent_names.get(key)
+        continents.append(
+            {
+                "key": key,
+                "name": continent.name,
+                "printed": continent.bonus,
+                "mark": world.continent_marks.get(key, 0),
+                "bonus": world.continent_bonus(key),
+                "named": named.name if named else "",
+                "namer": names.get(named.namer, named.namer) if named else "",
+                "named_in": named.game if named else None,
+            }
+        )
+    signatures = [
+        {"game": s.game, "name": names.get(s.person, s.person), "date": s.date, "slogan": s.slogan}
+        for s in world.signatures
+    ]
+    unlocks = {u.pack: u for u in PackUnlock.objects.filter(campaign=campaign)}
+    packs = [
+        {
+            "key": p.key,
+            "name": p.name,
+            "label": p.label,
+            "rule": p.rule,
+            "opened": p.key in world.packs_opened,
+            "game": world.packs_opened[p.key].game if p.key in world.packs_opened else None,
+            "reason": world.packs_opened[p.key].reason if p.key in world.packs_opened else "",
+            "trigger_seq": unlocks[p.key].trigger_seq if p.key in unlocks else None,
+        }
+        for p in sorted(content().packs.values(), key=lambda p: p.order)
+    ]
+    factions = [
+        {
+            "key": f.key,
+            "name": f.name,
+            "colour": f.colour,
+            "power": content().power(world.starting_powers[f.key]).name
+            if f.key in world.starting_powers
+            else "",
+            "scar": world.faction_scars.get(f.key),
+        }
+        for f in content().factions.values()
+    ]
+    return WorldView(
+        world=world,
+        game=game,
+        cities=cities,
+        scars=scars,
+        continents=continents,
+        signatures=signatures,
+        destroyed_cards=sorted(_territory(t) for t in world.destroyed_cards),
+        upgraded_cards=[
+            {"territory": t, "name": _territory(t), "coins": n}
+            for t, n in sorted(world.card_coins.items())
+            if n > 1
+        ],
+        packs=packs,
+        supplies=world.supplies_left(),
+        factions=factions,
+    )
+
+
+# --- one territory, one faction card -------------------------------------------------------------
+
+
+def _touches(event: WorldEvent, territory: str) -> bool:
+    if isinstance(event, GameRecorded):
+        return any(p["start"] == territory for p in event.players)
+    if isinstance(event, ScarPlaced):
+        return event.on == "territory" and event.target == territory
+    return getattr(event, "territory", None) == territory
+
+
+def history_territory(*, campaign: Campaign, territory: str) -> list[dict[str, Any]]:
+    """Everything that happened to one territory, oldest first (voided entries marked)."""
+    names = person_names(campaign=campaign)
+    rows = []
+    for entry in world_log(campaign=campaign):
+        event = entry.event
+        if not _touches(event, territory):
+            continue
+        if isinstance(event, GameRecorded):
+            starters = [p for p in _players(event, names) if p.start == territory]
+            text = "; ".join(
+                f"{p.name} started {p.faction_name} here ({p.outcome_label.lower()})"
+                for p in starters
+            )
+        else:
+            text = describe(event, names)
+        rows.append(
+            {
+                "game": entry.record.game_number,
+                "seq": entry.seq,
+                "text": text,
+                "voided": entry.voided_by is not None,
+            }
+        )
+    return rows
+
+
+def history_faction(*, campaign: Campaign, faction: str) -> list[dict[str, Any]]:
+    """The back of a faction card: one row per game (player, start, outcome), or sat out."""
+    names = person_names(campaign=campaign)
+    world = world_current(campaign=campaign)
+    return [
+        {
+            "game": r.game,
+            "player": names.get(r.player, r.player) if r.player else "",
+            "start": _territory(r.start),
+            "outcome": OUTCOME_LABELS.get(r.outcome or "", ""),
+            "sat_out": r.player is None,
+        }
+        for r in world.faction_history(faction)
+    ]
+
+
+# --- sealed packs --------------------------------------------------------------------------------
+
+
+@dataclass
+class PackStatus:
+    open_now: list[dict[str, Any]]  # opened by the latest game, or due and about to be opened
+    progress: list[dict[str, Any]]
+    opened: list[dict[str, Any]]
+    sealed: list[dict[str, Any]]
+
+
+def packs_status(*, campaign: Campaign) -> PackStatus:
+    """What the group should open now and why, progress on countable conditions, and which
+    packs are opened or still sealed. Contents are never shown: only names and conditions."""
+    world = world_current(campaign=campaign)
+    names = person_names(campaign=campaign)
+    due = packs_due(world_event_entries(campaign=campaign), names=names)
+    open_now = [{"name": d.name, "reason": d.reason, "pending": True} for d in due]
+    latest = world.games_played
+    opened = []
+    for key, opening in world.packs_opened.items():
+        pack = content().packs[key]
+        row = {
+            "name": pack.name,
+            "reason": opening.reason,
+            "game": opening.game,
+            "order": pack.order,
+        }
+        opened.append(row)
+        if latest and opening.game == latest:
+            open_now.append({**row, "pending": False})
+    opened.sort(key=lambda r: r["order"])
+    progress = [
+        {
+            "name": p.name,
+            "what": p.what,
+            "current": p.current,
+            "target": p.target,
+            "percent": round(100 * min(p.current, p.target) / p.target) if p.target else 0,
+        }
+        for p in packs_progress(world)
+    ]
+    sealed = [
+        {"name": p.name, "label": p.label, "rule": p.rule}
+        for p in sorted(content().packs.values(), key=lambda p: p.order)
+        if p.key not in world.packs_opened
+    ]
+    return PackStatus(open_now=open_now, progress=progress, opened=opened, sealed=sealed)
+
+
+# --- statistics ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Bar:
+    label: str
+    segments: list[tuple[str, int, str]]  # (what, value, colour)
+
+    @property
+    def total(self) -> int:
+        return sum(v for _, v, _ in self.segments)
+
+
+@dataclass
+class Chart:
+    title: str
+    bars: list[Bar]
+    legend: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def max(self) -> int:
+        return max((b.total for b in self.bars), default=0) or 1
+
+
+OUTCOME_COLOURS = {"won": "#8c2f1b", "held_on": "#c9a227", "eliminated": "#6b6b6b"}
+
+
+def history_stats(*, campaign: Campaign) -> list[Chart]:
+    """Wins per player and per faction, where factions start (by continent) and how that goes,
+    and cities per player, from the faction cards' records and the world's cities."""
+    world = world_current(campaign=campaign)
+    names = person_names(campaign=campaign)
+    played = [r for r in world.faction_records if r.player]
+    wins_by_player = Counter(names.get(r.player, r.player) for r in played if r.outcome == "won")
+    games_by_player = Counter(names.get(r.player, r.player) for r in played)
+    player_bars = [
+        Bar(name, [("won", wins_by_player[name], OUTCOME_COLOURS["won"])])
+        for name in sorted(games_by_player, key=lambda n: (-wins_by_player[n], n))
+    ]
+    faction_bars = []
+    for faction in content().factions.values():
+        rows = [r for r in played if r.faction == faction.key]
+        faction_bars.append(
+            Bar(faction.name, [("won", sum(r.outcome == "won" for r in rows), faction.colour)])
+        )
+    by_continent: dict[str, Counter[str]] = defaultdict(Counter)
+    for r in played:
+        if r.start in board().territories:
+            by_continent[board().continent_of(r.start).name][r.outcome or ""] += 1
+    start_bars = [
+        Bar(
+            continent.name,
+            [
+                (OUTCOME_LABELS[o], by_continent[continent.name][o], OUTCOME_COLOURS[o])
+                for o in ("won", "held_on", "eliminated")
+            ],
+        )
+        for continent in board().continents.values()
+    ]
+    cities: dict[str, Counter[str]] = defaultdict(Counter)
+    for city in world.cities.values():
+        cities[names.get(city.founder, city.founder)][city.kind] += 1
+    city_colours = {"minor": "#7a9a6b", "major": "#3b6fb6", "capital": "#8c2f1b"}
+    city_bars = [
+        Bar(name, [(kind, counts[kind], city_colours[kind]) for kind in city_colours])
+        for name, counts in sorted(cities.items())
+    ]
+    return [
+        Chart("Wins per player", player_bars),
+        Chart("Wins per faction", faction_bars),
+        Chart(
+            "Where factions start, and how it goes",
+            start_bars,
+            legend=[(OUTCOME_LABELS[o], c) for o, c in OUTCOME_COLOURS.items()],
+        ),
+        Chart(
+            "Cities per founder",
+            city_bars,
+            legend=[(k.capitalize(), c) for k, c in city_colours.items()],
+        ),
+    ]

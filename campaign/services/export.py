@@ -1,0 +1,195 @@
+"""A campaign as one JSON document (its event log with overrides and corrections, its game
+logs, pack claims and metadata), and importing such a document into a NEW campaign.
+
+Export, import, export gives the same document apart from ids and timestamps. People are
+matched to accounts by username when the account exists here; otherwise they come in as guests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaign.errors import ApplicationError
+from campaign.models import (
+    Campaign,
+    EventSource,
+    GameLog,
+    Membership,
+    PackUnlock,
+    Person,
+    Role,
+    WorldEventRecord,
+)
+from campaign.services.campaigns import _unique_slug
+from campaign.services.world import world_snapshots_rebuild
+from rules.errors import RuleError
+from rules.world_events import event_from_json, replay
+
+FORMAT = "risk-legacy-campaign"
+VERSION = 1
+
+
+def _username(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
+    """The whole campaign as a JSON-ready dict."""
+    events = WorldEventRecord.objects.filter(campaign=campaign).select_related("created_by")
+    logs = list(
+        GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
+    )
+    position = {log.pk: i for i, log in enumerate(logs)}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "campaign": {"name": campaign.name, "is_public": campaign.is_public},
+        "persons": [
+            {"key": p.key, "display_name": p.display_name, "user": _username(p.user)}
+            for p in Person.objects.filter(campaign=campaign).select_related("user").order_by("key")
+        ],
+        "events": [
+            {
+                "seq": e.seq,
+                "kind": e.kind,
+                "payload": e.payload,
+                "game_number": e.game_number,
+                "source": e.source,
+                "override_reason": e.override_reason,
+                "corrects": e.corrects,
+                "created_by": _username(e.created_by),
+                "created_at": e.created_at.isoformat(),
+            }
+            for e in events.order_by("seq")
+        ],
+        "game_logs": [
+            {
+                "game_number": log.game_number,
+                "entry": log.entry,
+                "first_seq": log.first_seq,
+                "last_seq": log.last_seq,
+                "override_reason": log.override_reason,
+                "overridden": log.overridden,
+                "corrects": position.get(log.corrects_id) if log.corrects_id else None,
+                "correction_reason": log.correction_reason,
+                "logged_by": _username(log.logged_by),
+                "created_at": log.created_at.isoformat(),
+            }
+            for log in logs
+        ],
+        "pack_unlocks": [
+            {
+                "pack": u.pack,
+                "trigger_seq": u.trigger_seq,
+                "game_number": u.game_number,
+                "reason": u.reason,
+            }
+            for u in PackUnlock.objects.filter(campaign=campaign).order_by("pack")
+        ],
+    }
+
+
+def _bad(message: str) -> ApplicationError:
+    return ApplicationError(message, code="bad_import", rule="DESIGN")
+
+
+def _check_document(document: Any) -> None:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise _bad("This is not a Risk Legacy campaign export.")
+    if document.get("version") != VERSION:
+        raise _bad(f"Unsupported export version {document.get('version')!r}.")
+    for key in ("campaign", "persons", "events", "game_logs", "pack_unlocks"):
+        if key not in document:
+            raise _bad(f"The export has no '{key}'.")
+    if not str(document["campaign"].get("name", "")).strip():
+        raise _bad("The export has no campaign name.")
+    seqs = [e.get("seq") for e in document["events"]]
+    if seqs != list(range(1, len(seqs) + 1)):
+        raise _bad("The event log must be numbered 1, 2, 3, ... without gaps.")
+    try:
+        entries = [
+            (e["seq"], event_from_json({"kind": e["kind"], **e["payload"]}))
+            for e in document["events"]
+        ]
+        replay(entries)
+    except RuleError as exc:
+        raise _bad(f"The event log does not replay: {exc.message}") from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise _bad(f"The event log does not replay ({type(exc).__name__}: {exc}).") from exc
+    for event in document["events"]:
+        if event.get("source") not in EventSource.values:
+            raise _bad(f"Unknown event source {event.get('source')!r}.")
+
+
+def campaign_import(*, document: Any, owner) -> Campaign:
+    """Create a new campaign owned by `owner` from an export document, or refuse (400)
+    changing nothing."""
+    _check_document(document)
+    users = {u.get_username(): u for u in get_user_model().objects.all()}
+    meta = document["campaign"]
+    try:
+        with transaction.atomic():
+            campaign = Campaign.objects.create(
+                name=meta["name"].strip(),
+                slug=_unique_slug(Campaign, meta["name"], 140),
+                owner=owner,
+                is_public=bool(meta.get("is_public", False)),
+            )
+            Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
+            for person in document["persons"]:
+                Person.objects.create(
+                    campaign=campaign,
+                    key=person["key"],
+                    display_name=person["display_name"],
+                    user=users.get(person.get("user") or ""),
+                )
+            WorldEventRecord.objects.bulk_create(
+                WorldEventRecord(
+                    campaign=campaign,
+                    seq=e["seq"],
+                    kind=e["kind"],
+                    payload=e["payload"],
+                    game_number=e.get("game_number"),
+                    source=e["source"],
+                    override_reason=e.get("override_reason", ""),
+                    corrects=e.get("corrects", []),
+                    created_by=users.get(e.get("created_by") or ""),
+                )
+                for e in document["events"]
+            )
+            logs: list[GameLog] = []
+            for row in document["game_logs"]:
+                corrects = row.get("corrects")
+                logs.append(
+                    GameLog.objects.create(
+                        campaign=campaign,
+                        game_number=row["game_number"],
+                        entry=row["entry"],
+                        first_seq=row["first_seq"],
+                        last_seq=row["last_seq"],
+                        override_reason=row.get("override_reason", ""),
+                        overridden=row.get("overridden", []),
+                        corrects=logs[corrects] if corrects is not None else None,
+                        correction_reason=row.get("correction_reason", ""),
+                        logged_by=users.get(row.get("logged_by") or ""),
+                    )
+                )
+            PackUnlock.objects.bulk_create(
+                PackUnlock(
+                    campaign=campaign,
+                    pack=u["pack"],
+                    trigger_seq=u.get("trigger_seq"),
+                    game_number=u.get("game_number"),
+                    reason=u["reason"],
+                )
+                for u in document["pack_unlocks"]
+            )
+            world_snapshots_rebuild(campaign=campaign)
+    except (KeyError, TypeError, IndexError, ValueError, IntegrityError) as exc:
+        raise _bad(f"The export is incomplete ({type(exc).__name__}: {exc}).") from exc
+    return campaign
