@@ -218,7 +218,7 @@ def defend_with(state: GameState, seat: int, move: DefendWith, events: list[Game
         "passed": [],
     }
     state.phase = MISSILE_WINDOW
-    if not missile_turn(state):
+    if missile_turn(state) is None:
         resolve_roll(state, events)
 
 
