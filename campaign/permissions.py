@@ -1,0 +1,124 @@
+"""Who may do what in a campaign: the one place role checks live.
+
+Roles: owner (everything), player (read, log and play), viewer (read). Anyone may read a public
+campaign's history pages. On pages, a refusal is a redirect to sign-in for anonymous visitors,
+404 for signed-in outsiders of a private campaign (its existence is not revealed) and 403 for a
+member whose role is too low. The API answers 404 / 403 the same way (anonymous included).
+
+Pages::
+
+    class GameLogView(CampaignAccessMixin, FormView):
+        campaign_action = Action.PLAY          # self.campaign, self.role are then set
+
+API views::
+
+    campaign = campaign_for_api(request=request, slug=slug, action=Action.PLAY)
+
+Anywhere else: `campaign_allows(campaign=..., user=..., action=...) -> bool`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from campaign.errors import ForbiddenError, NotFoundError
+from campaign.models import Campaign, Membership, Role
+
+
+class Action(StrEnum):
+    READ = "read"
+    PLAY = "play"
+    MANAGE = "manage"
+
+
+ALLOWED: dict[str, frozenset[Action]] = {
+    Role.OWNER: frozenset(Action),
+    Role.PLAYER: frozenset({Action.READ, Action.PLAY}),
+    Role.VIEWER: frozenset({Action.READ}),
+}
+
+
+def campaign_role(*, campaign: Campaign, user) -> str | None:
+    """The user's role in the campaign; site superusers count as owners; None for outsiders."""
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Role.OWNER
+    return (
+        Membership.objects.filter(campaign=campaign, user=user)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def actions_for(*, campaign: Campaign, role: str | None) -> frozenset[Action]:
+    if role is not None:
+        return ALLOWED[role]
+    return frozenset({Action.READ}) if campaign.is_public else frozenset()
+
+
+def campaign_allows(*, campaign: Campaign, user, action: Action) -> bool:
+    role = campaign_role(campaign=campaign, user=user)
+    return action in actions_for(campaign=campaign, role=role)
+
+
+def campaign_check(*, campaign: Campaign, user, action: Action) -> str | None:
+    """Return the user's role, or raise NotFoundError (cannot even read) / ForbiddenError."""
+    role = campaign_role(campaign=campaign, user=user)
+    allowed = actions_for(campaign=campaign, role=role)
+    if action in allowed:
+        return role
+    if Action.READ not in allowed:
+        raise NotFoundError("No such campaign.", code="not_found")
+    raise ForbiddenError(
+        f"Your role in {campaign.name} does not allow this ({action} needs more).",
+        code="forbidden",
+    )
+
+
+def campaign_for_api(*, request, slug: str, action: Action) -> Campaign:
+    """The campaign named by `slug` if the request's user may do `action`, for DRF views;
+    raises ApplicationError subclasses that the API's exception handler maps to 404/403."""
+    campaign = Campaign.objects.filter(slug=slug).first()
+    if campaign is None:
+        raise NotFoundError("No such campaign.", code="not_found")
+    campaign_check(campaign=campaign, user=request.user, action=action)
+    return campaign
+
+
+class CampaignAccessMixin:
+    """For class-based pages under `<slug>/`: sets `self.campaign`, `self.role` and
+    `self.allowed` (the set of actions) before dispatch, or refuses."""
+
+    campaign_action: Action = Action.READ
+    campaign_url_kwarg = "slug"
+
+    def dispatch(self, request, *args, **kwargs):
+        self.campaign = get_object_or_404(Campaign, slug=kwargs[self.campaign_url_kwarg])
+        try:
+            self.role = campaign_check(
+                campaign=self.campaign, user=request.user, action=self.campaign_action
+            )
+        except (NotFoundError, ForbiddenError) as refusal:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if isinstance(refusal, NotFoundError):
+                raise Http404(refusal.message) from refusal
+            raise PermissionDenied(refusal.message) from refusal
+        self.allowed = actions_for(campaign=self.campaign, role=self.role)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            campaign=self.campaign,
+            role=self.role,
+            can_play=Action.PLAY in self.allowed,
+            can_manage=Action.MANAGE in self.allowed,
+        )
+        return context

@@ -1,0 +1,1 @@
+"""Use cases of the campaign app: one function per use case, one transaction each."""

@@ -1,0 +1,184 @@
+"""Changing a campaign's world: the one door, `world_event_append`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from campaign.errors import ApplicationError, ForbiddenError
+from campaign.models import Campaign, EventSource, Role, WorldEventRecord, WorldSnapshot
+from campaign.permissions import campaign_role
+from campaign.selectors.world import world_current, world_event_entries
+from campaign.services.hooks import world_events_appended_on_commit
+from rules.errors import Violation
+from rules.world import World
+from rules.world_events import EventsVoided, GameRecorded, WorldEvent, replay
+
+
+def world_event_append(
+    *,
+    campaign: Campaign,
+    events: list[WorldEvent],
+    user,
+    source: str,
+    game_number: int | None = None,
+    override_reason: str | None = None,
+) -> list[WorldEventRecord]:
+    """Check `events` in order against the world as it stands (each against the world after
+    the ones before it), then append them as numbered records and update the snapshots.
+
+    Raises one ApplicationError listing every violation, changing nothing, unless the owner
+    gives an `override_reason` (a house rule), which is stored on each record. After commit,
+    `campaign.services.hooks.world_events_appended` is sent.
+    """
+    if source not in EventSource.values:
+        raise ApplicationError(f"Unknown event source {source!r}.", code="bad_source")
+    override_reason = (override_reason or "").strip()
+    if not events:
+        raise ApplicationError("There is nothing to record.", code="no_events", rule="DESIGN")
+
+    with transaction.atomic():
+        # Lock the campaign row: two appends at once would otherwise both check against the
+        # same world, take the same next seq and overwrite each other's snapshot.
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if override_reason and campaign_role(campaign=campaign, user=user) != Role.OWNER:
+            raise ForbiddenError(
+                "Only the campaign's owner may accept what the rules refuse.",
+                code="override_forbidden",
+                rule="DESIGN",
+            )
+        last_seq = (
+            WorldEventRecord.objects.filter(campaign=campaign)
+            .order_by("-seq")
+            .values_list("seq", flat=True)
+            .first()
+            or 0
+        )
+        start = world_current(campaign=campaign)
+        numbered = [(last_seq + i, event) for i, event in enumerate(events, start=1)]
+        violations = _check_all(campaign, start, numbered, last_seq)
+        if violations and not override_reason:
+            raise ApplicationError(
+                "The rules refuse this: " + " ".join(str(v) for v in violations),
+                violations=violations,
+            )
+        records = WorldEventRecord.objects.bulk_create(
+            [
+                WorldEventRecord(
+                    campaign=campaign,
+                    seq=seq,
+                    kind=event.kind,
+                    payload=_payload(event),
+                    game_number=game_number if game_number is not None else _game_of(event),
+                    created_by=user if user is not None and user.is_authenticated else None,
+                    override_reason=override_reason if violations else "",
+                    corrects=list(event.seqs) if isinstance(event, EventsVoided) else [],
+                    source=source,
+                )
+                for seq, event in numbered
+            ]
+        )
+        if any(isinstance(event, EventsVoided) for event in events):
+            world_snapshots_rebuild(campaign=campaign)
+        else:
+            _snapshots_store(campaign, start, numbered, after_seq=last_seq, rebuild=False)
+        world_events_appended_on_commit(campaign=campaign, records=records)
+    return records
+
+
+def world_snapshots_rebuild(*, campaign: Campaign) -> World:
+    """Recompute every snapshot of the campaign from its log (after a correction, or to
+    repair). Call inside a transaction holding the campaign lock."""
+    entries = world_event_entries(campaign=campaign)
+    voided = {s for _, e in entries if isinstance(e, EventsVoided) for s in e.seqs}
+    return _snapshots_store(
+        campaign,
+        World(),
+        [(s, e) for s, e in entries if s not in voided],
+        after_seq=0,
+        rebuild=True,
+    )
+
+
+def _check_all(
+    campaign: Campaign, world: World, numbered: list[tuple[int, WorldEvent]], last_seq: int
+) -> list[Violation]:
+    violations: list[Violation] = []
+    earlier: list[tuple[int, WorldEvent]] | None = None
+    for seq, event in numbered:
+        violations.extend(event.check(world))
+        if isinstance(event, EventsVoided):
+            violations.extend(_check_voids(event, last_seq))
+            if earlier is None:
+                earlier = world_event_entries(campaign=campaign)
+            world = replay([*earlier, *[(s, e) for s, e in numbered if s <= seq]])
+        else:
+            world = event.apply(world)
+    return violations
+
+
+def _check_voids(event: EventsVoided, last_seq: int) -> list[Violation]:
+    if not event.seqs:
+        return [Violation("nothing_voided", "Say which entries the correction voids.", "DESIGN")]
+    unknown = [s for s in event.seqs if not 1 <= s <= last_seq]
+    if unknown:
+        listed = ", ".join(map(str, unknown))
+        return [Violation("unknown_entry", f"There is no earlier log entry {listed}.", "DESIGN")]
+    return []
+
+
+def _snapshots_store(
+    campaign: Campaign,
+    world: World,
+    entries: Iterable[tuple[int, WorldEvent]],
+    *,
+    after_seq: int,
+    rebuild: bool,
+) -> World:
+    """Fold `entries` into `world` (the world after `after_seq`), storing the world as of each
+    game (taken just before the next game is recorded, so it includes that game's rewards) and
+    the current world."""
+    per_game: dict[int, tuple[int, World]] = {}
+    for seq, event in entries:
+        if isinstance(event, GameRecorded):
+            per_game[world.games_played] = (after_seq, world)
+        world = event.apply(world)
+        after_seq = seq
+    if after_seq:
+        per_game[world.games_played] = (after_seq, world)
+    if rebuild:
+        WorldSnapshot.objects.filter(campaign=campaign, is_current=False).exclude(
+            games_played__in=per_game
+        ).delete()
+    for games_played, (seq, snapshot_world) in per_game.items():
+        WorldSnapshot.objects.update_or_create(
+            campaign=campaign,
+            is_current=False,
+            games_played=games_played,
+            defaults={"after_seq": seq, "world": snapshot_world.to_json()},
+        )
+    current_seq = (
+        WorldEventRecord.objects.filter(campaign=campaign).order_by("-seq").values("seq")[:1]
+    )
+    WorldSnapshot.objects.update_or_create(
+        campaign=campaign,
+        is_current=True,
+        defaults={
+            "after_seq": current_seq[0]["seq"] if current_seq else 0,
+            "games_played": world.games_played,
+            "world": world.to_json(),
+        },
+    )
+    return world
+
+
+def _payload(event: WorldEvent) -> dict:
+    data = event.to_json()
+    data.pop("kind")
+    return data
+
+
+def _game_of(event: WorldEvent) -> int | None:
+    game = getattr(event, "game", None)
+    return game if isinstance(game, int) else None
