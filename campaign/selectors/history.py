@@ -477,9 +477,46 @@ class Chart:
     bars: list[Bar]
     legend: list[tuple[str, str]] = field(default_factory=list)
 
+    BAR_AREA = 320  # px for the longest bar; labels sit to its left
+
     @property
     def max(self) -> int:
         return max((b.total for b in self.bars), default=0) or 1
+
+    @property
+    def height(self) -> int:
+        return 24 * len(self.bars) + 8
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """Bar geometry for an inline SVG chart: y, and each segment's x and width."""
+        rows = []
+        for i, bar in enumerate(self.bars):
+            x = 0.0
+            segments = []
+            for what, value, colour in bar.segments:
+                width = self.BAR_AREA * value / self.max
+                if value:
+                    segments.append(
+                        {
+                            "x": round(x, 1),
+                            "w": round(width, 1),
+                            "colour": colour,
+                            "what": what,
+                            "value": value,
+                        }
+                    )
+                x += width
+            rows.append(
+                {
+                    "y": 24 * i + 4,
+                    "label": bar.label,
+                    "total": bar.total,
+                    "segments": segments,
+                    "end": round(x, 1),
+                }
+            )
+        return rows
 
 
 OUTCOME_COLOURS = {"won": "#8c2f1b", "held_on": "#c9a227", "eliminated": "#6b6b6b"}

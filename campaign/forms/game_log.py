@@ -1,0 +1,615 @@
+"""The guided game-log form: four steps and a confirmation, each step a plain Django form.
+
+The steps keep what the user typed (raw POST data) in a draft held in the session, so a
+half-filled log survives a reload; nothing reaches the world until the confirmation. Each step
+checks its own fields, then the rules: the draft so far is planned with
+`campaign.services.game_log.game_log_plan` and the refusals that belong to this step's fields
+are shown next to them with their rule IDs. `entry_from_steps` builds the `GameLogEntry` the
+service takes; `steps_from_entry` goes back (to correct a logged game).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+from campaign.services.game_log import (
+    GameLogEntry,
+    IncidentEntry,
+    PlayerEntry,
+    Refusal,
+    ScarEntry,
+    WearEntry,
+)
+from rules.data import board, content
+from rules.rewards import HELD_ON_REWARDS, WINNER_REWARDS, RewardChoice
+from rules.world import World
+
+STEPS = ("players", "during", "outcome", "rewards")
+STEP_TITLES = {
+    "players": "Who played",
+    "during": "During the game",
+    "outcome": "How it ended",
+    "rewards": "Signature and rewards",
+    "confirm": "Check and confirm",
+}
+MAX_PLAYERS = 5
+SCAR_ROWS = 3
+WEAR_ROWS = 3
+GUEST = "__guest__"
+
+
+def _territory_choices(blank: str = "—") -> list[tuple[str, Any]]:
+    groups = [
+        (c.name, [(t, board().territories[t].name) for t in c.territories])
+        for c in board().continents.values()
+    ]
+    return [("", blank), *groups]
+
+
+def _faction_choices(keys: list[str] | None = None, blank: str = "—") -> list[tuple[str, str]]:
+    factions = content().factions
+    keys = list(factions) if keys is None else keys
+    return [("", blank), *[(k, factions[k].name) for k in keys if k in factions]]
+
+
+class StepForm(forms.Form):
+    """A step of the guided form; `rule_error` puts a refusal next to its field."""
+
+    step = ""
+
+    def rule_error(self, field: str | None, message: str) -> None:
+        if field is not None and field in self.fields:
+            self.add_error(field, message)
+        else:
+            self.add_error(None, message)
+
+
+class PlayersStep(StepForm):
+    """Step 1: when, who (members or guests), which faction, where each HQ started (S-7)."""
+
+    step = "players"
+    played_on = forms.DateField(
+        label="Played on",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        initial=datetime.date.today,
+    )
+
+    def __init__(self, *args: Any, persons: Mapping[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        person_choices = [
+            ("", "—"),
+            *sorted(persons.items(), key=lambda kv: kv[1].lower()),
+            (GUEST, "A guest (name below)"),
+        ]
+        for i in range(MAX_PLAYERS):
+            self.fields[f"p{i}_person"] = forms.ChoiceField(
+                label=f"Seat {i + 1}: player", choices=person_choices, required=False
+            )
+            self.fields[f"p{i}_guest"] = forms.CharField(
+                label="Guest's name", required=False, max_length=80
+            )
+            self.fields[f"p{i}_faction"] = forms.ChoiceField(
+                label="Faction", choices=_faction_choices(), required=False
+            )
+            self.fields[f"p{i}_start"] = forms.ChoiceField(
+                label="Starting territory (HQ)", choices=_territory_choices(), required=False
+            )
+
+    def seats(self) -> list[dict[str, str]]:
+        return [
+            {
+                "person": self[f"p{i}_person"],
+                "guest": self[f"p{i}_guest"],
+                "faction": self[f"p{i}_faction"],
+                "start": self[f"p{i}_start"],
+            }
+            for i in range(MAX_PLAYERS)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        used = 0
+        for i in range(MAX_PLAYERS):
+            person = data.get(f"p{i}_person")
+            faction = data.get(f"p{i}_faction")
+            start = data.get(f"p{i}_start")
+            guest = (data.get(f"p{i}_guest") or "").strip()
+            if not (person or faction or start or guest):
+                continue
+            used += 1
+            if not person and not guest:
+                self.add_error(f"p{i}_person", "Choose a member or name a guest.")
+            if person == GUEST and not guest:
+                self.add_error(f"p{i}_guest", "Give the guest's name.")
+            if not faction:
+                self.add_error(f"p{i}_faction", "Choose the faction this player took.")
+            if not start:
+                self.add_error(f"p{i}_start", "Give the starting territory (S-7).")
+        limits = content().constants
+        if used < limits["players_min"]:
+            self.add_error(
+                None,
+                f"A game has {limits['players_min']} to {limits['players_max']} players (C-1).",
+            )
+        return data
+
+
+class DuringStep(StepForm):
+    """Step 2: scar cards played, fortification wear, and the mid-game facts that open packs."""
+
+    step = "during"
+
+    def __init__(self, *args: Any, factions: list[str], world: World, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        scar_targets = [
+            *_territory_choices(),
+            (
+                "Faction cards",
+                [(f"faction:{k}", content().factions[k].name) for k in content().factions],
+            ),
+        ]
+        scar_kinds = [("", "—"), *[(k, s.name) for k, s in content().scar_types.items()]]
+        players = _faction_choices(factions, blank="nobody in particular")
+        for i in range(SCAR_ROWS):
+            self.fields[f"s{i}_scar"] = forms.ChoiceField(
+                label=f"Scar card {i + 1}", choices=scar_kinds, required=False
+            )
+            self.fields[f"s{i}_target"] = forms.ChoiceField(
+                label="Placed on", choices=scar_targets, required=False
+            )
+            self.fields[f"s{i}_by"] = forms.ChoiceField(label="By", choices=players, required=False)
+        forts = [
+            ("", "—"),
+            *[
+                (t, board().territories[t].name)
+                for t in world.fortifications
+                if world.is_fortified(t)
+            ],
+        ]
+        for i in range(WEAR_ROWS):
+            self.fields[f"w{i}_territory"] = forms.ChoiceField(
+                label=f"Fortification worn {i + 1}", choices=forts, required=False
+            )
+            self.fields[f"w{i}_boxes"] = forms.IntegerField(
+                label="Boxes marked", required=False, min_value=1, max_value=10
+            )
+        self.fields["missiles3"] = forms.BooleanField(
+            label="Three or more missiles were fired on one roll (Pocket 1, U-6)", required=False
+        )
+        self.fields["missiles3_by"] = forms.ChoiceField(
+            label="The third missile was fired by", choices=players, required=False
+        )
+        self.fields["recruit30"] = forms.BooleanField(
+            label="A player about to place 30+ troops held a missile (Pocket 2, U-7)",
+            required=False,
+        )
+        self.fields["recruit30_by"] = forms.ChoiceField(
+            label="Who", choices=players, required=False
+        )
+        self.fields["recruit30_troops"] = forms.IntegerField(
+            label="Troops to place", required=False, min_value=0
+        )
+        self.fields["capital"] = forms.BooleanField(
+            label="The World Capital mark was placed (Pack 4, U-5)", required=False
+        )
+        self.fields["capital_by"] = forms.ChoiceField(label="By", choices=players, required=False)
+        for faction in factions:
+            self.fields[f"m_{faction}"] = forms.IntegerField(
+                label=f"Missiles used by {content().factions[faction].name}",
+                required=False,
+                min_value=0,
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for i in range(SCAR_ROWS):
+            if bool(data.get(f"s{i}_scar")) != bool(data.get(f"s{i}_target")):
+                self.add_error(f"s{i}_target", "Give both the scar and where it was placed.")
+        for i in range(WEAR_ROWS):
+            if data.get(f"w{i}_territory") and not data.get(f"w{i}_boxes"):
+                self.add_error(f"w{i}_boxes", "How many wear boxes were marked? (X-9)")
+        if (
+            data.get("recruit30")
+            and (data.get("recruit30_troops") or 0) < content().constants["pocket2_troops"]
+        ):
+            self.add_error("recruit30_troops", "Pocket 2 opens at 30 troops or more (U-7).")
+        return data
+
+
+class OutcomeStep(StepForm):
+    """Step 3: the winner, who still had troops on the board (else eliminated, END-2), and
+    which territories each player held when play stopped (for held-on rewards, END-6)."""
+
+    step = "outcome"
+
+    def __init__(self, *args: Any, factions: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"] = forms.ChoiceField(
+            label="Winner", choices=_faction_choices(factions), required=True
+        )
+        territories = [(t.key, t.name) for t in board().territories.values()]
+        territories.sort(key=lambda kv: kv[1])
+        for faction in factions:
+            name = content().factions[faction].name
+            self.fields[f"t_{faction}"] = forms.BooleanField(
+                label=f"{name} had troops on the board at the end", required=False, initial=True
+            )
+            self.fields[f"h_{faction}"] = forms.MultipleChoiceField(
+                label=f"Territories {name} held at the end",
+                choices=territories,
+                required=False,
+                widget=forms.SelectMultiple(attrs={"size": 6}),
+                help_text="Needed for a held-on reward: it must go on one of these (END-6).",
+            )
+
+
+class RewardsStep(StepForm):
+    """Step 4: the winner's signature and reward (END-4, END-5), each held-on player's reward in
+    clockwise order from the winner (END-6), and after game 15 the world's name (END-8)."""
+
+    step = "rewards"
+
+    def __init__(
+        self,
+        *args: Any,
+        game: int,
+        held_on: list[tuple[str, list[str]]],
+        persons: Mapping[str, str],
+        naming_due: bool,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.rewarded = 1 <= game <= content().constants["rewarded_games"]
+        self.naming_due = naming_due
+        self.held_on_factions = [f for f, _ in held_on]
+        if self.rewarded:
+            self.fields["signed_on"] = forms.DateField(
+                label="Signed on", required=False, widget=forms.DateInput(attrs={"type": "date"})
+            )
+            self.fields["slogan"] = forms.CharField(label="Slogan", required=False, max_length=200)
+            self.fields["wr_code"] = forms.ChoiceField(
+                label="Winner's reward",
+                choices=[("", "—"), *[(k, f"{k}: {v}") for k, v in WINNER_REWARDS.items()]],
+                required=False,
+            )
+            targets = [
+                *_territory_choices(),
+                (
+                    "Continents",
+                    [(f"continent:{c.key}", c.name) for c in board().continents.values()],
+                ),
+            ]
+            self.fields["wr_target"] = forms.ChoiceField(
+                label="On", choices=targets, required=False
+            )
+            self.fields["wr_name"] = forms.CharField(
+                label="Name (continent or city)", required=False, max_length=80
+            )
+            self.fields["wr_delta"] = forms.ChoiceField(
+                label="Bonus mark (R4)",
+                choices=[("", "—"), ("1", "+1"), ("-1", "-1")],
+                required=False,
+            )
+            for faction, held in held_on:
+                name = content().factions[faction].name
+                self.fields[f"hr_{faction}_code"] = forms.ChoiceField(
+                    label=f"{name}'s held-on reward",
+                    choices=[("", "none"), *[(k, f"{k}: {v}") for k, v in HELD_ON_REWARDS.items()]],
+                    required=False,
+                )
+                self.fields[f"hr_{faction}_target"] = forms.ChoiceField(
+                    label="On a territory it held",
+                    choices=[("", "—"), *[(t, board().territories[t].name) for t in held]],
+                    required=False,
+                )
+                self.fields[f"hr_{faction}_name"] = forms.CharField(
+                    label="Minor City's name (H1)", required=False, max_length=80
+                )
+        if naming_due:
+            self.fields["world_name"] = forms.CharField(label="The world's name", max_length=80)
+            self.fields["world_namer"] = forms.ChoiceField(
+                label="Named by (most signatures)",
+                choices=[("", "—"), *sorted(persons.items(), key=lambda kv: kv[1].lower())],
+            )
+            self.fields["naming_rounds"] = forms.CharField(
+                label="Roll-off dice if signers tie",
+                required=False,
+                help_text="One round per line, e.g. “ann=4, bob=3”, by person key (END-8).",
+            )
+
+    def clean_naming_rounds(self) -> list[dict[str, int]]:
+        raw = self.cleaned_data.get("naming_rounds") or ""
+        rounds = []
+        for line in raw.replace(";", "\n").splitlines():
+            if not line.strip():
+                continue
+            pairs = {}
+            for part in line.split(","):
+                match = re.fullmatch(r"\s*([\w-]+)\s*[=:]\s*([1-6])\s*", part)
+                if not match:
+                    raise forms.ValidationError(f"Write each die as key=number (1-6): {part!r}.")
+                pairs[match[1]] = int(match[2])
+            rounds.append(pairs)
+        return rounds
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.rewarded and data.get("wr_code") and not data.get("wr_target"):
+            self.add_error("wr_target", "Choose where the winner's reward goes.")
+        if self.rewarded and data.get("wr_code") == "R4" and not data.get("wr_delta"):
+            self.add_error("wr_delta", "Choose the +1 or the -1 mark (END-5 R4).")
+        for faction in self.held_on_factions:
+            if data.get(f"hr_{faction}_code") and not data.get(f"hr_{faction}_target"):
+                self.add_error(f"hr_{faction}_target", "Choose a territory it held (END-6).")
+        return data
+
+
+class ConfirmStep(StepForm):
+    step = "confirm"
+    reason = forms.CharField(
+        label="Why is this game corrected?",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    override_reason = forms.CharField(
+        label="Accept anyway (owners): why?",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="For a house rule or a board that differs; the reason stays in the history.",
+    )
+
+
+# --- between the steps and the entry -------------------------------------------------------------
+
+
+def _get(raw: Mapping[str, Any], key: str, default: Any = "") -> Any:
+    value = raw.get(key, default)
+    if isinstance(value, list):
+        return value[-1] if value else default
+    return value
+
+
+def seated_factions(players_raw: Mapping[str, Any]) -> list[str]:
+    return [
+        _get(players_raw, f"p{i}_faction")
+        for i in range(MAX_PLAYERS)
+        if _get(players_raw, f"p{i}_faction") in content().factions
+    ]
+
+
+def entry_from_steps(
+    cleaned: Mapping[str, Mapping[str, Any]], *, provisional: bool = False
+) -> tuple[GameLogEntry, dict[str, str]]:
+    """The `GameLogEntry` from the steps' cleaned data, and where each entry field lives in
+    the form (entry path -> form field name). With `provisional`, steps not filled yet get
+    neutral defaults so the earlier ones can be checked against the rules."""
+    where: dict[str, str] = {}
+    players_data = cleaned.get("players", {})
+    during = cleaned.get("during", {})
+    outcome = cleaned.get("outcome", {})
+    rewards = cleaned.get("rewards", {})
+    players: list[PlayerEntry] = []
+    for i in range(MAX_PLAYERS):
+        faction = players_data.get(f"p{i}_faction")
+        if not faction:
+            continue
+        person = players_data.get(f"p{i}_person") or ""
+        n = len(players)
+        where.update(
+            {
+                f"players.{n}.person": f"p{i}_person" if person != GUEST else f"p{i}_guest",
+                f"players.{n}.faction": f"p{i}_faction",
+                f"players.{n}.start": f"p{i}_start",
+                f"players.{n}.held": f"h_{faction}",
+                f"players.{n}.reward": f"hr_{faction}_target",
+            }
+        )
+        reward = None
+        code = rewards.get(f"hr_{faction}_code")
+        if code:
+            reward = RewardChoice(
+                code,
+                rewards.get(f"hr_{faction}_target") or "",
+                rewards.get(f"hr_{faction}_name") or "",
+            )
+        players.append(
+            PlayerEntry(
+                faction=faction,
+                person="" if person == GUEST else person,
+                guest_name=(players_data.get(f"p{i}_guest") or "").strip()
+                if person == GUEST
+                else "",
+                start=players_data.get(f"p{i}_start") or "",
+                troops_at_end=bool(outcome.get(f"t_{faction}", True)),
+                held=tuple(outcome.get(f"h_{faction}") or ()),
+                reward=reward,
+            )
+        )
+    scars = []
+    for i in range(SCAR_ROWS):
+        if during.get(f"s{i}_scar") and during.get(f"s{i}_target"):
+            target = during[f"s{i}_target"]
+            on = "faction" if target.startswith("faction:") else "territory"
+            where[f"scars.{len(scars)}"] = f"s{i}_target"
+            where[f"scars.{len(scars)}.by_faction"] = f"s{i}_by"
+            scars.append(
+                ScarEntry(
+                    during[f"s{i}_scar"],
+                    on,
+                    target.removeprefix("faction:"),
+                    during.get(f"s{i}_by") or "",
+                )
+            )
+    wear = []
+    for i in range(WEAR_ROWS):
+        if during.get(f"w{i}_territory"):
+            where[f"wear.{len(wear)}"] = f"w{i}_territory"
+            wear.append(WearEntry(during[f"w{i}_territory"], during.get(f"w{i}_boxes") or 0))
+    incidents = []
+
+    def incident(field: str, entry: IncidentEntry) -> None:
+        where[f"incidents.{len(incidents)}"] = field
+        where[f"incidents.{len(incidents)}.by_faction"] = field
+        incidents.append(entry)
+
+    if during.get("missiles3"):
+        incident(
+            "missiles3",
+            IncidentEntry(
+                "missiles_on_one_roll",
+                during.get("missiles3_by") or "",
+                content().constants["pocket1_missiles"],
+            ),
+        )
+    if during.get("recruit30"):
+        incident(
+            "recruit30",
+            IncidentEntry(
+                "big_recruit_with_missile",
+                during.get("recruit30_by") or "",
+                during.get("recruit30_troops") or 0,
+            ),
+        )
+    if during.get("capital"):
+        incident(
+            "capital",
+            IncidentEntry("mark_placed", during.get("capital_by") or "", 0, "world_capital"),
+        )
+    for player in players:
+        used = during.get(f"m_{player.faction}")
+        if used:
+            incident(f"m_{player.faction}", IncidentEntry("missiles_used", player.faction, used))
+    winner = outcome.get("winner") or ""
+    if provisional and not winner and players:
+        winner = players[0].faction
+    winner_reward = None
+    if rewards.get("wr_code"):
+        target = rewards.get("wr_target") or ""
+        winner_reward = RewardChoice(
+            rewards["wr_code"],
+            target.removeprefix("continent:"),
+            rewards.get("wr_name") or "",
+            int(rewards.get("wr_delta") or 0),
+        )
+    where.update(
+        {
+            "winner": "winner",
+            "signature": "slogan",
+            "slogan": "slogan",
+            "winner_reward": "wr_target",
+            "world_name": "world_name",
+            "world_namer": "world_namer",
+        }
+    )
+    played_on = players_data.get("played_on") or datetime.date.today()
+    entry = GameLogEntry(
+        played_on=played_on,
+        players=tuple(players),
+        winner=winner,
+        scars=tuple(scars),
+        wear=tuple(wear),
+        incidents=tuple(incidents),
+        signed_on=rewards.get("signed_on") or None,
+        slogan=rewards.get("slogan") or "",
+        winner_reward=winner_reward,
+        world_name=rewards.get("world_name") or "",
+        world_namer=rewards.get("world_namer") or "",
+        naming_rounds=tuple(rewards.get("naming_rounds") or ()),
+    )
+    return entry, where
+
+
+def field_step(field: str) -> str:
+    """Which step shows a form field."""
+    if re.fullmatch(r"p\d_(person|guest|faction|start)|played_on", field):
+        return "players"
+    if re.fullmatch(r"(s|w)\d_\w+|missiles3\w*|recruit30\w*|capital\w*|m_\w+", field):
+        return "during"
+    if re.fullmatch(r"winner|t_\w+|h_\w+", field):
+        return "outcome"
+    return "rewards"
+
+
+def refusals_by_field(
+    refusals: list[Refusal], where: Mapping[str, str]
+) -> list[tuple[str | None, Refusal]]:
+    """Each refusal with the form field it belongs to (None: the step as a whole)."""
+    placed = []
+    for refusal in refusals:
+        path = refusal.field
+        field = where.get(path)
+        while field is None and "." in path:
+            path = path.rsplit(".", 1)[0]
+            field = where.get(path)
+        placed.append((field, refusal))
+    return placed
+
+
+def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
+    """The raw step data that shows `entry` in the form again (to correct a logged game)."""
+    players: dict[str, Any] = {"played_on": entry.played_on.isoformat()}
+    outcome: dict[str, Any] = {"winner": entry.winner}
+    rewards: dict[str, Any] = {
+        "signed_on": entry.signed_on.isoformat() if entry.signed_on else "",
+        "slogan": entry.slogan,
+        "world_name": entry.world_name,
+        "world_namer": entry.world_namer,
+        "naming_rounds": "\n".join(
+            ", ".join(f"{k}={v}" for k, v in r.items()) for r in entry.naming_rounds
+        ),
+    }
+    for i, player in enumerate(entry.players):
+        players.update(
+            {
+                f"p{i}_person": player.person,
+                f"p{i}_faction": player.faction,
+                f"p{i}_start": player.start,
+            }
+        )
+        if player.troops_at_end:
+            outcome[f"t_{player.faction}"] = "on"
+        outcome[f"h_{player.faction}"] = list(player.held)
+        if player.reward:
+            rewards[f"hr_{player.faction}_code"] = player.reward.code
+            rewards[f"hr_{player.faction}_target"] = player.reward.target
+            rewards[f"hr_{player.faction}_name"] = player.reward.name
+    during: dict[str, Any] = {}
+    for i, scar in enumerate(entry.scars[:SCAR_ROWS]):
+        target = f"faction:{scar.target}" if scar.on == "faction" else scar.target
+        during.update(
+            {f"s{i}_scar": scar.scar, f"s{i}_target": target, f"s{i}_by": scar.by_faction}
+        )
+    for i, wear in enumerate(entry.wear[:WEAR_ROWS]):
+        during.update({f"w{i}_territory": wear.territory, f"w{i}_boxes": str(wear.boxes)})
+    for incident in entry.incidents:
+        if incident.incident == "missiles_on_one_roll":
+            during.update({"missiles3": "on", "missiles3_by": incident.by_faction})
+        elif incident.incident == "big_recruit_with_missile":
+            during.update(
+                {
+                    "recruit30": "on",
+                    "recruit30_by": incident.by_faction,
+                    "recruit30_troops": str(incident.count),
+                }
+            )
+        elif incident.incident == "mark_placed":
+            during.update({"capital": "on", "capital_by": incident.by_faction})
+        elif incident.incident == "missiles_used":
+            during[f"m_{incident.by_faction}"] = str(incident.count)
+    if entry.winner_reward:
+        reward = entry.winner_reward
+        target = f"continent:{reward.target}" if reward.code in {"R1", "R4"} else reward.target
+        rewards.update(
+            {
+                "wr_code": reward.code,
+                "wr_target": target,
+                "wr_name": reward.name,
+                "wr_delta": str(reward.delta) if reward.delta else "",
+            }
+        )
+    return {"players": players, "during": during, "outcome": outcome, "rewards": rewards}

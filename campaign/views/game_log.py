@@ -1,0 +1,386 @@
+"""Pages of the guided game-log form (and of correcting a logged game).
+
+The draft lives in the session under one key per campaign (and per corrected game): the raw
+data typed at each step and the furthest step reached. Nothing is written to the campaign
+before the confirmation step calls the service.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.generic import TemplateView
+
+from campaign.errors import ApplicationError
+from campaign.forms.game_log import (
+    STEP_TITLES,
+    STEPS,
+    ConfirmStep,
+    DuringStep,
+    OutcomeStep,
+    PlayersStep,
+    RewardsStep,
+    StepForm,
+    entry_from_steps,
+    field_step,
+    refusals_by_field,
+    seated_factions,
+    steps_from_entry,
+)
+from campaign.permissions import Action, CampaignAccessMixin
+from campaign.selectors.campaigns import person_names
+from campaign.selectors.history import describe, packs_status
+from campaign.selectors.world import world_current, world_event_entries
+from campaign.services.game_log import (
+    GameLogEntry,
+    GameLogRefused,
+    PlayerEntry,
+    game_log,
+    game_log_correct,
+    game_log_latest,
+    game_log_plan,
+)
+from rules.errors import RuleError
+from rules.rewards import held_on_order, world_naming_due
+from rules.world import World
+from rules.world_events import replay
+
+
+def _querydict(raw: dict[str, Any]) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for key, value in raw.items():
+        data.setlist(key, [str(v) for v in value] if isinstance(value, list) else [str(value)])
+    return data
+
+
+class GameLogWizard(CampaignAccessMixin, TemplateView):
+    """/c/<slug>/log/<step>/ : one step of logging the next game."""
+
+    campaign_action = Action.PLAY
+    template_name = "campaign/log/step.html"
+    correcting: int | None = None
+
+    # --- the draft -----------------------------------------------------------------------------
+
+    @property
+    def draft_key(self) -> str:
+        suffix = f":correct:{self.correcting}" if self.correcting else ""
+        return f"game_log_draft:{self.campaign.pk}{suffix}"
+
+    def draft(self) -> dict[str, Any]:
+        return self.request.session.get(self.draft_key) or {"steps": {}, "reached": 0}
+
+    def save_draft(self, draft: dict[str, Any]) -> None:
+        self.request.session[self.draft_key] = draft
+
+    def step_url(self, step: str) -> str:
+        if self.correcting:
+            return reverse(
+                "campaign:game_correct_step",
+                kwargs={"slug": self.campaign.slug, "number": self.correcting, "step": step},
+            )
+        return reverse("campaign:game_log_step", kwargs={"slug": self.campaign.slug, "step": step})
+
+    # --- the world the entry is checked against --------------------------------------------------
+
+    def base_world(self) -> World:
+        if not self.correcting:
+            return world_current(campaign=self.campaign)
+        original = game_log_latest(campaign=self.campaign, game_number=self.correcting)
+        seqs = set(range(original.first_seq, original.last_seq + 1))
+        return replay(
+            [(s, e) for s, e in world_event_entries(campaign=self.campaign) if s not in seqs]
+        )
+
+    @property
+    def game_number(self) -> int:
+        return self.correcting or self.world.next_game_number
+
+    # --- forms -----------------------------------------------------------------------------------
+
+    def step_form(self, step: str, draft: dict[str, Any], data: QueryDict | None = None):
+        raw = data if data is not None else draft["steps"].get(step)
+        bound = _querydict(raw) if isinstance(raw, dict) else raw
+        players_raw = draft["steps"].get("players", {})
+        factions = seated_factions(players_raw)
+        if step == "players":
+            return PlayersStep(bound, persons=self.persons)
+        if step == "during":
+            return DuringStep(bound, factions=factions, world=self.world)
+        if step == "outcome":
+            return OutcomeStep(bound, factions=factions)
+        if step == "rewards":
+            return RewardsStep(
+                bound,
+                game=self.game_number,
+                held_on=self.held_on(draft),
+                persons=self.persons,
+                naming_due=self.naming_due(draft),
+            )
+        return ConfirmStep(bound)
+
+    def cleaned(self, draft: dict[str, Any], upto: str) -> dict[str, dict[str, Any]]:
+        """Cleaned data of every step before `upto` (and `upto` itself when it is valid)."""
+        result: dict[str, dict[str, Any]] = {}
+        for step in STEPS:
+            if step not in draft["steps"]:
+                break
+            form = self.step_form(step, draft)
+            if not form.is_valid():
+                break
+            result[step] = form.cleaned_data
+            if step == upto:
+                break
+        return result
+
+    def held_on(self, draft: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        """Held-on factions in clockwise order from the winner, with the territories held."""
+        cleaned = self.cleaned(draft, "outcome")
+        if "outcome" not in cleaned:
+            return []
+        entry, _ = entry_from_steps(cleaned, provisional=True)
+        outcomes = {p.faction: entry.outcome(p) for p in entry.players}
+        try:
+            order = held_on_order([p.faction for p in entry.players], outcomes)
+        except RuleError:  # no single winner yet: nothing to offer
+            return []
+        held = {p.faction: list(p.held) for p in entry.players}
+        return [(f, held[f]) for f in order]
+
+    def naming_due(self, draft: dict[str, Any]) -> bool:
+        cleaned = self.cleaned(draft, "outcome")
+        if "outcome" not in cleaned:
+            return False
+        entry, _ = entry_from_steps(cleaned, provisional=True)
+        plan = game_log_plan(
+            world=self.world, entry=entry, persons=self.persons, game=self.game_number
+        )
+        return world_naming_due(plan.world)
+
+    def plan(self, entry: GameLogEntry):
+        """Plan a draft entry; guests get stand-in keys (they become persons on confirm)."""
+        players = tuple(
+            PlayerEntry(**{**p.__dict__, "person": f"guest:{p.guest_name}"})
+            if not p.person and p.guest_name
+            else p
+            for p in entry.players
+        )
+        names = {
+            **self.persons,
+            **{p.person: p.guest_name for p in players if p.person.startswith("guest:")},
+        }
+        entry = GameLogEntry(**{**entry.__dict__, "players": players})
+        plan = game_log_plan(world=self.world, entry=entry, persons=names, game=self.game_number)
+        return plan, names
+
+    def rule_check(self, form: StepForm, draft: dict[str, Any], step: str) -> None:
+        """Plan the draft so far and put the refusals of this step next to their fields."""
+        cleaned = self.cleaned(draft, step)
+        if step not in cleaned:
+            return
+        entry, where = entry_from_steps(cleaned, provisional=True)
+        plan, _ = self.plan(entry)
+        for field, refusal in refusals_by_field(plan.refusals, where):
+            if (field_step(field) if field else "players") == step:
+                form.rule_error(field, str(refusal.violation))
+
+    # --- HTTP ------------------------------------------------------------------------------------
+
+    def setup_state(self) -> None:
+        self.persons = person_names(campaign=self.campaign)
+        self.world = self.base_world()
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        step = kwargs.get("step", "players")
+        if step not in (*STEPS, "confirm"):
+            raise Http404("No such step.")
+        self.setup_state()
+        draft = self.draft()
+        index = (*STEPS, "confirm").index(step)
+        if index > draft["reached"]:
+            return redirect(self.step_url((*STEPS, "confirm")[draft["reached"]]))
+        form = self.step_form(step, draft)
+        if step in draft["steps"] and step != "confirm" and form.is_valid():
+            self.rule_check(form, draft, step)
+        return self.render_to_response(self.get_context_data(step=step, form=form, draft=draft))
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        step = kwargs.get("step", "players")
+        if step not in (*STEPS, "confirm"):
+            raise Http404("No such step.")
+        self.setup_state()
+        draft = self.draft()
+        if "discard" in request.POST:
+            request.session.pop(self.draft_key, None)
+            messages.info(request, "The draft was discarded.")
+            return redirect(self.step_url("players"))
+        if step == "confirm":
+            if "back" in request.POST:
+                return redirect(self.step_url(STEPS[-1]))
+            return self.confirm(draft)
+        raw = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
+        draft["steps"][step] = raw
+        self.save_draft(draft)
+        index = STEPS.index(step)
+        if "back" in request.POST and index > 0:
+            return redirect(self.step_url(STEPS[index - 1]))
+        form = self.step_form(step, draft)
+        if form.is_valid():
+            self.rule_check(form, draft, step)
+        if not form.is_valid() or form.errors:
+            return self.render_to_response(
+                self.get_context_data(step=step, form=form, draft=draft), status=200
+            )
+        following = (*STEPS, "confirm")[index + 1]
+        draft["reached"] = max(draft["reached"], index + 1)
+        self.save_draft(draft)
+        return redirect(self.step_url(following))
+
+    def confirm(self, draft: dict[str, Any]) -> HttpResponse:
+        form = ConfirmStep(self.request.POST)
+        form.is_valid()
+        cleaned = self.cleaned(draft, "rewards")
+        if "rewards" not in cleaned:
+            messages.error(self.request, "Some steps are not complete yet.")
+            return redirect(self.step_url(STEPS[len(cleaned)] if len(cleaned) < 4 else "rewards"))
+        entry, where = entry_from_steps(cleaned)
+        override = form.cleaned_data.get("override_reason") or None
+        try:
+            if self.correcting:
+                log = game_log_correct(
+                    campaign=self.campaign,
+                    user=self.request.user,
+                    game_number=self.correcting,
+                    entry=entry,
+                    reason=form.cleaned_data.get("reason") or "",
+                    override_reason=override,
+                )
+            else:
+                log = game_log(
+                    campaign=self.campaign,
+                    user=self.request.user,
+                    entry=entry,
+                    override_reason=override,
+                )
+        except GameLogRefused as refused:
+            context = self.get_context_data(step="confirm", form=form, draft=draft)
+            context["refusals"] = [
+                {
+                    "step": field_step(field) if field else "players",
+                    "title": STEP_TITLES[field_step(field) if field else "players"],
+                    "url": self.step_url(field_step(field) if field else "players"),
+                    "text": str(refusal.violation),
+                    "hard": refusal.hard,
+                }
+                for field, refusal in refusals_by_field(refused.refusals, where)
+            ]
+            context["overridable"] = refused.overridable
+            return self.render_to_response(context)
+        except ApplicationError as refusal:
+            form.add_error(None, refusal.message)
+            return self.render_to_response(
+                self.get_context_data(step="confirm", form=form, draft=draft),
+                status=refusal.status,
+            )
+        self.request.session.pop(self.draft_key, None)
+        done = "corrected" if self.correcting else "logged"
+        messages.success(self.request, f"Game {log.game_number} is {done}.")
+        for pack in packs_status(campaign=self.campaign).open_now:
+            messages.warning(self.request, f"Open {pack['name']} now: {pack['reason']}.")
+        return redirect(
+            reverse(
+                "campaign:history_game",
+                kwargs={"slug": self.campaign.slug, "number": log.game_number},
+            )
+        )
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        step = kwargs["step"]
+        draft = kwargs["draft"]
+        context.update(
+            steps=[
+                {
+                    "key": s,
+                    "title": STEP_TITLES[s],
+                    "url": self.step_url(s),
+                    "current": s == step,
+                    "open": i <= draft["reached"],
+                }
+                for i, s in enumerate((*STEPS, "confirm"))
+            ],
+            step_title=STEP_TITLES[step],
+            game_number=self.game_number,
+            correcting=self.correcting,
+            is_owner=Action.MANAGE in self.allowed,
+            world=self.world,
+        )
+        form = kwargs["form"]
+        if step == "players":
+            context["seats"] = form.seats()
+        if step == "rewards":
+            context["rewards_given"] = form.rewarded
+        if step == "confirm":
+            context["summary"] = self.summary(draft)
+        return context
+
+    def summary(self, draft: dict[str, Any]) -> list[str]:
+        cleaned = self.cleaned(draft, "rewards")
+        if "rewards" not in cleaned:
+            return []
+        entry, _ = entry_from_steps(cleaned)
+        plan, names = self.plan(entry)
+        return [describe(event, names) for event in plan.events]
+
+
+class GameCorrectWizard(GameLogWizard):
+    """/c/<slug>/games/<n>/correct/<step>/ : the same steps, prefilled, for an owner."""
+
+    campaign_action = Action.MANAGE
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.correcting = kwargs["number"]
+        return super().dispatch(request, *args, **kwargs)
+
+    def setup_state(self) -> None:
+        original = game_log_latest(campaign=self.campaign, game_number=self.correcting)
+        if original is None:
+            raise Http404("That game was not logged by hand here.")
+        current = world_current(campaign=self.campaign)
+        if current.games_played != self.correcting:
+            messages.error(
+                self.request,
+                f"Only the most recent game (game {current.games_played}) can be corrected.",
+            )
+            raise _Redirect(
+                reverse(
+                    "campaign:history_game",
+                    kwargs={"slug": self.campaign.slug, "number": self.correcting},
+                )
+            )
+        super().setup_state()
+        if self.draft_key not in self.request.session:
+            steps = steps_from_entry(GameLogEntry.from_json(original.entry))
+            self.save_draft({"steps": steps, "reached": len(STEPS)})
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return super().get(request, *args, **kwargs)
+        except _Redirect as go:
+            return redirect(go.url)
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return super().post(request, *args, **kwargs)
+        except _Redirect as go:
+            return redirect(go.url)
+
+
+class _Redirect(Exception):
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url

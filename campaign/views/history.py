@@ -1,0 +1,175 @@
+"""History pages: the world now or after game N, the games, victors, territories, faction
+cards and statistics. Readable by members, and by anyone when the campaign is public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.views.generic import TemplateView
+
+from campaign.board_map import render_board_svg
+from campaign.errors import NotFoundError
+from campaign.permissions import Action, CampaignAccessMixin
+from campaign.selectors.campaigns import person_names
+from campaign.selectors.history import (
+    history_faction,
+    history_games,
+    history_stats,
+    history_territory,
+    history_world,
+    packs_status,
+)
+from campaign.selectors.world import world_games_recorded
+from campaign.services.game_log import game_log_latest
+from rules.data import board, content
+
+
+class HistoryPage(CampaignAccessMixin, TemplateView):
+    campaign_action = Action.READ
+    section = ""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["section"] = self.section
+        context["factions"] = list(content().factions.values())
+        return context
+
+
+class WorldHistoryView(HistoryPage):
+    """/c/<slug>/history/?game=N : the world as it stands, or as it stood after game N."""
+
+    template_name = "campaign/history/world.html"
+    section = "world"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        raw = self.request.GET.get("game", "")
+        try:
+            game = int(raw) if raw else None
+        except ValueError as exc:
+            raise Http404("No such game.") from exc
+        try:
+            view = history_world(campaign=self.campaign, game=game)
+        except NotFoundError as exc:
+            raise Http404(exc.message) from exc
+        games = history_games(campaign=self.campaign)
+        context.update(
+            view=view,
+            game=game,
+            games_recorded=[n for n in world_games_recorded(campaign=self.campaign) if n],
+            board_svg=render_board_svg(view.world, people=person_names(campaign=self.campaign)),
+            packs=packs_status(campaign=self.campaign),
+            changed=next((g for g in games if g.number == game), None),
+            territory_groups=[
+                (c.name, [(t, board().territories[t].name) for t in c.territories])
+                for c in board().continents.values()
+            ],
+        )
+        return context
+
+
+class GameListView(HistoryPage):
+    template_name = "campaign/history/games.html"
+    section = "games"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["games"] = history_games(campaign=self.campaign)
+        return context
+
+
+class GameDetailView(HistoryPage):
+    template_name = "campaign/history/game.html"
+    section = "games"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        number = kwargs["number"]
+        game = next((g for g in history_games(campaign=self.campaign) if g.number == number), None)
+        if game is None:
+            raise Http404("No such game.")
+        try:
+            view = history_world(campaign=self.campaign, game=number)
+        except NotFoundError:
+            view = None
+        latest = max(world_games_recorded(campaign=self.campaign) or [0])
+        context.update(
+            game=game,
+            view=view,
+            board_svg=render_board_svg(view.world, people=person_names(campaign=self.campaign))
+            if view
+            else "",
+            can_correct=Action.MANAGE in self.allowed
+            and number == latest
+            and game_log_latest(campaign=self.campaign, game_number=number) is not None,
+        )
+        return context
+
+
+class VictorsView(HistoryPage):
+    template_name = "campaign/history/victors.html"
+    section = "victors"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["view"] = history_world(campaign=self.campaign)
+        context["lines"] = range(1, content().constants["rewarded_games"] + 1)
+        return context
+
+
+class TerritoryHistoryView(HistoryPage):
+    template_name = "campaign/history/territory.html"
+    section = "world"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        key = kwargs["territory"]
+        territory = board().territories.get(key)
+        if territory is None:
+            raise Http404("No such territory.")
+        view = history_world(campaign=self.campaign)
+        world = view.world
+        context.update(
+            territory=territory,
+            continent=board().continent_of(key),
+            rows=history_territory(campaign=self.campaign, territory=key),
+            city=next((c for c in view.cities if c["territory"] == key), None),
+            scar=next(
+                (s for s in view.scars if s["on"] == "territory" and s["target"] == key), None
+            ),
+            coins=world.card_coins.get(key, 1),
+            card_destroyed=not world.has_card(key),
+            neighbours=sorted(
+                (board().territories[n] for n in board().neighbours[key]), key=lambda t: t.name
+            ),
+        )
+        return context
+
+
+class FactionHistoryView(HistoryPage):
+    template_name = "campaign/history/faction.html"
+    section = "factions"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        faction = content().factions.get(kwargs["faction"])
+        if faction is None:
+            raise Http404("No such faction.")
+        view = history_world(campaign=self.campaign)
+        context.update(
+            faction=faction,
+            rows=history_faction(campaign=self.campaign, faction=faction.key),
+            card=next(f for f in view.factions if f["key"] == faction.key),
+        )
+        return context
+
+
+class StatsView(HistoryPage):
+    template_name = "campaign/history/stats.html"
+    section = "stats"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["charts"] = history_stats(campaign=self.campaign)
+        return context
