@@ -222,19 +222,87 @@ def move_from_json(data: Any) -> Move:
 
 
 @dataclass(frozen=True)
+class CardChoice:
+    """A choice of cards from a hand for the move field `field`: exactly `count` cards, or any
+    cards whose coins total `min_coins`..`max_coins`. `coins[i]` is the value of `hand[i]`."""
+
+    field: str
+    hand: tuple[str, ...]
+    coins: tuple[int, ...]
+    count: int | None = None
+    min_coins: int | None = None
+    max_coins: int | None = None
+
+    def allows(self, cards: tuple[str, ...]) -> bool:
+        left = list(self.hand)
+        total = 0
+        for card in cards:
+            if card not in left:
+                return False
+            total += self.coins[self.hand.index(card)]
+            left.remove(card)
+        if self.count is not None and len(cards) != self.count:
+            return False
+        if self.min_coins is not None and total < self.min_coins:
+            return False
+        return not (self.max_coins is not None and total > self.max_coins)
+
+    def groups(self) -> list[tuple[str, ...]]:
+        """Every distinct allowed group, sorted (can be many for a big hand)."""
+        value = dict(zip(self.hand, self.coins, strict=True))
+        kinds = sorted(set(self.hand))
+        stock = [self.hand.count(k) for k in kinds]
+        found: list[tuple[str, ...]] = []
+
+        def walk(index: int, chosen: list[str], total: int) -> None:
+            if self.max_coins is not None and total > self.max_coins:
+                return
+            if self.count is not None and len(chosen) > self.count:
+                return
+            if index == len(kinds):
+                if chosen and self.allows(tuple(chosen)):
+                    found.append(tuple(chosen))
+                return
+            card = kinds[index]
+            for n in range(stock[index] + 1):
+                walk(index + 1, chosen + [card] * n, total + value[card] * n)
+
+        walk(0, [], 0)
+        return sorted(found)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["hand"] = list(self.hand)
+        data["coins"] = list(self.coins)
+        return data
+
+
+@dataclass(frozen=True)
 class MoveOption:
-    """A legal move, or a family of legal moves differing only in `count` (min..max)."""
+    """A legal move, or a family of legal moves: differing only in `count` (any value in
+    min_count..max_count), or in the cards of one field (any group `cards` allows)."""
 
     move: Move
     min_count: int | None = None
     max_count: int | None = None
+    cards: CardChoice | None = None
 
     def moves(self) -> list[Move]:
+        if self.cards is not None:
+            field = self.cards.field
+            return [replace(self.move, **{field: group}) for group in self.cards.groups()]
         if self.min_count is None or self.max_count is None:
             return [self.move]
         return [replace(self.move, count=c) for c in range(self.min_count, self.max_count + 1)]  # type: ignore[call-arg]
 
     def allows(self, move: Move) -> bool:
+        if type(move) is not type(self.move):
+            return False
+        if self.cards is not None:
+            field = self.cards.field
+            return self.cards.allows(getattr(move, field)) and replace(
+                move, **{field: ()}
+            ) == replace(self.move, **{field: ()})
         if self.min_count is None or self.max_count is None:
             return move == self.move
         count = move.count  # type: ignore[attr-defined]
@@ -248,4 +316,6 @@ class MoveOption:
         if self.min_count is not None:
             data["min_count"] = self.min_count
             data["max_count"] = self.max_count
+        if self.cards is not None:
+            data["cards"] = self.cards.to_json()
         return data

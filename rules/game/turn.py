@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations
 
 from rules.data import board, content
 from rules.game.common import (
@@ -21,6 +20,7 @@ from rules.game.endturn import end_of_turn
 from rules.game.events import GameEvent
 from rules.game.moves import (
     BuyRedStar,
+    CardChoice,
     JoinWar,
     Maneuver,
     MoveOption,
@@ -51,16 +51,6 @@ def _hand_in(state: GameState, seat: int, cards: tuple[str, ...]) -> None:
     territories = tuple(c for c in cards if c != "coin")
     state.discard_pile = (*state.discard_pile, *territories)
     state.coin_pile += len(cards) - len(territories)
-
-
-def card_groups(hand: tuple[str, ...], size: int | None = None) -> list[tuple[str, ...]]:
-    """Distinct sub-multisets of a hand (of `size` cards, or of any size >= 1), sorted."""
-    unique: set[tuple[str, ...]] = set()
-    ordered = sorted(hand)
-    sizes = [size] if size is not None else range(1, len(ordered) + 1)
-    for n in sizes:
-        unique.update(combinations(ordered, n))
-    return sorted(unique)
 
 
 # --- T-2 buying red stars ------------------------------------------------------------------------
@@ -260,19 +250,19 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
 def start_options(state: GameState, seat: int) -> list[MoveOption]:
     options: list[MoveOption] = []
     hand = state.seats[seat].cards
-    if len(hand) >= constant("cards_per_red_star"):
-        options += [
-            MoveOption(BuyRedStar(group))
-            for group in card_groups(hand, constant("cards_per_red_star"))
-        ]
+    coins = tuple(state.card_coins(card) for card in hand)
+    per_star = constant("cards_per_red_star")
+    if len(hand) >= per_star:
+        choice = CardChoice("cards", hand, coins, count=per_star)
+        options.append(MoveOption(BuyRedStar(()), cards=choice))
     options += [MoveOption(PlayScarCard(target)) for target in scar_targets(state, seat)]
     if not state.controlled(seat):
         return options + [MoveOption(JoinWar(t)) for t in legal_starts(state, seat, setup=False)]
     options.append(MoveOption(Recruit()))
     low, high = constant("trade_in_min_coins"), constant("trade_in_max_coins")
-    for group in card_groups(hand):
-        if low <= sum(state.card_coins(c) for c in group) <= high:
-            options.append(MoveOption(Recruit(group)))
+    if sum(coins) >= low:  # cards are worth 1-6 coins, so some group then fits 2..10
+        choice = CardChoice("trade_in", hand, coins, min_coins=low, max_coins=high)
+        options.append(MoveOption(Recruit(), cards=choice))
     return options
 
 
