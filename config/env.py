@@ -37,7 +37,9 @@ def env_database(name: str, default: str) -> dict:
     try:
         config = dj_database_url.parse(raw, conn_max_age=60)
     except Exception as exc:  # dj-database-url raises several types for a bad URL
-        raise ImproperlyConfigured(f"{name} is not a usable database URL: {raw!r} ({exc}).") from exc
+        raise ImproperlyConfigured(
+            f"{name} is not a usable database URL: {raw!r} ({exc})."
+        ) from exc
     if config.get("ENGINE") not in {
         "django.db.backends.sqlite3",
         "django.db.backends.postgresql",
