@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from rules.data import content
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
+from rules.world import World
 
 # Effect keys of starting powers that act outside the dice (fixtures/content.json).
 RECRUIT_ROUNDS_UP = "recruit_rounds_up"
@@ -220,6 +221,12 @@ EndOfTurnScar = Callable[[GameState, str, list[GameEvent]], None]
 END_OF_TURN_SCARS: dict[str, EndOfTurnScar] = {}
 """Scar effect key -> what happens to a territory carrying it at the end of its controller's
 turn. The starting scars (Bunker, Ammo Shortage) have none; pack scars register here."""
+
+CardSource = Callable[[World], list[str]]
+EVENT_CARD_SOURCES: list[CardSource] = []
+"""S-12: each source lists the event cards a world has put in play (opened packs add one)."""
+MISSION_CARD_SOURCES: list[CardSource] = []
+"""S-12: each source lists the mission cards a world has put in play."""
 
 EventEffect = Callable[[GameState, str, list[GameEvent]], None]
 EVENT_EFFECTS: dict[str, EventEffect] = {}

@@ -155,3 +155,25 @@ def test_player_count_is_three_to_five_C1():
         new_game(World(), seat_specs(2), seed=1, game_number=1)
     with pytest.raises(IllegalMove):
         new_game(World(), seat_specs(6), seed=1, game_number=1)
+
+
+def test_events_and_missions_in_play_are_laid_out_and_the_first_layout_fires_nothing_S12_E7(
+    monkeypatch,
+):
+    from rules.game import effects
+
+    monkeypatch.setattr(effects, "EVENT_CARD_SOURCES", [lambda world: ["flood", "plague"]])
+    monkeypatch.setattr(effects, "MISSION_CARD_SOURCES", [lambda world: ["hold_two"]])
+    import rules.game.setup as setup_module
+
+    monkeypatch.setattr(setup_module, "EVENT_CARD_SOURCES", effects.EVENT_CARD_SOURCES)
+    monkeypatch.setattr(setup_module, "MISSION_CARD_SOURCES", effects.MISSION_CARD_SOURCES)
+    world = World(card_coins=dict.fromkeys(World().card_coins, 2))
+    state = fresh_game(3, world=world)
+    assert sorted(state.event_deck) == ["flood", "plague"]
+    assert state.mission == "hold_two" and state.mission_deck == ()
+
+
+def test_base_game_has_no_events_or_missions_S12():
+    state = fresh_game(3)
+    assert state.event_deck == () and state.mission is None
