@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.dispatch import receiver
 
+from campaign.services.digital import digital_game_decide_overdue
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
 
@@ -20,3 +21,10 @@ def packs_evaluate(campaign_id: int) -> list[str]:
 def _packs_evaluate_after_append(sender, campaign, records, **kwargs) -> None:
     """Sent after the append commits; with no broker the task runs here, eagerly."""
     packs_evaluate.delay(campaign.pk)
+
+
+@shared_task(acks_late=True)
+def digital_game_overdue(game_id: int, version: int) -> bool:
+    """Take the default for a digital game's decision whose time ran out (the defender's
+    dice, X-6; a missile window, X-10). Early, stale or repeated runs change nothing."""
+    return digital_game_decide_overdue(game_id=game_id, version=version)

@@ -3,6 +3,7 @@
 from django.urls import path
 from django.views.generic import TemplateView
 
+from campaign.views import digital
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
 
@@ -60,5 +61,31 @@ urlpatterns = [
         "campaigns/<slug:slug>/history/stats/",
         history_views.StatsView.as_view(),
         name="history_stats",
+    ),
+    path("c/<slug:slug>/play/", digital.DigitalGameNewView.as_view(), name="digital_game_new"),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/",
+        digital.DigitalGameView.as_view(),
+        name="digital_game",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/panel/",
+        digital.DigitalGamePanelView.as_view(),
+        name="digital_game_panel",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/move/",
+        digital.DigitalGameMoveView.as_view(),
+        name="digital_game_move",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/rewards/",
+        digital.DigitalGameRewardsView.as_view(),
+        name="digital_game_rewards",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/abandon/",
+        digital.DigitalGameAbandonView.as_view(),
+        name="digital_game_abandon",
     ),
 ]

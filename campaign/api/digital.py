@@ -1,0 +1,169 @@
+"""API of digital play (`/api/v1/games/<id>/...`): the state as a seat sees it, and moves.
+
+The same services as the game page: a stale version answers 409 with the fresh state, a seat
+held by someone else 403, an illegal or malformed move 400 with the rule it breaks."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
+from campaign.models.digital import DigitalGame
+from campaign.permissions import Action, campaign_check
+from campaign.selectors.digital import digital_game_view, seats_held
+from campaign.services.digital import StaleGameError, move_submit
+from rules.game import GameState, legal_move_options
+
+
+def _session_key(request: Request) -> str:
+    session = getattr(request, "session", None)
+    return (session.session_key or "") if session is not None else ""
+
+
+def _game_for(request: Request, game_id: int) -> DigitalGame:
+    """The game if the request may watch it (members of its campaign; 404 otherwise)."""
+    game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
+    if game is None:
+        raise NotFoundError("No such game.", code="not_found")
+    campaign_check(campaign=game.campaign, user=request.user, action=Action.READ)
+    return game
+
+
+def _state_for(request: Request, game: DigitalGame, seat: int | None) -> dict:
+    """The view of `seat` (None: a spectator) with what that seat may do now."""
+    data = digital_game_view(game=game, seat=seat)
+    held = seats_held(game=game, user=request.user, session_key=_session_key(request))
+    data["held_seats"] = held
+    options = []
+    if seat is not None and game.is_playing:
+        options = [o.to_json() for o in legal_move_options(GameState.from_json(game.state), seat)]
+    data["legal"] = options
+    return data
+
+
+class _RefusalsAsJson:
+    def handle_exception(self, exc):
+        if isinstance(exc, ApplicationError):
+            return Response(exc.as_json(), status=exc.status)
+        return super().handle_exception(exc)
+
+
+ERRORS = inline_serializer(
+    "DigitalRefusal",
+    {"errors": serializers.ListField(child=serializers.DictField())},
+)
+STATE = inline_serializer(
+    "DigitalGameState",
+    {
+        "game": serializers.IntegerField(),
+        "version": serializers.IntegerField(help_text="Send it back with your next move."),
+        "status": serializers.CharField(),
+        "seat": serializers.IntegerField(allow_null=True),
+        "phase": serializers.CharField(),
+        "current_seat": serializers.IntegerField(),
+        "seats": serializers.ListField(child=serializers.DictField()),
+        "armies": serializers.DictField(),
+        "seats_to_act": serializers.ListField(child=serializers.IntegerField()),
+        "held_seats": serializers.ListField(child=serializers.IntegerField()),
+        "legal": serializers.ListField(
+            child=serializers.DictField(),
+            help_text='The seat\'s legal moves now: {"move": {...}, "min_count", "max_count"}.',
+        ),
+    },
+)
+STALE = inline_serializer(
+    "DigitalStale",
+    {"errors": serializers.ListField(child=serializers.DictField()), "state": STATE},
+)
+
+
+class MoveRequestSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, help_text="The seat index you play.")
+    version = serializers.IntegerField(min_value=0, help_text="The version your state showed.")
+    move = serializers.DictField(help_text='A move as JSON, e.g. {"type": "end_turn"}.')
+
+
+class GameStateApi(_RefusalsAsJson, APIView):
+    """The game as one seat sees it (its own cards), or as a spectator without `seat`."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "seat", int, required=False, description="A seat you hold; omit to spectate."
+            )
+        ],
+        responses={200: STATE, 403: ERRORS, 404: ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        raw = request.query_params.get("seat")
+        seat = None
+        if raw not in (None, ""):
+            if not raw.isdigit() or int(raw) >= game.seats.count():
+                raise ApplicationError("Give a seat number of this game.", code="bad_seat")
+            seat = int(raw)
+            held = seats_held(game=game, user=request.user, session_key=_session_key(request))
+            if seat not in held:
+                raise ForbiddenError(
+                    "That seat is not yours; watch without a seat instead.", code="not_your_seat"
+                )
+        return Response(_state_for(request, game, seat))
+
+
+class GameMovesApi(_RefusalsAsJson, APIView):
+    """Submit one move for a seat you hold, on the version you saw."""
+
+    @extend_schema(
+        request=MoveRequestSerializer,
+        responses={
+            200: inline_serializer(
+                "DigitalMoveApplied",
+                {
+                    "version": serializers.IntegerField(),
+                    "events": serializers.ListField(child=serializers.DictField()),
+                    "state": STATE,
+                },
+            ),
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: STALE,
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        payload = MoveRequestSerializer(data=request.data)
+        if not payload.is_valid():
+            errors = [
+                {"code": "invalid", "message": f"{field}: {' '.join(map(str, problems))}"}
+                for field, problems in payload.errors.items()
+            ]
+            return Response({"errors": errors}, status=400)
+        seat = payload.validated_data["seat"]
+        try:
+            outcome = move_submit(
+                game=game,
+                seat=seat,
+                move=payload.validated_data["move"],
+                version=payload.validated_data["version"],
+                user=request.user,
+                session_key=_session_key(request),
+            )
+        except StaleGameError as stale:
+            return Response(
+                {**stale.as_json(), "state": _state_for(request, stale.game, seat)}, status=409
+            )
+        return Response(
+            {
+                "version": outcome.game.version,
+                "events": outcome.events,
+                "state": _state_for(request, outcome.game, seat),
+            }
+        )

@@ -1,0 +1,281 @@
+"""Forms of digital play: seating a new game, the move forms built from the engine's legal
+options, and the end-of-game reward form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+
+from campaign.models import Person
+from campaign.models.digital import GameSeat
+from rules.data import board, content
+from rules.game import GameState, MoveOption
+from rules.rewards import RewardChoice
+
+SEAT_ROWS = 5
+
+KIND_CHOICES = [
+    ("", "— empty —"),
+    (GameSeat.Kind.HUMAN, "Player on their own browser"),
+    (GameSeat.Kind.HOTSEAT, "Hot-seat on this browser"),
+    (GameSeat.Kind.BOT, "Bot"),
+]
+
+
+class GameStartForm(forms.Form):
+    """Up to five seats in clockwise order; a seat is a person and who plays it. A bot seat
+    without a person gets a bot person ("Bot 2") of the campaign."""
+
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="Optional: the same seed and moves replay the same dice.",
+    )
+
+    def __init__(self, *args, persons: list[Person], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.persons = {str(p.pk): p for p in persons}
+        person_choices = [("", "— a new bot —")] + [
+            (str(p.pk), f"{p.display_name}{'' if p.user_id else ' (guest)'}") for p in persons
+        ]
+        for i in range(SEAT_ROWS):
+            self.fields[f"seat{i}_kind"] = forms.ChoiceField(
+                choices=KIND_CHOICES, required=False, label=f"Seat {i + 1}"
+            )
+            self.fields[f"seat{i}_person"] = forms.ChoiceField(
+                choices=person_choices, required=False, label=f"Seat {i + 1} person"
+            )
+
+    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"seat{i}_kind"], self[f"seat{i}_person"]) for i in range(SEAT_ROWS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seats: list[tuple[Person | None, str]] = []
+        for i in range(SEAT_ROWS):
+            kind = data.get(f"seat{i}_kind") or ""
+            person_id = data.get(f"seat{i}_person") or ""
+            if not kind:
+                continue
+            person = self.persons.get(person_id)
+            if person is None and kind != GameSeat.Kind.BOT:
+                self.add_error(f"seat{i}_person", "Choose who sits here (only bots need nobody).")
+                continue
+            seats.append((person, kind))
+        data["seats"] = seats
+        return data
+
+
+# --- move forms -------------------------------------------------------------------------------
+
+MOVE_TITLES: dict[str, tuple[str, str, str]] = {
+    # type: (title, button, rule)
+    "roll_for_order": ("Roll for the order of choice", "Roll the die", "S-6"),
+    "choose_faction": ("Choose a faction and place your HQ", "Place HQ and 8 troops", "S-6"),
+    "buy_red_star": ("Buy a red star with 4 cards", "Buy a red star", "T-2"),
+    "play_scar_card": ("Play your scar card", "Place the scar", "T-3"),
+    "join_war": ("Join the war", "Join with 4 troops", "T-5"),
+    "recruit": ("Recruit", "Recruit", "T-7"),
+    "place_troops": ("Place troops", "Place", "T-13"),
+    "expand": ("Expand into an empty territory", "Expand", "X-2"),
+    "attack": ("Attack", "Attack", "X-6"),
+    "defend_with": ("Defend", "Defend", "X-6"),
+    "fire_missile": ("Fire a missile", "Fire", "X-10"),
+    "pass_missiles": ("No missile", "Fire no missile", "X-10"),
+    "move_in": ("Move in after the conquest", "Move in", "X-12"),
+    "maneuver": ("Maneuver", "Maneuver", "M-3"),
+    "end_turn": ("End", "End", "T-1"),
+    "take_card": ("Take a card", "Take the card", "E-3"),
+    "claim_mission": ("Claim the mission", "Claim", "E-8"),
+    "acknowledge_pack": ("Open the sealed pack", "The pack is open: resume play", "U-8"),
+}
+FIELD_LABELS = {
+    "faction": "Faction",
+    "territory": "Territory",
+    "origin": "From",
+    "target": "To",
+    "dice": "Dice",
+    "side": "Die of",
+    "die_index": "Die",
+    "slot": "Card",
+    "cards": "Cards",
+    "trade_in": "Trade in",
+    "pack": "Pack",
+}
+LIST_FIELDS = frozenset({"cards", "trade_in"})
+
+
+@dataclass
+class FieldSpec:
+    name: str
+    label: str
+    choices: list[tuple[str, str]]
+    territory: bool = False
+
+
+@dataclass
+class MoveFormSpec:
+    """One form on the game page: a kind of move with a select per field (options narrowed
+    to the legal combinations by game.js) and a count within the legal range."""
+
+    type: str
+    title: str
+    button: str
+    rule: str
+    fields: list[FieldSpec] = field(default_factory=list)
+    options: list[dict[str, Any]] = field(default_factory=list)
+    count: tuple[int, int] | None = None
+    primary: bool = True
+
+
+def _card_label(state: GameState, card: str) -> str:
+    if card == "coin":
+        return "Coin card (1)"
+    return f"{board().territories[card].name} ({state.card_coins(card)})"
+
+
+def value_label(state: GameState, name: str, value: Any) -> str:
+    """Words for one field value of a move, for a select's option."""
+    territories = board().territories
+    if name in {"territory", "origin", "target"}:
+        if value in content().factions:  # a scar card may target a faction card
+            return f"{content().factions[value].name}'s faction card"
+        label = territories[value].name if value in territories else str(value)
+        return f"{label} ({state.troops(value)})" if name == "origin" else label
+    if name == "faction":
+        return content().factions[value].name
+    if name in LIST_FIELDS:
+        if not value:
+            return "No trade-in"
+        coins = sum(state.card_coins(c) for c in value)
+        cards = ", ".join(_card_label(state, c) for c in value)
+        if name == "trade_in":
+            troops = content().trade_in_chart.get(coins, 0)
+            return f"{cards}: {coins} coins for {troops} troops"
+        return cards
+    if name == "dice":
+        return f"{value} {'die' if value == 1 else 'dice'}"
+    if name == "side":
+        return "the attacker" if value == "attack" else "the defender"
+    if name == "die_index":
+        return f"die {int(value) + 1}"
+    if name == "slot":
+        if value == "coin":
+            return "a coin card"
+        card = state.slots[int(value) - 1]
+        return f"slot {value}: {_card_label(state, card)}" if card else f"slot {value}"
+    if name == "pack":
+        pack = content().packs.get(value)
+        return pack.name if pack else str(value)
+    return str(value)
+
+
+def encode(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(value)
+    return str(value)
+
+
+def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFormSpec]:
+    """Group the legal options by move type into forms, in the engine's order."""
+    specs: dict[str, MoveFormSpec] = {}
+    for option in options:
+        data = option.move.to_json()
+        kind = data.pop("type")
+        data.pop("count", None)
+        spec = specs.get(kind)
+        if spec is None:
+            title, button, rule = MOVE_TITLES.get(kind, (kind.replace("_", " "), "Go", ""))
+            if kind == "end_turn":
+                title, button = (
+                    ("End the turn without a card", "End turn")
+                    if state.phase == "end_of_turn"
+                    else ("Stop attacking", "End attacks and the turn")
+                )
+            spec = MoveFormSpec(type=kind, title=title, button=button, rule=rule)
+            spec.fields = [
+                FieldSpec(
+                    name=name,
+                    label=FIELD_LABELS.get(name, name),
+                    choices=[],
+                    territory=name in {"territory", "origin", "target"},
+                )
+                for name in data
+            ]
+            specs[kind] = spec
+        row: dict[str, Any] = {name: encode(value) for name, value in data.items()}
+        for fs in spec.fields:
+            pair = (row[fs.name], value_label(state, fs.name, data[fs.name]))
+            if pair not in fs.choices:
+                fs.choices.append(pair)
+        if option.min_count is not None:
+            row["min_count"], row["max_count"] = option.min_count, option.max_count
+            low, high = spec.count or (option.min_count, option.max_count)
+            spec.count = (min(low, option.min_count), max(high, option.max_count or 0))
+        spec.options.append(row)
+    for spec in specs.values():
+        spec.primary = spec.type not in {"end_turn", "pass_missiles"}
+        for fs in spec.fields:
+            if fs.territory:
+                fs.choices.sort(key=lambda pair: pair[1])
+    return list(specs.values())
+
+
+def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
+    """The move JSON from a submitted move form: field types follow the legal option of the
+    same type (a list, a number or text), so the engine gets what it expects."""
+    kind = data.get("type", "")
+    move: dict[str, Any] = {"type": kind}
+    template = next((o.move.to_json() for o in options if o.move.type == kind), None)
+    if template is None:
+        # Not offered now: pass the raw fields on and let the engine say why.
+        for key, value in data.items():
+            if key not in {"type", "seat", "version", "csrfmiddlewaretoken"}:
+                move[key] = value
+        return move
+    for name, sample in template.items():
+        if name == "type" or name not in data:
+            continue
+        raw = data.get(name, "")
+        if isinstance(sample, list):
+            move[name] = [c for c in raw.split(",") if c]
+        elif isinstance(sample, int) and not isinstance(sample, bool):
+            move[name] = int(raw) if raw.lstrip("-").isdigit() else raw
+        elif name == "slot":
+            move[name] = int(raw) if raw.isdigit() else raw
+        else:
+            move[name] = raw
+    return move
+
+
+# --- the reward form ---------------------------------------------------------------------------
+
+
+def reward_select_choices(options) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Grouped choices "R2|alaska" -> "Alaska", one group per reward the rules offer."""
+    groups = []
+    for option in options:
+        names = board().continents if option.targets_continents else board().territories
+        groups.append(
+            (
+                f"{option.name} ({option.code})",
+                [(f"{option.code}|{t}", names[t].name) for t in option.targets],
+            )
+        )
+    return groups
+
+
+def reward_from_post(data: Any, prefix: str) -> RewardChoice | None:
+    """The reward chosen in the fields `<prefix>_choice`, `_name` and `_delta`."""
+    raw = data.get(f"{prefix}_choice", "")
+    if not raw or "|" not in raw:
+        return None
+    code, target = raw.split("|", 1)
+    delta_raw = data.get(f"{prefix}_delta", "")
+    delta = int(delta_raw) if delta_raw.lstrip("-").isdigit() else 0
+    return RewardChoice(
+        code=code, target=target, name=data.get(f"{prefix}_name", "").strip(), delta=delta
+    )

@@ -1,0 +1,91 @@
+"""Reading digital games: one game, its version, what a seat sees, its log and its replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from campaign.errors import NotFoundError
+from campaign.models import Campaign
+from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.services.digital import seat_holds
+from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
+
+
+def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
+    game = (
+        DigitalGame.objects.filter(campaign=campaign, pk=game_id)
+        .select_related("campaign", "created_by")
+        .first()
+    )
+    if game is None:
+        raise NotFoundError("No such game in this campaign.", code="not_found")
+    return game
+
+
+def digital_game_version(*, game_id: int) -> tuple[int, Any] | None:
+    """(version, decision deadline) of a game: what a poll needs, in one small query."""
+    return (
+        DigitalGame.objects.filter(pk=game_id).values_list("version", "decision_deadline").first()
+    )
+
+
+def digital_games_of(*, campaign: Campaign) -> list[DigitalGame]:
+    return list(
+        DigitalGame.objects.filter(campaign=campaign)
+        .prefetch_related("seats__person")
+        .order_by("-created_at")
+    )
+
+
+def digital_game_unfinished(*, campaign: Campaign) -> DigitalGame | None:
+    return (
+        DigitalGame.objects.filter(
+            campaign=campaign,
+            status__in=[DigitalGame.Status.PLAYING, DigitalGame.Status.REWARDS],
+        )
+        .order_by("-created_at")
+        .first()
+    )
+
+
+def seats_held(*, game: DigitalGame, user, session_key: str) -> list[int]:
+    """The seat indexes this request may play (several for a hot-seat browser)."""
+    return [
+        s.index for s in game.seats.all() if seat_holds(seat=s, user=user, session_key=session_key)
+    ]
+
+
+def digital_game_view(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
+    """The state as `seat` sees it (None: a spectator), with the game's version."""
+    view = view_for(GameState.from_json(game.state), seat)
+    return {"game": game.pk, "version": game.version, "status": game.status, "seat": seat, **view}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    index: int
+    seat: int
+    actor: str
+    event: dict[str, Any]
+
+
+def digital_game_log(*, game: DigitalGame, limit: int | None = None) -> list[LogLine]:
+    """Every event of the game, newest first (the latest `limit` moves' events)."""
+    moves = GameMove.objects.filter(game=game).order_by("-index")
+    if limit is not None:
+        moves = moves[:limit]
+    return [LogLine(m.index, m.seat, m.actor, event) for m in moves for event in reversed(m.events)]
+
+
+def digital_game_replay(*, game: DigitalGame) -> ReplayResult:
+    """The game recomputed from its initial state and move log; must equal the snapshot."""
+    moves = GameMove.objects.filter(game=game).order_by("index")
+    return replay(
+        GameState.from_json(game.initial_state),
+        [(m.seat, move_from_json(m.move)) for m in moves],
+    )
+
+
+def game_seats(*, game: DigitalGame) -> list[GameSeat]:
+    return list(game.seats.select_related("person", "user").order_by("index"))

@@ -1,0 +1,672 @@
+"""Digital play: start a game on the campaign's world, submit moves (bots and timed-out
+decisions follow inside the same transaction), and finish it into the world."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaign.errors import ApplicationError, ConflictError, ForbiddenError
+from campaign.models import Campaign, EventSource, Person
+from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.permissions import Action, campaign_allows
+from campaign.selectors.world import world_current
+from campaign.services.campaigns import person_create
+from campaign.services.game_log import (
+    GameLogEntry,
+    GameLogRefused,
+    IncidentEntry,
+    PlayerEntry,
+    ScarEntry,
+    WearEntry,
+    game_log_plan,
+)
+from campaign.services.world import world_event_append
+from rules.bots import HeuristicBot
+from rules.data import content
+from rules.errors import IllegalMove
+from rules.game import (
+    DefendWith,
+    GameResult,
+    GameState,
+    Move,
+    PassMissiles,
+    SeatSpec,
+    apply_move,
+    game_result,
+    legal_move_options,
+    move_from_json,
+    new_game,
+    seats_to_act,
+)
+from rules.rewards import (
+    RewardChoice,
+    RewardOption,
+    held_on_order,
+    held_on_reward_options,
+    reward_event,
+    rewards_given,
+    winner_reward_options,
+    world_naming_due,
+    world_naming_rolloff,
+)
+from rules.world_events import (
+    INCIDENTS,
+    FortificationWorn,
+    GameIncident,
+    PackOpened,
+    ScarPlaced,
+)
+
+# How long a person not on turn (a defender choosing dice, a missile holder in the window
+# after a roll) has before the default is taken for them (X-6: the most dice; X-10: no missile).
+DECISION_TIMEOUT = timedelta(seconds=20)
+# Decisions taken by someone waiting on the current player's roll, which time out.
+INTERRUPT_PHASES = frozenset({"attack_defender_dice", "missile_window"})
+# A safety stop for bots-only stretches; a whole 5-bot game stays far below it.
+MAX_AUTOMATIC_MOVES = 20_000
+
+
+class StaleGameError(ConflictError):
+    """The client moved on a version the game has left; it gets the fresh game back."""
+
+    def __init__(self, game: DigitalGame) -> None:
+        super().__init__(
+            "The game moved on since your page was drawn; here is the board as it is now. "
+            "Check it and choose again.",
+            code="stale_version",
+            rule="DESIGN",
+        )
+        self.game = game
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """One seat asked for at the start: who sits there and who plays it. A bot seat may
+    leave `person` out: it then gets the campaign's bot person "Bot <seat>"."""
+
+    person: Person | None
+    kind: str  # GameSeat.Kind
+
+
+@dataclass
+class MoveOutcome:
+    """What one submission did: the game after it and every move applied, in order (the
+    submitted move first, then bots' and defaults')."""
+
+    game: DigitalGame
+    moves: list[GameMove] = field(default_factory=list)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [event for move in self.moves for event in move.events]
+
+
+# --- start ----------------------------------------------------------------------------------
+
+
+def digital_game_start(
+    *,
+    campaign: Campaign,
+    user,
+    seats: Sequence[SeatRequest],
+    seed: int | None = None,
+    session_key: str = "",
+) -> DigitalGame:
+    """Seat the players on the campaign's current world and run setup up to the first
+    decision a person must take (bots choose at once). Hot-seat seats are held by the browser
+    session `session_key` that starts the game."""
+    if not campaign_allows(campaign=campaign, user=user, action=Action.PLAY):
+        raise ForbiddenError("Only the campaign's owner and players start games.", code="forbidden")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    with transaction.atomic():
+        seats = _with_bot_persons(campaign, seats)
+        _check_seats(campaign=campaign, seats=seats, session_key=session_key)
+        # Lock the campaign row: two starts at once would both read the same world and game
+        # number; the unique constraint on unfinished games then refuses the second cleanly.
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if DigitalGame.objects.filter(campaign=campaign, status__in=_UNFINISHED).exists():
+            raise ConflictError(
+                "A digital game of this campaign is still unfinished: finish or abandon it "
+                "before starting another (one world, one table).",
+                code="game_unfinished",
+            )
+        world = world_current(campaign=campaign)
+        specs = [SeatSpec(person=s.person.key, name=s.person.display_name) for s in seats]
+        state = new_game(world, specs, seed=seed, game_number=world.next_game_number)
+        try:
+            game = DigitalGame.objects.create(
+                campaign=campaign,
+                game_number=world.next_game_number,
+                seed=seed,
+                initial_state=state.to_json(),
+                state=state.to_json(),
+                created_by=user,
+            )
+        except IntegrityError as exc:  # pragma: no cover - a concurrent start won the race
+            raise ConflictError("Another game was just started.", code="game_unfinished") from exc
+        GameSeat.objects.bulk_create(
+            [
+                GameSeat(
+                    game=game,
+                    index=index,
+                    person=request.person,
+                    kind=request.kind,
+                    user=request.person.user if request.kind == GameSeat.Kind.HUMAN else None,
+                    hotseat_session_key=(
+                        session_key if request.kind == GameSeat.Kind.HOTSEAT else ""
+                    ),
+                )
+                for index, request in enumerate(seats)
+            ]
+        )
+        _advance(game, state, applied=[])
+    return game
+
+
+def _with_bot_persons(campaign: Campaign, seats: Sequence[SeatRequest]) -> list[SeatRequest]:
+    taken = {s.person.pk for s in seats if s.person is not None}
+    filled = []
+    for index, seat in enumerate(seats):
+        person = seat.person
+        if person is None and seat.kind == GameSeat.Kind.BOT:
+            number = index + 1
+            while True:
+                name = f"Bot {number}"
+                person = Person.objects.filter(
+                    campaign=campaign, display_name=name, user=None
+                ).first() or person_create(campaign=campaign, display_name=name)
+                if person.pk not in taken:
+                    break
+                number += 1
+            taken.add(person.pk)
+        if person is None:
+            raise ApplicationError("Choose who sits in each seat.", code="seat_needs_person")
+        filled.append(SeatRequest(person=person, kind=seat.kind))
+    return filled
+
+
+def _check_seats(*, campaign: Campaign, seats: Sequence[SeatRequest], session_key: str) -> None:
+    limits = content().constants
+    if not limits["players_min"] <= len(seats) <= limits["players_max"]:
+        raise ApplicationError(
+            f"A game has {limits['players_min']} to {limits['players_max']} players "
+            f"(you chose {len(seats)}).",
+            code="player_count",
+            rule="C-1",
+        )
+    persons = [s.person for s in seats]
+    if len({p.pk for p in persons}) != len(persons):
+        raise ApplicationError("Each person takes one seat.", code="person_twice", rule="S-6")
+    for seat in seats:
+        if seat.person.campaign_id != campaign.pk:
+            raise ApplicationError(
+                f"{seat.person} does not play in {campaign.name}.", code="not_in_campaign"
+            )
+        if seat.kind not in GameSeat.Kind.values:
+            raise ApplicationError(f"Unknown kind of seat {seat.kind!r}.", code="bad_seat_kind")
+        if seat.kind == GameSeat.Kind.HUMAN and not (
+            seat.person.user_id
+            and campaign_allows(campaign=campaign, user=seat.person.user, action=Action.PLAY)
+        ):
+            raise ApplicationError(
+                f"{seat.person} has no account that may play here; seat them hot-seat on this "
+                "browser or give the seat to a bot.",
+                code="seat_needs_player",
+            )
+        if seat.kind == GameSeat.Kind.HOTSEAT and not session_key:
+            raise ApplicationError(
+                "Hot-seat seats need a browser session (sign in through the site).",
+                code="no_session",
+            )
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def move_submit(
+    *,
+    game: DigitalGame,
+    seat: int,
+    move: dict[str, Any],
+    version: int,
+    user,
+    session_key: str = "",
+) -> MoveOutcome:
+    """Apply `move` for `seat` if the game is still at `version` and the request holds the
+    seat; then let bots and overdue defaults play until a person must act.
+
+    Refusals change nothing: a seat held by someone else is 403, a stale version 409 (the
+    error carries the fresh game), a malformed or illegal move 400 with the rule it breaks.
+    """
+    with transaction.atomic():
+        # Lock the game row: two submissions on the same version (two tabs, a double click,
+        # a bot task) would otherwise both pass the version check and both apply.
+        game = DigitalGame.objects.select_for_update().get(pk=game.pk)
+        seat_row = game.seats.filter(index=seat).first()
+        if seat_row is None:
+            raise ApplicationError(f"This game has no seat {seat}.", code="no_such_seat")
+        if not seat_holds(seat=seat_row, user=user, session_key=session_key):
+            raise ForbiddenError(
+                f"Seat {seat + 1} ({seat_row.person}) is not yours to play.", code="not_your_seat"
+            )
+        if version != game.version:
+            raise StaleGameError(game)
+        if game.status != DigitalGame.Status.PLAYING:
+            raise ConflictError("This game is over; no more moves.", code="game_over", rule="END-1")
+        try:
+            parsed = move_from_json(move)
+            state, events = apply_move(GameState.from_json(game.state), seat, parsed)
+        except IllegalMove as refusal:
+            raise ApplicationError.from_rule_error(refusal) from refusal
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ApplicationError(
+                "That move is malformed.", code="malformed_move", rule="DESIGN"
+            ) from exc
+        applied = [_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user)]
+        return MoveOutcome(game=_advance(game, state, applied=applied), moves=applied)
+
+
+def seat_holds(*, seat: GameSeat, user, session_key: str) -> bool:
+    """Whether a request (user, browser session) may play `seat`."""
+    if seat.kind == GameSeat.Kind.HUMAN:
+        return bool(user is not None and user.is_authenticated and seat.user_id == user.pk)
+    if seat.kind == GameSeat.Kind.HOTSEAT:
+        return bool(session_key) and seat.hotseat_session_key == session_key
+    return False
+
+
+def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> bool:
+    """Take the default for a decision whose deadline has passed (the defender rolls the most
+    dice, a missile holder passes). Called by whoever polls next and by a delayed task; the
+    row lock and the version check make a second call harmless. Returns whether it moved."""
+    with transaction.atomic():
+        # Lock the game row: the poller and the task may both find the deadline passed.
+        game = DigitalGame.objects.select_for_update().filter(pk=game_id).first()
+        if (
+            game is None
+            or game.status != DigitalGame.Status.PLAYING
+            or game.decision_deadline is None
+            or game.decision_deadline > timezone.now()
+            or (version is not None and version != game.version)
+        ):
+            return False
+        state = GameState.from_json(game.state)
+        applied: list[GameMove] = []
+        for seat in seats_to_act(state):
+            default = default_decision(state, seat)
+            if default is None:
+                continue
+            state, events = apply_move(state, seat, default)
+            applied.append(_move_row(game, seat, default, events, GameMove.Actor.TIMEOUT, None))
+            break
+        if not applied:
+            return False
+        _advance(game, state, applied=applied)
+        return True
+
+
+def default_decision(state: GameState, seat: int) -> Move | None:
+    """The move taken for a person who lets an interrupt's time run out: the most defence
+    dice (X-6), or no missile (X-10). Other decisions have no deadline."""
+    if state.phase not in INTERRUPT_PHASES:
+        return None
+    moves = [option.move for option in legal_move_options(state, seat)]
+    defends = [m for m in moves if isinstance(m, DefendWith)]
+    if defends:
+        return max(defends, key=lambda m: m.dice)
+    return next((m for m in moves if isinstance(m, PassMissiles)), None)
+
+
+def _move_row(game, seat, move, events, actor, user) -> GameMove:
+    return GameMove(
+        game=game,
+        seat=seat,
+        actor=actor,
+        move=move.to_json(),
+        events=[event.to_json() for event in events],
+        user=user if user is not None and getattr(user, "is_authenticated", False) else None,
+    )
+
+
+def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) -> DigitalGame:
+    """Let bots play while only bots may act, then store the moves, the snapshot, the new
+    version and the deadline of any pending interrupt. Call inside the game's transaction."""
+    seats = {s.index: s for s in game.seats.all()}
+    while not state.is_over and len(applied) < MAX_AUTOMATIC_MOVES:
+        bots = [s for s in seats_to_act(state) if seats[s].is_bot]
+        if not bots:
+            break
+        seat = bots[0]
+        bot = HeuristicBot(seed=game.seed * 10 + seat + game.version + len(applied))
+        move = bot.choose(state, seat)
+        state, events = apply_move(state, seat, move)
+        applied.append(_move_row(game, seat, move, events, GameMove.Actor.BOT, None))
+    for offset, row in enumerate(applied):
+        row.index = game.version + offset
+    GameMove.objects.bulk_create(applied)
+    game.version += len(applied)
+    game.state = state.to_json()
+    game.decision_deadline = None
+    if state.is_over:
+        game.status = DigitalGame.Status.REWARDS
+    elif state.phase in INTERRUPT_PHASES and not all(seats[s].is_bot for s in seats_to_act(state)):
+        game.decision_deadline = timezone.now() + DECISION_TIMEOUT
+        _schedule_overdue_check(game)
+    game.save()
+    return game
+
+
+def _schedule_overdue_check(game: DigitalGame) -> None:
+    from campaign.tasks import digital_game_overdue
+
+    game_id, version = game.pk, game.version
+    seconds = DECISION_TIMEOUT.total_seconds() + 0.5
+    transaction.on_commit(
+        lambda: digital_game_overdue.apply_async((game_id, version), countdown=seconds)
+    )
+
+
+# --- the end of the game -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RewardsChosen:
+    """The end-of-game choices: the winner's reward, each held-on seat's reward (by seat
+    index; None takes nothing), the winner's motto and, after game 15, the world's name."""
+
+    winner_reward: RewardChoice | None = None
+    held_on: dict[int, RewardChoice | None] = field(default_factory=dict)
+    slogan: str = ""
+    world_name: str = ""
+
+
+@dataclass(frozen=True)
+class RewardSeat:
+    """A seat that chooses a reward, with what the rules offer it now."""
+
+    seat: GameSeat
+    outcome: str
+    held: tuple[str, ...]
+    options: list[RewardOption]
+
+
+@dataclass(frozen=True)
+class RewardContext:
+    """What the reward form needs: the result, who chooses (winner first, then held-on seats
+    clockwise from the winner, END-6), who names the world if it is due (END-8, roll-off dice
+    from the game's seed) and what the bots choose."""
+
+    result: GameResult
+    rewarded: bool
+    winner: RewardSeat
+    held_on: list[RewardSeat]
+    namer: str | None
+    naming_rounds: tuple[dict[str, int], ...]
+    bot_choices: RewardsChosen
+
+
+def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
+    state = GameState.from_json(game.state)
+    result = game_result(state)
+    seats = {s.index: s for s in game.seats.select_related("person")}
+    blank = _entry(game, state, result, RewardsChosen(), ())
+    # The world after this game is recorded and signed, before any reward: what is offered.
+    world = game_log_plan(
+        world=world_current(campaign=game.campaign),
+        entry=blank,
+        persons=_persons(game.campaign),
+    ).world
+    number = state.game_number
+    rewarded = rewards_given(number)
+
+    def pick(options: list[RewardOption]) -> RewardChoice | None:
+        if not options:
+            return None
+        option = options[0]
+        name = f"{_BOT_NAMES[number % len(_BOT_NAMES)]} {number}" if option.needs_name else ""
+        delta = option.deltas[0] if option.deltas else 0
+        return RewardChoice(code=option.code, target=option.targets[0], name=name, delta=delta)
+
+    winner_seat = result.winner_seat
+    winner_options = winner_reward_options(world) if rewarded else []
+    winner = RewardSeat(
+        seats[winner_seat], "won", result.seats[winner_seat].controlled, winner_options
+    )
+    bots_winner = pick(winner_options) if seats[winner_seat].is_bot else None
+    # Bots choose in table order against the world their earlier choices leave (END-6).
+    planned = world
+    if bots_winner is not None:
+        planned = reward_event(
+            bots_winner, person=seats[winner_seat].person.key, game=number
+        ).apply(planned)
+    order = held_on_order(
+        [str(i) for i in range(len(result.seats))],
+        {str(i): r.outcome for i, r in enumerate(result.seats)},
+    )
+    held_on: list[RewardSeat] = []
+    bots_held: dict[int, RewardChoice | None] = {}
+    for key in order:
+        index = int(key)
+        held = result.seats[index].controlled
+        options = held_on_reward_options(world, held=held) if rewarded else []
+        held_on.append(RewardSeat(seats[index], "held_on", held, options))
+        if seats[index].is_bot and rewarded:
+            choice = pick(held_on_reward_options(planned, held=held))
+            bots_held[index] = choice
+            if choice is not None:
+                event = reward_event(choice, person=seats[index].person.key, game=number)
+                planned = event.apply(planned)
+    namer, rounds = None, ()
+    if world_naming_due(world):
+        rolloff = world_naming_rolloff(world, rng=random.Random(game.seed))
+        namer = rolloff.winner
+        rounds = tuple({p: die for p, (die, _, _) in r.items()} for r in rolloff.rounds)
+    bot_name = ""
+    namer_seat = next((s for s in seats.values() if s.person.key == namer), None)
+    if namer is not None and (namer_seat is None or namer_seat.is_bot):
+        # Nobody at this table types it: the namer is a bot or sits out this game.
+        bot_name = f"Pax {_persons(game.campaign).get(namer, namer)}"
+    return RewardContext(
+        result=result,
+        rewarded=rewarded,
+        winner=winner,
+        held_on=held_on,
+        namer=namer,
+        naming_rounds=rounds,
+        bot_choices=RewardsChosen(
+            winner_reward=bots_winner, held_on=bots_held, world_name=bot_name
+        ),
+    )
+
+
+def digital_game_finish(
+    *, game: DigitalGame, user, session_key: str = "", rewards: RewardsChosen
+) -> DigitalGame:
+    """Write a finished game into the world exactly as a logged game is written: the same
+    planner (`game_log_plan`) turns the result, what happened mid-game and the rewards into
+    world events, appended in one transaction; the unlock task follows on commit.
+
+    Bots' choices come from `digital_game_reward_context` (a deterministic policy); the form
+    gives the people's."""
+    with transaction.atomic():
+        # Lock the game row: two people submitting the reward form at once must not record
+        # the game twice.
+        game = DigitalGame.objects.select_for_update().get(pk=game.pk)
+        if not _may_finish(game=game, user=user, session_key=session_key):
+            raise ForbiddenError(
+                "Only the game's players (or the campaign's owner) choose its rewards.",
+                code="forbidden",
+            )
+        if game.status != DigitalGame.Status.REWARDS:
+            raise ConflictError(
+                "This game's rewards are already recorded."
+                if game.status == DigitalGame.Status.FINISHED
+                else "The game is not over yet.",
+                code="not_awaiting_rewards",
+                rule="END-1",
+            )
+        campaign = Campaign.objects.select_for_update().get(pk=game.campaign_id)
+        context = digital_game_reward_context(game=game)
+        seats = {s.index: s for s in game.seats.all()}
+        bots = context.bot_choices
+        winner_reward = rewards.winner_reward
+        if seats[context.result.winner_seat].is_bot:
+            winner_reward = bots.winner_reward
+        held_on = {
+            i: (bots.held_on.get(i) if seats[i].is_bot else rewards.held_on.get(i))
+            for i in (r.seat.index for r in context.held_on)
+        }
+        world_name = rewards.world_name.strip() or bots.world_name
+        chosen = RewardsChosen(
+            winner_reward=winner_reward,
+            held_on=held_on,
+            slogan=rewards.slogan,
+            world_name=world_name,
+        )
+        state = GameState.from_json(game.state)
+        entry = _entry(game, state, context.result, chosen, context.naming_rounds, context.namer)
+        plan = game_log_plan(
+            world=world_current(campaign=campaign), entry=entry, persons=_persons(campaign)
+        )
+        if plan.refusals:
+            raise GameLogRefused(plan.refusals)
+        world_event_append(
+            campaign=campaign,
+            events=plan.events,
+            user=user,
+            source=EventSource.DIGITAL,
+            game_number=plan.game,
+        )
+        game.status = DigitalGame.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.version += 1
+        game.save(update_fields=["status", "finished_at", "version", "updated_at"])
+    return game
+
+
+def _persons(campaign: Campaign) -> dict[str, str]:
+    return dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
+
+
+def _entry(
+    game: DigitalGame,
+    state: GameState,
+    result: GameResult,
+    rewards: RewardsChosen,
+    naming_rounds: tuple[dict[str, int], ...],
+    namer: str | None = None,
+) -> GameLogEntry:
+    """The game as a log entry: players clockwise with their outcome and the territories they
+    held when play stopped, plus the scars, wear and incidents the engine reported."""
+    faction_of = {r.person: r.faction for r in result.seats}
+    scars, wear, incidents = [], [], []
+    for event in result.world_events:
+        if isinstance(event, ScarPlaced):
+            scars.append(
+                ScarEntry(
+                    scar=event.scar,
+                    on=event.on,
+                    target=event.target,
+                    by_faction=faction_of.get(event.person or "", "") or "",
+                )
+            )
+        elif isinstance(event, FortificationWorn):
+            wear.append(WearEntry(territory=event.territory, boxes=event.boxes))
+        elif isinstance(event, GameIncident):
+            incidents.append(
+                IncidentEntry(
+                    incident=event.incident,
+                    by_faction=faction_of.get(event.person or "", "") or "",
+                    count=event.count,
+                    detail=event.detail,
+                )
+            )
+        elif isinstance(event, PackOpened):
+            incidents.extend(_pack_incident(event, incidents))
+    today = timezone.localdate()
+    rewarded = rewards_given(state.game_number)
+    players = tuple(
+        PlayerEntry(
+            faction=r.faction or "",
+            person=r.person,
+            start=r.start or "",
+            troops_at_end=r.outcome != "eliminated",
+            held=r.controlled,
+            reward=rewards.held_on.get(i) if rewarded and r.outcome == "held_on" else None,
+        )
+        for i, r in enumerate(result.seats)
+    )
+    return GameLogEntry(
+        played_on=today,
+        players=players,
+        winner=result.seats[result.winner_seat].faction or "",
+        scars=tuple(scars),
+        wear=tuple(wear),
+        incidents=tuple(incidents),
+        signed_on=today,
+        slogan=rewards.slogan.strip() if rewarded else "",
+        winner_reward=rewards.winner_reward if rewarded else None,
+        world_name=rewards.world_name.strip() if namer else "",
+        world_namer=namer or "",
+        naming_rounds=naming_rounds,
+    )
+
+
+def _pack_incident(event: PackOpened, incidents: list[IncidentEntry]) -> list[IncidentEntry]:
+    """A pack the engine opened mid-game becomes the incident its condition reads (U-5..U-7),
+    so the unlock task opens it exactly as it would for a logged game."""
+    condition = content().packs[event.pack].condition
+    kind = condition["kind"]
+    if kind not in INCIDENTS or any(i.incident == kind for i in incidents):
+        return []  # an elimination is read from the outcomes; a reported incident suffices
+    return [
+        IncidentEntry(
+            incident=kind,
+            count=condition.get("count", 0),
+            detail=condition.get("mark", ""),
+        )
+    ]
+
+
+_BOT_NAMES = ("Ironhold", "Ashford", "Stonebridge", "Redwater", "Greymoor", "Highmark")
+
+
+def _may_finish(*, game: DigitalGame, user, session_key: str) -> bool:
+    if any(seat_holds(seat=s, user=user, session_key=session_key) for s in game.seats.all()):
+        return True
+    if user is not None and user.is_authenticated and user.pk == game.created_by_id:
+        return True
+    return campaign_allows(campaign=game.campaign, user=user, action=Action.MANAGE)
+
+
+def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
+    """Give up an unfinished game (its creator or the owner): the world does not change."""
+    with transaction.atomic():
+        # Lock the game row so a move in flight finishes before (or is refused after) this.
+        game = DigitalGame.objects.select_for_update().get(pk=game.pk)
+        is_creator = user is not None and user.is_authenticated and user.pk == game.created_by_id
+        if not (
+            is_creator or campaign_allows(campaign=game.campaign, user=user, action=Action.MANAGE)
+        ):
+            raise ForbiddenError(
+                "Only whoever started the game, or the owner, may abandon it.", code="forbidden"
+            )
+        if game.status not in _UNFINISHED:
+            raise ConflictError("This game is already over.", code="game_over")
+        game.status = DigitalGame.Status.ABANDONED
+        game.finished_at = timezone.now()
+        game.version += 1
+        game.decision_deadline = None
+        game.save()
+    return game
+
+
+_UNFINISHED = (DigitalGame.Status.PLAYING, DigitalGame.Status.REWARDS)

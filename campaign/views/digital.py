@@ -1,0 +1,404 @@
+"""Pages of digital play: seat a new game, the game page with its board and move forms, the
+cheap poll that re-renders it when the version moved, moves, rewards and abandoning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.views import View
+from django.views.generic import FormView, TemplateView
+
+from campaign.board_map import TerritoryOverlay, render_board_svg
+from campaign.errors import ApplicationError
+from campaign.forms.digital import (
+    GameStartForm,
+    move_form_specs,
+    move_from_post,
+    reward_from_post,
+    reward_select_choices,
+)
+from campaign.models import Person
+from campaign.models.digital import DigitalGame, GameSeat
+from campaign.permissions import Action, CampaignAccessMixin
+from campaign.selectors.campaigns import person_names
+from campaign.selectors.digital import (
+    digital_game_get,
+    digital_game_log,
+    digital_game_version,
+    digital_games_of,
+    game_seats,
+    seats_held,
+)
+from campaign.services.digital import (
+    RewardsChosen,
+    SeatRequest,
+    StaleGameError,
+    digital_game_abandon,
+    digital_game_decide_overdue,
+    digital_game_finish,
+    digital_game_reward_context,
+    digital_game_start,
+    move_submit,
+)
+from campaign.services.game_log import GameLogRefused
+from rules.data import board, content
+from rules.game import GameState, legal_move_options, seats_to_act
+
+PHASE_NAMES = {
+    "setup_order": "Rolling for the order of choice",
+    "setup_faction": "Choosing factions and starting territories",
+    "start_of_turn": "Start of turn",
+    "place": "Placing recruits",
+    "expand_attack": "Expand and attack",
+    "attack_defender_dice": "The defender chooses dice",
+    "missile_window": "Missile window",
+    "move_in": "Moving in after a conquest",
+    "end_of_turn": "End of turn",
+    "open_pack": "A sealed pack opens",
+    "game_over": "Game over",
+}
+LOG_MOVES = 60
+
+
+def _session_key(request: HttpRequest) -> str:
+    return request.session.session_key or ""
+
+
+class _GameMixin(CampaignAccessMixin):
+    """Loads the game named in the URL (404 if it is not this campaign's)."""
+
+    def get_game(self) -> DigitalGame:
+        try:
+            return digital_game_get(campaign=self.campaign, game_id=self.kwargs["game_id"])
+        except ApplicationError as missing:
+            raise Http404(missing.message) from missing
+
+
+# --- starting -----------------------------------------------------------------------------------
+
+
+class DigitalGameNewView(CampaignAccessMixin, FormView):
+    """Seat a game (members on their own browsers, hot-seat, bots) and start it."""
+
+    campaign_action = Action.PLAY
+    template_name = "campaign/game/new.html"
+    form_class = GameStartForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        kwargs["persons"] = list(Person.objects.filter(campaign=self.campaign))
+        return kwargs
+
+    def get_initial(self) -> dict[str, Any]:
+        mine = Person.objects.filter(campaign=self.campaign, user=self.request.user).first()
+        initial: dict[str, Any] = {"seat1_kind": "bot", "seat2_kind": "bot"}
+        if mine is not None:
+            initial.update(seat0_kind=GameSeat.Kind.HUMAN, seat0_person=str(mine.pk))
+        else:
+            initial.update(seat0_kind="bot")
+        return initial
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["games"] = digital_games_of(campaign=self.campaign)
+        return context
+
+    def form_valid(self, form):
+        if not self.request.session.session_key:
+            self.request.session.save()
+        try:
+            game = digital_game_start(
+                campaign=self.campaign,
+                user=self.request.user,
+                seats=[SeatRequest(person=p, kind=k) for p, k in form.cleaned_data["seats"]],
+                seed=form.cleaned_data.get("seed"),
+                session_key=_session_key(self.request),
+            )
+        except ApplicationError as refusal:
+            form.add_error(None, refusal.message)
+            return self.form_invalid(form)
+        return redirect(game.get_absolute_url())
+
+
+# --- the game page -------------------------------------------------------------------------------
+
+
+def _overlay(state: GameState, clickable: set[str]) -> dict[str, TerritoryOverlay]:
+    factions = content().factions
+    overlay = {}
+    hq_at = dict(state.hqs)
+    for territory, (seat, troops) in state.armies.items():
+        faction = state.seats[seat].faction
+        colour = factions[faction].colour if faction else "#555"
+        hq_seat = hq_at.get(territory)
+        hq_faction = state.seats[hq_seat].faction if hq_seat is not None else None
+        overlay[territory] = TerritoryOverlay(
+            troops=troops,
+            colour=colour,
+            hq_faction=hq_faction,
+            hq_colour=factions[hq_faction].colour if hq_faction else None,
+            selectable=territory in clickable,
+            label=f"{state.seats[seat].name}, {factions[faction].name if faction else ''}",
+        )
+    return overlay
+
+
+def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict[str, Any]:
+    """Everything the game panel shows, for this browser (its seats, or a spectator)."""
+    state = GameState.from_json(game.state)
+    seats = game_seats(game=game)
+    held = seats_held(game=game, user=request.user, session_key=_session_key(request))
+    to_act = seats_to_act(state) if game.is_playing else []
+    acting = next((s for s in to_act if s in held), None)
+    asked = request.GET.get("seat") or request.POST.get("viewer")
+    viewer = acting
+    if viewer is None and held:
+        viewer = int(asked) if asked and asked.isdigit() and int(asked) in held else held[0]
+    options = legal_move_options(state, acting) if acting is not None else []
+    specs = move_form_specs(state, options)
+    clickable = {
+        row[name]
+        for spec in specs
+        for row in spec.options
+        for name in ("territory", "origin", "target")
+        if name in row
+    }
+    factions = content().factions
+    rows = []
+    for seat, player in zip(seats, state.seats, strict=True):
+        faction = factions.get(player.faction) if player.faction else None
+        rows.append(
+            {
+                "seat": seat,
+                "player": player,
+                "faction": faction,
+                "red_stars": state.red_stars(seat.index),
+                "territories": len(state.controlled(seat.index)),
+                "troops": state.troops_on_board(seat.index),
+                "is_current": seat.index == state.current_seat and not state.is_over,
+                "to_act": seat.index in to_act,
+                "held": seat.index in held,
+                "hq": board().territories[hq].name if (hq := state.hq_of(seat.index)) else "",
+            }
+        )
+    viewer_player = state.seats[viewer] if viewer is not None else None
+    hand = []
+    if viewer_player is not None:
+        for card in viewer_player.cards:
+            name = "Coin card" if card == "coin" else board().territories[card].name
+            hand.append({"name": name, "coins": state.card_coins(card), "key": card})
+    slots = [
+        {
+            "slot": i + 1,
+            "name": board().territories[card].name if card else "—",
+            "coins": state.card_coins(card) if card else 0,
+        }
+        for i, card in enumerate(state.slots)
+    ]
+    waiting_on = [rows[s]["seat"].person.display_name for s in to_act]
+    context = {
+        "game": game,
+        "state": state,
+        "phase_name": PHASE_NAMES.get(state.phase, state.phase),
+        "rows": rows,
+        "current": rows[state.current_seat] if state.current_seat is not None else None,
+        "held": held,
+        "acting": acting,
+        "viewer": viewer,
+        "viewer_player": viewer_player,
+        "hand": hand,
+        "slots": slots,
+        "specs": specs,
+        "waiting_on": waiting_on,
+        "pending": state.pending or {},
+        "log": digital_game_log(game=game, limit=LOG_MOVES),
+        "board_svg": render_board_svg(
+            state.world,
+            overlay=_overlay(state, clickable),
+            interactive=True,
+            people=person_names(campaign=game.campaign),
+        ),
+        "pack_banner": _pack_banner(state, game),
+        "recruits_left": state.turn.recruits_left if state.phase == "place" else None,
+    }
+    if game.status == DigitalGame.Status.REWARDS:
+        context["rewards"] = _reward_form_context(game, held, request)
+    context.update(extra)
+    return context
+
+
+def _pack_banner(state: GameState, game: DigitalGame) -> dict[str, str] | None:
+    pending = state.pending or {}
+    if state.phase == "open_pack" and pending.get("pack"):
+        pack = content().packs[pending["pack"]]
+        return {"name": pack.name, "reason": pending.get("reason", ""), "rule": pack.rule}
+    for line in digital_game_log(game=game, limit=3):
+        if line.event.get("type") == "pack_due":
+            pack = content().packs[line.event["pack"]]
+            return {"name": pack.name, "reason": line.event.get("reason", ""), "rule": pack.rule}
+    return None
+
+
+def _reward_form_context(game: DigitalGame, held: list[int], request) -> dict[str, Any]:
+    reward = digital_game_reward_context(game=game)
+    may_choose = bool(held) or (
+        request.user.is_authenticated and request.user.pk == game.created_by_id
+    )
+    choosers = []
+    for prefix, chooser in [("winner", reward.winner)] + [
+        (f"held{r.seat.index}", r) for r in reward.held_on
+    ]:
+        bot_choice = (
+            reward.bot_choices.winner_reward
+            if prefix == "winner"
+            else reward.bot_choices.held_on.get(chooser.seat.index)
+        )
+        choosers.append(
+            {
+                "prefix": prefix,
+                "seat": chooser.seat,
+                "outcome": chooser.outcome,
+                "groups": reward_select_choices(chooser.options),
+                "needs_name": any(o.needs_name for o in chooser.options),
+                "deltas": next((o.deltas for o in chooser.options if o.code == "R4"), ()),
+                "bot_choice": bot_choice if chooser.seat.is_bot else None,
+            }
+        )
+    outcomes = [
+        {"seat": s, "result": r, "faction": content().factions.get(r.faction or "")}
+        for s, r in zip(game_seats(game=game), reward.result.seats, strict=True)
+    ]
+    return {
+        "context": reward,
+        "choosers": choosers,
+        "outcomes": outcomes,
+        "may_choose": may_choose,
+    }
+
+
+class DigitalGameView(_GameMixin, TemplateView):
+    """The game page: board, sidebar and move forms; polls for new versions."""
+
+    template_name = "campaign/game/page.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        game = self.get_game()
+        if not self.request.session.session_key:
+            self.request.session.save()
+        context.update(panel_context(self.request, game))
+        return context
+
+
+class DigitalGamePanelView(_GameMixin, View):
+    """The poll: 204 while the game is still at the version the page shows (one small query),
+    else the re-rendered panel. Also takes overdue defaults (the defender's dice)."""
+
+    def get(self, request, *args, **kwargs):
+        row = digital_game_version(game_id=kwargs["game_id"])
+        seen = request.GET.get("v", "")
+        if row is not None:
+            version, deadline = row
+            if deadline is not None and deadline <= timezone.now():
+                digital_game_decide_overdue(game_id=kwargs["game_id"], version=version)
+                row = digital_game_version(game_id=kwargs["game_id"])
+            if row is not None and seen == str(row[0]):
+                return HttpResponse(status=204)
+        game = self.get_game()
+        return _panel_response(request, game)
+
+
+def _panel_response(request, game: DigitalGame, *, status: int = 200, **extra) -> HttpResponse:
+    html = render_to_string(
+        "campaign/game/_panel.html", panel_context(request, game, **extra), request=request
+    )
+    return HttpResponse(html, status=status)
+
+
+class DigitalGameMoveView(_GameMixin, View):
+    """A move from a form on the page; answers with the panel (and the refusal, if any)."""
+
+    def post(self, request, *args, **kwargs):
+        game = self.get_game()
+        seat_raw, version_raw = request.POST.get("seat", ""), request.POST.get("version", "")
+        if not (seat_raw.isdigit() and version_raw.isdigit()):
+            return _panel_response(
+                request, game, status=400, error={"message": "The form was incomplete."}
+            )
+        seat = int(seat_raw)
+        options = legal_move_options(GameState.from_json(game.state), seat)
+        try:
+            move_submit(
+                game=game,
+                seat=seat,
+                move=move_from_post(request.POST, options),
+                version=int(version_raw),
+                user=request.user,
+                session_key=_session_key(request),
+            )
+        except StaleGameError as stale:
+            return _panel_response(request, stale.game, status=409, error=_error(stale))
+        except ApplicationError as refusal:
+            return _panel_response(
+                request, self.get_game(), status=refusal.status, error=_error(refusal)
+            )
+        return _panel_response(request, self.get_game())
+
+
+def _error(refusal: ApplicationError) -> dict[str, str]:
+    violation = refusal.violations[0]
+    return {"message": violation.message, "rule": violation.rule, "code": violation.code}
+
+
+class DigitalGameRewardsView(_GameMixin, View):
+    """The end-of-game reward form: the world changes as for a logged game."""
+
+    def post(self, request, *args, **kwargs):
+        game = self.get_game()
+        held_on = {}
+        for key in request.POST:
+            if key.startswith("held") and key.endswith("_choice"):
+                index = key[len("held") : -len("_choice")]
+                if index.isdigit():
+                    held_on[int(index)] = reward_from_post(request.POST, f"held{index}")
+        rewards = RewardsChosen(
+            winner_reward=reward_from_post(request.POST, "winner"),
+            held_on=held_on,
+            slogan=request.POST.get("slogan", ""),
+            world_name=request.POST.get("world_name", ""),
+        )
+        try:
+            digital_game_finish(
+                game=game, user=request.user, session_key=_session_key(request), rewards=rewards
+            )
+        except GameLogRefused as refused:
+            errors = [
+                {"message": r.violation.message, "rule": r.violation.rule} for r in refused.refusals
+            ]
+            return _panel_response(request, game, status=400, reward_errors=errors)
+        except ApplicationError as refusal:
+            return _panel_response(
+                request, self.get_game(), status=refusal.status, error=_error(refusal)
+            )
+        messages.success(request, f"Game {game.game_number} is recorded; the world has changed.")
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = game.get_absolute_url()
+        return response
+
+
+class DigitalGameAbandonView(_GameMixin, View):
+    def post(self, request, *args, **kwargs):
+        game = self.get_game()
+        try:
+            digital_game_abandon(game=game, user=request.user)
+        except ApplicationError as refusal:
+            messages.error(request, refusal.message)
+            return redirect(game.get_absolute_url())
+        messages.info(request, "The game was abandoned; the world did not change.")
+        return redirect(reverse("campaign:digital_game_new", kwargs={"slug": self.campaign.slug}))

@@ -1,0 +1,195 @@
+/* Digital game page: map clicks fill the move forms, dependent choices are narrowed to the
+   legal moves the server listed, refusals (400/403/409) swap in like any other answer. */
+(function () {
+  "use strict";
+
+  var TERRITORY_FIELDS = ["territory", "origin", "target"];
+  var pendingOrigin = null;
+
+  // The server answers a refused move with the fresh panel and the reason: show it.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var status = event.detail.xhr.status;
+    if (status === 400 || status === 403 || status === 409) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // Never poll over a request in flight from this page (the answer re-renders anyway).
+  document.addEventListener("htmx:afterSwap", function () {
+    pendingOrigin = null;
+    initForms(document);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    initForms(document);
+  });
+
+  function optionsOf(form) {
+    var node = form.querySelector("script.move-options");
+    if (!node) return [];
+    if (!node._parsed) node._parsed = JSON.parse(node.textContent);
+    return node._parsed;
+  }
+
+  function fieldsOf(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("select[data-field]"));
+  }
+
+  // Options still possible given the values chosen in the selects before `upto`.
+  function matching(form, upto) {
+    var selects = fieldsOf(form);
+    return optionsOf(form).filter(function (option) {
+      for (var i = 0; i < selects.length && i < upto; i++) {
+        var select = selects[i];
+        if (select.value && String(option[select.dataset.field]) !== select.value) return false;
+      }
+      return true;
+    });
+  }
+
+  function narrow(form) {
+    var selects = fieldsOf(form);
+    selects.forEach(function (select, i) {
+      if (i === 0) return;
+      var allowed = {};
+      matching(form, i).forEach(function (option) {
+        allowed[String(option[select.dataset.field])] = true;
+      });
+      Array.prototype.forEach.call(select.options, function (opt) {
+        if (!opt.value) return;
+        opt.disabled = !allowed[opt.value];
+        opt.hidden = opt.disabled;
+      });
+      if (select.value && !allowed[select.value]) select.value = "";
+      if (!select.value) {
+        var first = Array.prototype.find.call(select.options, function (o) {
+          return o.value && !o.disabled;
+        });
+        if (first && Object.keys(allowed).length === 1) select.value = first.value;
+      }
+    });
+    var count = form.querySelector("input[data-count]");
+    if (count) {
+      var options = matching(form, selects.length);
+      if (options.length) {
+        var min = Math.min.apply(null, options.map(function (o) { return o.min_count; }));
+        var max = Math.max.apply(null, options.map(function (o) { return o.max_count; }));
+        count.min = min;
+        count.max = max;
+        var value = parseInt(count.value, 10);
+        if (isNaN(value) || value < min || value > max) count.value = max;
+        var hint = form.querySelector(".count-range");
+        if (hint) hint.textContent = min === max ? "(" + min + ")" : "(" + min + "–" + max + ")";
+      }
+    }
+  }
+
+  function initForms(root) {
+    root.querySelectorAll("form.move-form").forEach(function (form) {
+      if (form._ready) return;
+      form._ready = true;
+      fieldsOf(form).forEach(function (select) {
+        select.addEventListener("change", function () { narrow(form); });
+      });
+      narrow(form);
+    });
+    markSelectable(null);
+  }
+
+  function forms() {
+    return Array.prototype.slice.call(document.querySelectorAll("form.move-form"));
+  }
+
+  function hasField(form, name) {
+    return !!form.querySelector('select[data-field="' + name + '"]');
+  }
+
+  function choose(form, values) {
+    fieldsOf(form).forEach(function (select) {
+      if (values[select.dataset.field] !== undefined) {
+        select.value = values[select.dataset.field];
+        narrow(form);
+      }
+    });
+    forms().forEach(function (f) { f.classList.remove("is-active"); });
+    form.classList.add("is-active");
+    var focusable = form.querySelector("input[data-count]") || form.querySelector("button");
+    if (focusable) focusable.focus({ preventScroll: true });
+    form.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  function markSelectable(origin) {
+    var svg = document.querySelector("#game-board svg");
+    if (!svg) return;
+    svg.querySelectorAll(".territory").forEach(function (g) {
+      g.classList.remove("selected", "targetable");
+    });
+    if (!origin) return;
+    var own = svg.querySelector('.territory[data-territory="' + origin + '"]');
+    if (own) own.classList.add("selected");
+    forms().forEach(function (form) {
+      optionsOf(form).forEach(function (option) {
+        if (option.origin === origin && option.target) {
+          var g = svg.querySelector('.territory[data-territory="' + option.target + '"]');
+          if (g) g.classList.add("targetable");
+        }
+      });
+    });
+  }
+
+  // A click on the map starts the move that fits: a second click picks the target of a move
+  // from the territory clicked first; otherwise a one-territory move, or a new origin.
+  function onTerritory(key) {
+    var all = forms();
+    if (pendingOrigin) {
+      var origin = pendingOrigin;
+      for (var i = 0; i < all.length; i++) {
+        var hit = optionsOf(all[i]).some(function (o) {
+          return o.origin === origin && o.target === key;
+        });
+        if (hit) {
+          pendingOrigin = null;
+          markSelectable(null);
+          choose(all[i], { origin: origin, target: key });
+          return;
+        }
+      }
+    }
+    for (var j = 0; j < all.length; j++) {
+      if (!hasField(all[j], "territory")) continue;
+      if (optionsOf(all[j]).some(function (o) { return o.territory === key; })) {
+        pendingOrigin = null;
+        markSelectable(null);
+        choose(all[j], { territory: key });
+        return;
+      }
+    }
+    var fromHere = all.some(function (form) {
+      return optionsOf(form).some(function (o) { return o.origin === key; });
+    });
+    pendingOrigin = fromHere ? key : null;
+    markSelectable(pendingOrigin);
+    var hint = document.getElementById("map-hint");
+    if (hint) {
+      hint.textContent = fromHere
+        ? "Now click where the troops go (highlighted)."
+        : "No move of yours starts there now.";
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var g = event.target.closest && event.target.closest("#game-board .territory");
+    if (g) onTerritory(g.dataset.territory);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var g = event.target.closest && event.target.closest("#game-board .territory");
+    if (g) {
+      event.preventDefault();
+      onTerritory(g.dataset.territory);
+    }
+  });
+
+  // Used by TERRITORY_FIELDS consumers and tests poking at the page.
+  window.riskGame = { onTerritory: onTerritory, fields: TERRITORY_FIELDS };
+})();

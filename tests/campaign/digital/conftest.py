@@ -1,0 +1,66 @@
+"""Fixtures of digital play: a hot-seat game on the shared test campaign, and a helper that
+plays the first legal move of whoever must act (a test driver, not a bot)."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.models.digital import DigitalGame, GameSeat
+from campaign.services.digital import SeatRequest, digital_game_start, move_submit
+from rules.game import EndTurn, GameState, legal_move_options, seats_to_act
+
+HOTSEAT_SESSION = "hotseat-session-of-the-owner"
+
+
+@pytest.fixture
+def hotseat_game(campaign, owner, persons, guest_person) -> DigitalGame:
+    """Three hot-seat seats held by the owner's browser session, seed 7."""
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
+    ]
+    return digital_game_start(
+        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
+    )
+
+
+@pytest.fixture
+def mixed_game(campaign, owner, player, persons) -> DigitalGame:
+    """The owner and the player on their own browsers, one bot, seed 11."""
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HUMAN),
+        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HUMAN),
+        SeatRequest(person=None, kind=GameSeat.Kind.BOT),
+    ]
+    return digital_game_start(campaign=campaign, user=owner, seats=seats, seed=11)
+
+
+def first_legal(game: DigitalGame) -> tuple[int, dict]:
+    """Whoever acts now and their first legal move that is not ending the turn early."""
+    state = GameState.from_json(game.state)
+    seat = seats_to_act(state)[0]
+    options = legal_move_options(state, seat)
+    chosen = next((o for o in options if not isinstance(o.move, EndTurn)), options[0])
+    return seat, chosen.move.to_json() | (
+        {"count": chosen.max_count} if chosen.max_count is not None else {}
+    )
+
+
+def play_hotseat(game: DigitalGame, user, moves: int) -> DigitalGame:
+    """Submit `moves` first-legal moves on a hot-seat game, as its browser."""
+    for _ in range(moves):
+        game.refresh_from_db()
+        if game.status != DigitalGame.Status.PLAYING:
+            break
+        seat, move = first_legal(game)
+        move_submit(
+            game=game,
+            seat=seat,
+            move=move,
+            version=game.version,
+            user=user,
+            session_key=HOTSEAT_SESSION,
+        )
+    game.refresh_from_db()
+    return game
