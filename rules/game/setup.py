@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules.data import board, content
+from rules.game import effects
 from rules.game.common import constant, fail, legal_start_violation, legal_starts, seat_label
-from rules.game.effects import EVENT_CARD_SOURCES, MISSION_CARD_SOURCES
 from rules.game.events import GameEvent
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.rotation import begin_turn
@@ -45,8 +45,12 @@ def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int
     scar_deck = rng.shuffled(available_scar_cards(world))
     deal = len(scar_deck) >= len(seats)
     # S-12: events and missions exist only once packs put them in play (none in the base game).
-    event_deck = rng.shuffled([card for source in EVENT_CARD_SOURCES for card in source(world)])
-    missions = rng.shuffled([card for source in MISSION_CARD_SOURCES for card in source(world)])
+    event_deck = rng.shuffled(
+        [card for source in effects.EVENT_CARD_SOURCES for card in source(world)]
+    )
+    missions = rng.shuffled(
+        [card for source in effects.MISSION_CARD_SOURCES for card in source(world)]
+    )
     seat_states = []
     for index, spec in enumerate(seats):
         signed = signatures.get(spec.person, 0)

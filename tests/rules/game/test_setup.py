@@ -164,10 +164,6 @@ def test_events_and_missions_in_play_are_laid_out_and_the_first_layout_fires_not
 
     monkeypatch.setattr(effects, "EVENT_CARD_SOURCES", [lambda world: ["flood", "plague"]])
     monkeypatch.setattr(effects, "MISSION_CARD_SOURCES", [lambda world: ["hold_two"]])
-    import rules.game.setup as setup_module
-
-    monkeypatch.setattr(setup_module, "EVENT_CARD_SOURCES", effects.EVENT_CARD_SOURCES)
-    monkeypatch.setattr(setup_module, "MISSION_CARD_SOURCES", effects.MISSION_CARD_SOURCES)
     world = World(card_coins=dict.fromkeys(World().card_coins, 2))
     state = fresh_game(3, world=world)
     assert sorted(state.event_deck) == ["flood", "plague"]
