@@ -1,0 +1,506 @@
+"""Bots that play a seat: answer every decision the engine waits on with one legal move.
+
+`RandomBot` picks a uniformly random legal move. `HeuristicBot` plays a sensible game: it
+starts where there is room, recruits to the front, expands into cheap empty land, attacks only
+with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
+missiles on rolls that decide an HQ, and always ends its turn. Each bot owns its own
+`random.Random(seed)`; the global `random` module is never used.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from itertools import combinations, product
+from typing import Protocol
+
+from rules.combat import battle
+from rules.data import board, content
+from rules.game import (
+    AcknowledgePack,
+    Attack,
+    BuyRedStar,
+    ChooseFaction,
+    DefendWith,
+    EndTurn,
+    Expand,
+    FireMissile,
+    GameState,
+    JoinWar,
+    Maneuver,
+    Move,
+    MoveIn,
+    MoveOption,
+    PassMissiles,
+    PlaceTroops,
+    PlayScarCard,
+    Recruit,
+    RollForOrder,
+    TakeCard,
+    legal_move_options,
+)
+
+NEIGHBOURS = board().neighbours
+
+
+class Bot(Protocol):
+    def choose(self, state: GameState, seat: int) -> Move: ...
+
+
+# --- exact odds (X-7) ----------------------------------------------------------------------------
+
+
+@cache
+def roll_odds(attack_dice: int, defence_dice: int) -> tuple[tuple[int, int, float], ...]:
+    """(attacker losses, defender losses, probability) of one unmodified roll, by enumerating
+    every die outcome through `rules.combat.battle`."""
+    counts: dict[tuple[int, int], int] = {}
+    for faces in product(range(1, 7), repeat=attack_dice + defence_dice):
+        outcome = battle(faces[:attack_dice], faces[attack_dice:])
+        counts[outcome] = counts.get(outcome, 0) + 1
+    total = 6 ** (attack_dice + defence_dice)
+    return tuple((a, d, n / total) for (a, d), n in sorted(counts.items()))
+
+
+@cache
+def conquest_odds(attackers: int, defenders: int) -> float:
+    """The chance that `attackers` troops free to roll (the origin's troops minus those that
+    stay behind) wipe out `defenders`, fighting to the end with the most dice on both sides."""
+    if defenders <= 0:
+        return 1.0
+    if attackers <= 0:
+        return 0.0
+    chance = 0.0
+    for lost_attack, lost_defence, p in roll_odds(min(3, attackers), min(2, defenders)):
+        chance += p * conquest_odds(attackers - lost_attack, defenders - lost_defence)
+    return chance
+
+
+# --- the random bot ------------------------------------------------------------------------------
+
+
+class RandomBot:
+    """A uniformly random legal move: each option counts once per count it allows, which is
+    the same as drawing from `legal_moves` without building every count of every option."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        families: list[MoveOption | list[Move]] = []
+        sizes: list[int] = []
+        for option in legal_move_options(state, seat):
+            if option.cards is not None:
+                moves = option.moves()
+                families.append(moves)
+                sizes.append(len(moves))
+            elif option.min_count is not None and option.max_count is not None:
+                families.append(option)
+                sizes.append(option.max_count - option.min_count + 1)
+            else:
+                families.append([option.move])
+                sizes.append(1)
+        if not families:
+            raise ValueError(f"Seat {seat} has no legal move in phase {state.phase}.")
+        pick = self.rng.randrange(sum(sizes))
+        for family, size in zip(families, sizes, strict=True):
+            if pick < size:
+                if isinstance(family, list):
+                    return family[pick]
+                return replace(family.move, count=family.min_count + pick)  # type: ignore[call-arg, operator]
+            pick -= size
+        raise AssertionError("unreachable")
+
+
+# --- the heuristic bot ---------------------------------------------------------------------------
+
+STARS_TO_WIN = content().constants["red_stars_to_win"]
+CARDS_PER_STAR = content().constants["cards_per_red_star"]
+TRADE_LOW = content().constants["trade_in_min_coins"]
+TRADE_HIGH = content().constants["trade_in_max_coins"]
+TRADE_CHART = content().trade_in_chart
+
+# Starting powers the bot prefers when it picks a faction (higher first); others score 0.
+POWER_TASTE = {
+    "troop_on_each_hq_at_turn_start": 3,
+    "recruit_rounds_up": 3,
+    "fortified_own_starting_hq": 2,
+    "first_target_lower_defence_minus_one": 2,
+    "maneuver_unconnected": 1,
+    "maneuver_any_time": 1,
+}
+
+
+class HeuristicBot:
+    """A sensible player; deterministic for a given seed and state."""
+
+    attack_threshold = 0.6
+    hq_attack_threshold = 0.4
+    winning_attack_threshold = 0.15
+    hq_garrison = 4
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, seat: int) -> Move:
+        phase = state.phase
+        if phase == "setup_order":
+            return RollForOrder()
+        if phase == "setup_faction":
+            return self._choose_faction(state, seat)
+        if phase == "start_of_turn":
+            return self._start_of_turn(state, seat)
+        if phase == "place":
+            return self._place(state, seat)
+        if phase == "expand_attack":
+            return self._expand_attack(state, seat)
+        if phase == "attack_defender_dice":
+            return DefendWith(min(2, state.troops(state.pending["target"])))  # type: ignore[index]
+        if phase == "missile_window":
+            return self._missiles(state, seat)
+        if phase == "move_in":
+            return self._move_in(state, seat)
+        if phase == "end_of_turn":
+            return self._end_of_turn(state, seat)
+        if phase == "open_pack":
+            return AcknowledgePack(state.pending["pack"])  # type: ignore[index]
+        raise ValueError(f"No decision for seat {seat} in phase {phase}.")
+
+    # --- reading the board -------------------------------------------------------------------
+
+    @staticmethod
+    def _threat(state: GameState, seat: int, territory: str) -> int:
+        """The most troops one enemy neighbour could throw at `territory`."""
+        armies = state.armies
+        worst = 0
+        for there in NEIGHBOURS[territory]:
+            army = armies.get(there)
+            if army is not None and army[0] != seat and army[1] - 1 > worst:
+                worst = army[1] - 1
+        return worst
+
+    @staticmethod
+    def _room(state: GameState, territory: str) -> int:
+        """How much unoccupied land lies within two steps: room to grow."""
+        seen = {territory}
+        ring = set(NEIGHBOURS[territory])
+        room = 0
+        for step in (2, 1):
+            for there in ring:
+                if there not in seen:
+                    seen.add(there)
+                    if not state.occupied(there):
+                        room += step
+            ring = {x for t in ring for x in NEIGHBOURS[t]} if step == 2 else set()
+        return room
+
+    @staticmethod
+    def _danger(state: GameState, seat: int, territory: str) -> int:
+        """The biggest enemy stack within two steps (one step further costs it a troop)."""
+        armies = state.armies
+        worst = 0
+        for there in NEIGHBOURS[territory]:
+            army = armies.get(there)
+            if army is not None and army[0] != seat:
+                worst = max(worst, army[1])
+            for far in NEIGHBOURS[there]:
+                army = armies.get(far)
+                if army is not None and army[0] != seat:
+                    worst = max(worst, army[1] - 1)
+        return worst
+
+    def _guard(self, state: GameState, seat: int, territory: str) -> int:
+        """Troops to keep in a territory when taking troops out of it: its own HQ is a red
+        star, so it keeps a garrison sized to the enemies near it."""
+        if state.hqs.get(territory) == seat:
+            return max(self.hq_garrison, self._danger(state, seat, territory) + 2)
+        return 1
+
+    # --- setup and the start of a turn ---------------------------------------------------------
+
+    def _start_score(self, state: GameState, seat: int, territory: str) -> float:
+        score = float(self._room(state, territory))
+        for hq in state.hqs:
+            if hq in NEIGHBOURS[territory] or any(
+                hq in NEIGHBOURS[n] for n in NEIGHBOURS[territory]
+            ):
+                score -= 4
+        return score + self.rng.random() * 0.5
+
+    def _choose_faction(self, state: GameState, seat: int) -> Move:
+        options = [o.move for o in legal_move_options(state, seat)]
+        factions = sorted(
+            {m.faction for m in options if isinstance(m, ChooseFaction)},
+            key=lambda f: (-POWER_TASTE.get(self._power(state, f) or "", 0), f),
+        )
+        faction = factions[0]
+        starts = [
+            m.territory for m in options if isinstance(m, ChooseFaction) and m.faction == faction
+        ]
+        best = max(starts, key=lambda t: self._start_score(state, seat, t))
+        return ChooseFaction(faction, best)
+
+    @staticmethod
+    def _power(state: GameState, faction: str) -> str | None:
+        power = state.world.starting_powers.get(faction)
+        return content().power(power).effect if power else None
+
+    def _start_of_turn(self, state: GameState, seat: int) -> Move:
+        player = state.seats[seat]
+        hand = player.cards
+        if len(hand) >= CARDS_PER_STAR:
+            cheapest = sorted(hand, key=lambda c: (state.card_coins(c), c))[:CARDS_PER_STAR]
+            return BuyRedStar(tuple(cheapest))
+        if player.scar_card is not None:
+            target = self._scar_target(state, seat, player.scar_card)
+            if target is not None:
+                return PlayScarCard(target)
+        if not state.controlled(seat):
+            starts = [
+                o.move.territory
+                for o in legal_move_options(state, seat)
+                if isinstance(o.move, JoinWar)
+            ]
+            return JoinWar(max(starts, key=lambda t: self._start_score(state, seat, t)))
+        return Recruit(self._trade_in(state, seat))
+
+    def _scar_target(self, state: GameState, seat: int, scar: str) -> str | None:
+        """A Bunker on its own HQ; an Ammo Shortage on the HQ of the strongest rival."""
+        scar_type = content().scar_types[scar]
+        if scar_type.target != "territory":
+            return None
+        if scar_type.effect == "defence_best_die_plus_one":
+            candidates = [t for t, owner in state.hqs.items() if owner == seat]
+        elif scar_type.effect == "defence_best_die_minus_one":
+            rivals = [
+                t for t, owner in state.hqs.items() if owner != seat and state.owner(t) != seat
+            ]
+            candidates = sorted(rivals, key=lambda t: -state.red_stars(state.hqs[t]))
+        else:
+            return None
+        for territory in candidates:
+            if state.world.live_scar(territory) is None:
+                return territory
+        return None
+
+    def _trade_in(self, state: GameState, seat: int) -> tuple[str, ...]:
+        """Cards are worth more as a red star, so trade them for troops only when the hand is
+        far from four cards, the trade is rich, or the HQ is in danger."""
+        hand = state.seats[seat].cards
+        best: tuple[str, ...] = ()
+        best_troops = 0
+        for size in range(1, len(hand) + 1):
+            for group in combinations(sorted(hand), size):
+                coins = sum(state.card_coins(c) for c in group)
+                if TRADE_LOW <= coins <= TRADE_HIGH and TRADE_CHART[coins] > best_troops:
+                    best, best_troops = group, TRADE_CHART[coins]
+        if not best:
+            return ()
+        hq = state.hq_of(seat)
+        in_danger = (
+            hq is not None
+            and state.owner(hq) == seat
+            and self._guard(state, seat, hq) > state.troops(hq)
+        )
+        if in_danger or best_troops >= 10 or (len(hand) <= 2 and best_troops >= 7):
+            return best
+        return ()
+
+    # --- placing -----------------------------------------------------------------------------
+
+    def _target_value(self, state: GameState, seat: int, target: str) -> float:
+        """What conquering `target` is worth: HQs and red stars first."""
+        owner = state.owner(target)
+        value = 1.0
+        if not state.turn.conquered:
+            value += 1.0  # the first conquest of a turn earns a card (E-2)
+        if target in state.hqs:
+            value += 6.0
+            if state.red_stars(seat) + 1 >= STARS_TO_WIN:
+                value += 30.0
+            if owner is not None and state.red_stars(owner) >= STARS_TO_WIN - 1:
+                value += 6.0
+        if owner is not None:
+            held = state.controlled(owner)
+            if len(held) == 1:
+                value += 1.0 + 0.5 * len(state.seats[owner].cards)
+        continent = board().continent_of(target)
+        if all(t == target or state.owner(t) == seat for t in continent.territories):
+            value += continent.bonus
+        return value
+
+    def _place(self, state: GameState, seat: int) -> Move:
+        left = state.turn.recruits_left
+        hq = state.hq_of(seat)
+        if hq is not None and state.owner(hq) == seat:
+            need = self._guard(state, seat, hq) - state.troops(hq)
+            if need > 0:
+                return PlaceTroops(hq, min(need, left))
+        best, best_score = None, -1.0
+        for territory in state.controlled(seat):
+            troops = state.troops(territory) + left
+            for there in NEIGHBOURS[territory]:
+                army = state.armies.get(there)
+                if army is None:
+                    if there in state.hqs:
+                        continue
+                    score = 0.05 * (1 + self._room(state, there)) / (1 + state.troops(territory))
+                elif army[0] != seat:
+                    value = self._target_value(state, seat, there)
+                    score = value * conquest_odds(troops - 1, army[1])
+                else:
+                    continue
+                if score > best_score:
+                    best, best_score = territory, score
+        if best is None:
+            best = max(state.controlled(seat), key=lambda t: (state.troops(t), t))
+        return PlaceTroops(best, left)
+
+    # --- expanding, attacking, maneuvering -----------------------------------------------------
+
+    def _attack_threshold(self, state: GameState, seat: int, target: str) -> float:
+        threshold = self.attack_threshold
+        if target in state.hqs:
+            threshold = self.hq_attack_threshold
+            if state.red_stars(seat) + 1 >= STARS_TO_WIN:
+                threshold = self.winning_attack_threshold
+        # Late in a long game, take more risks so the game ends.
+        rounds = state.turn_number // max(1, state.seat_count)
+        return max(0.3, threshold - 0.01 * max(0, rounds - 25))
+
+    def _expand_attack(self, state: GameState, seat: int) -> Move:
+        options = legal_move_options(state, seat)
+        best_attack: Attack | None = None
+        best_score = 0.0
+        expansions: list[tuple[float, Expand, int]] = []
+        maneuvers: list[Maneuver] = []
+        for option in options:
+            move = option.move
+            if isinstance(move, Attack):
+                origin, target = move.origin, move.target
+                free = state.troops(origin) - self._guard(state, seat, origin)
+                dice = min(3, state.troops(origin) - 1)
+                if free < 1 or move.dice != dice:
+                    continue
+                chance = conquest_odds(free, state.troops(target))
+                if chance < self._attack_threshold(state, seat, target):
+                    continue
+                score = chance * self._target_value(state, seat, target)
+                if score > best_score:
+                    best_attack, best_score = move, score
+            elif isinstance(move, Expand):
+                cost = option.min_count - 1  # type: ignore[operator]
+                spare = state.troops(move.origin) - self._guard(state, seat, move.origin)
+                if spare < cost + 1 or (cost and spare < cost + 3):
+                    continue
+                count = min(option.max_count, max(option.min_count, cost + (spare - cost) // 2))  # type: ignore[type-var, operator]
+                score = self._room(state, move.target) - 2 * cost + self.rng.random()
+                expansions.append((score, move, count))
+            elif isinstance(move, Maneuver):
+                maneuvers.append(move)
+        if best_attack is not None:
+            return best_attack
+        if expansions:
+            _, move, count = max(expansions, key=lambda e: e[0])
+            return Expand(move.origin, move.target, count)
+        maneuver = self._maneuver(state, seat, maneuvers)
+        return maneuver if maneuver is not None else EndTurn()
+
+    def _maneuver(self, state: GameState, seat: int, maneuvers: list[Maneuver]) -> Move | None:
+        """Move the biggest idle stack (nothing to fight or take next to it) to the front
+        territory under the most pressure."""
+        if not maneuvers:
+            return None
+        hq = state.hq_of(seat)
+        best: tuple[float, Maneuver] | None = None
+        for move in maneuvers:
+            if self._is_front(state, seat, move.origin) or not self._is_front(
+                state, seat, move.target
+            ):
+                continue
+            spare = state.troops(move.origin) - self._guard(state, seat, move.origin)
+            if spare < 1:
+                continue
+            pressure = self._threat(state, seat, move.target) - state.troops(move.target)
+            if move.target == hq:
+                pressure += 3
+            score = spare + pressure
+            if best is None or score > best[0]:
+                best = (score, Maneuver(move.origin, move.target, spare))
+        return best[1] if best else None
+
+    @staticmethod
+    def _is_front(state: GameState, seat: int, territory: str) -> bool:
+        armies = state.armies
+        for there in NEIGHBOURS[territory]:
+            army = armies.get(there)
+            if army is None:
+                if there not in state.hqs:
+                    return True
+            elif army[0] != seat:
+                return True
+        return False
+
+    # --- answering during a battle -------------------------------------------------------------
+
+    def _missiles(self, state: GameState, seat: int) -> Move:
+        """Fire only on a roll that decides an HQ (taking one, or holding its own), and only
+        at the die that swings the roll most in its favour."""
+        pending = state.pending
+        assert pending is not None
+        if seat == pending["attacker"]:
+            side, sign = "attack", 1
+        elif seat == pending["defender"]:
+            side, sign = "defence", -1
+        else:
+            return PassMissiles()
+        target = pending["target"]
+        if target not in state.hqs:
+            return PassMissiles()
+        attack, defence = pending["attack_values"], pending["defence_values"]
+        lost_a, lost_d = battle(attack, defence)
+        now = sign * (lost_d - lost_a)
+        best: tuple[int, int] | None = None
+        values = attack if side == "attack" else defence
+        fixed = pending[f"fixed_{side}"]
+        for index, value in enumerate(values):
+            if index in fixed or value == 6:
+                continue
+            changed = list(values)
+            changed[index] = 6
+            a, d = battle(changed, defence) if side == "attack" else battle(attack, changed)
+            gain = sign * (d - a) - now
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, index)
+        if best is None:
+            return PassMissiles()
+        decisive = (
+            state.troops(target) <= 2 if side == "attack" else state.troops(target) <= lost_d + 1
+        )
+        return FireMissile(side, best[1]) if decisive else PassMissiles()
+
+    def _move_in(self, state: GameState, seat: int) -> Move:
+        pending = state.pending
+        assert pending is not None
+        low, high = pending["min"], pending["max"]
+        origin = pending["origin"]
+        keep = max(0, self._guard(state, seat, origin) - 1)
+        if self._threat(state, seat, origin) > 0:
+            keep = max(keep, (high - low) // 2)
+        return MoveIn(max(low, high - keep))
+
+    def _end_of_turn(self, state: GameState, seat: int) -> Move:
+        best: Move = EndTurn()
+        best_coins = 0
+        for option in legal_move_options(state, seat):
+            move = option.move
+            if move.type == "claim_mission":
+                return move
+            if isinstance(move, TakeCard):
+                coins = (
+                    1 if move.slot == "coin" else state.card_coins(state.slots[int(move.slot) - 1])
+                )  # type: ignore[arg-type]
+                if coins > best_coins:
+                    best, best_coins = move, coins
+        return best

@@ -1,0 +1,204 @@
+"""Bot games played to the end on a fresh customized world, for checks and statistics.
+
+Run `python -m rules.simulate --players 4 --seed 7 --games 20 --json`. Everything printed with
+`--json` depends only on the arguments (the same seed prints the same bytes); timings go to
+stderr, or to the plain-text report without `--json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rules.bots import Bot, HeuristicBot, RandomBot
+from rules.data import board, content
+from rules.errors import IllegalWorldEvent
+from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act
+from rules.world import World
+from rules.world_events import PregameCoinsPlaced, StartingPowerChosen, WorldEvent
+
+DEFAULT_MAX_MOVES = 20_000
+BOT_KINDS = ("heuristic", "random", "mixed")
+
+
+def customized_world(seed: int) -> World:
+    """P-2 and P-3 decided by a seeded coin flip per faction and a seeded shuffle of the cards,
+    through the same world events a campaign logs."""
+    rng = random.Random(seed)
+    world = World()
+    changes: list[WorldEvent] = []
+    for key in sorted(content().factions):
+        powers = content().factions[key].powers
+        changes.append(StartingPowerChosen(faction=key, power=rng.choice(powers).key))
+    cards = sorted(board().territories)
+    rng.shuffle(cards)
+    wanted = content().supplies["pregame_coin_stickers"]
+    changes.append(PregameCoinsPlaced(territories=tuple(sorted(cards[:wanted]))))
+    for change in changes:
+        violations = change.check(world)
+        if violations:
+            raise IllegalWorldEvent.from_violation(violations[0])
+        world = change.apply(world)
+    return world
+
+
+def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat; each has its own generator, seeded from the game seed and its seat."""
+    bots: list[Bot] = []
+    for seat, kind in enumerate(kinds):
+        bot_seed = seed * 101 + seat
+        bots.append(HeuristicBot(bot_seed) if kind == "heuristic" else RandomBot(bot_seed))
+    return bots
+
+
+def seat_kinds(bots: str, players: int) -> list[str]:
+    """`heuristic`, `random`, `mixed` (heuristic on even seats, random on odd ones), or one
+    kind per seat separated by commas."""
+    if bots == "mixed":
+        return ["heuristic" if seat % 2 == 0 else "random" for seat in range(players)]
+    if bots in ("heuristic", "random"):
+        return [bots] * players
+    kinds = bots.split(",")
+    if len(kinds) != players or any(k not in ("heuristic", "random") for k in kinds):
+        raise ValueError(f"--bots must be one of {', '.join(BOT_KINDS)} or {players} kinds.")
+    return kinds
+
+
+@dataclass
+class GameRun:
+    seed: int
+    initial: GameState
+    state: GameState
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+    capped: bool = False
+    bot_seconds: float = 0.0
+    engine_seconds: float = 0.0
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    def summary(self) -> dict[str, object]:
+        result = game_result(self.state) if self.state.is_over else None
+        return {
+            "seed": self.seed,
+            "winner": self.winner,
+            "winner_faction": self.state.seats[self.winner].faction
+            if self.winner is not None
+            else None,
+            "capped": self.capped,
+            "turns": self.state.turn_number,
+            "moves": len(self.moves),
+            "red_stars": [self.state.red_stars(s) for s in range(self.state.seat_count)],
+            "outcomes": [s.outcome for s in result.seats] if result else None,
+        }
+
+
+def play_game(
+    seed: int,
+    kinds: Sequence[str],
+    *,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    timed: bool = False,
+) -> GameRun:
+    """Play one game between bots to its end, or until `max_moves` moves (then `capped`)."""
+    world = customized_world(seed)
+    seats = [SeatSpec(person=f"p{i + 1}", name=f"Bot {i + 1}") for i in range(len(kinds))]
+    state = new_game(world, seats, seed=seed, game_number=world.next_game_number)
+    run = GameRun(seed=seed, initial=state, state=state)
+    bots = make_bots(kinds, seed)
+    clock = time.perf_counter
+    while not state.is_over:
+        if len(run.moves) >= max_moves:
+            run.capped = True
+            break
+        seat = seats_to_act(state)[0]
+        if timed:
+            started = clock()
+            move = bots[seat].choose(state, seat)
+            chosen = clock()
+            state, _ = apply_move(state, seat, move)
+            run.bot_seconds += chosen - started
+            run.engine_seconds += clock() - chosen
+        else:
+            move = bots[seat].choose(state, seat)
+            state, _ = apply_move(state, seat, move)
+        run.moves.append((seat, move))
+    run.state = state
+    return run
+
+
+def _summary(runs: list[GameRun], players: int) -> dict[str, object]:
+    wins = [0] * players
+    factions: dict[str, int] = {}
+    for run in runs:
+        if run.winner is not None:
+            wins[run.winner] += 1
+            faction = run.state.seats[run.winner].faction or "?"
+            factions[faction] = factions.get(faction, 0) + 1
+    count = len(runs) or 1
+    return {
+        "summary": True,
+        "games": len(runs),
+        "finished": sum(1 for r in runs if r.state.is_over),
+        "capped": sum(1 for r in runs if r.capped),
+        "wins_per_seat": wins,
+        "wins_per_faction": dict(sorted(factions.items())),
+        "mean_turns": round(sum(r.state.turn_number for r in runs) / count, 2),
+        "mean_moves": round(sum(len(r.moves) for r in runs) / count, 2),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules.simulate", description=__doc__)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--bots", default="heuristic", help="heuristic|random|mixed|k1,k2,...")
+    parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    parser.add_argument("--json", action="store_true", help="one JSON line per game + summary")
+    args = parser.parse_args(argv)
+    limits = content().constants
+    if not limits["players_min"] <= args.players <= limits["players_max"]:
+        parser.error(f"--players must be {limits['players_min']} to {limits['players_max']}")
+    try:
+        kinds = seat_kinds(args.bots, args.players)
+    except ValueError as exc:
+        parser.error(str(exc))
+
+    started = time.perf_counter()
+    runs = []
+    for index in range(args.games):
+        run = play_game(args.seed + index, kinds, max_moves=args.max_moves)
+        runs.append(run)
+        line = run.summary()
+        if args.json:
+            print(json.dumps(line, sort_keys=True), flush=True)
+        else:
+            status = "HIT THE MOVE CAP" if run.capped else f"seat {run.winner} won"
+            print(
+                f"game seed {run.seed}: {status} ({line['winner_faction']}) after "
+                f"{line['turns']} turns, {line['moves']} moves; red stars {line['red_stars']}"
+            )
+    elapsed = time.perf_counter() - started
+    summary = _summary(runs, args.players)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+        print(f"elapsed {elapsed:.2f}s", file=sys.stderr)
+    else:
+        print(
+            f"{summary['games']} games, {summary['finished']} finished, {summary['capped']} "
+            f"capped; wins per seat {summary['wins_per_seat']}; wins per faction "
+            f"{summary['wins_per_faction']}; mean {summary['mean_turns']} turns, "
+            f"{summary['mean_moves']} moves; {elapsed:.2f}s"
+        )
+    return 1 if summary["capped"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
