@@ -46,13 +46,6 @@ def _state_for(request: Request, game: DigitalGame, seat: int | None) -> dict:
     return data
 
 
-class _RefusalsAsJson:
-    def handle_exception(self, exc):
-        if isinstance(exc, ApplicationError):
-            return Response(exc.as_json(), status=exc.status)
-        return super().handle_exception(exc)
-
-
 ERRORS = inline_serializer(
     "DigitalRefusal",
     {"errors": serializers.ListField(child=serializers.DictField())},
@@ -88,7 +81,7 @@ class MoveRequestSerializer(serializers.Serializer):
     move = serializers.DictField(help_text='A move as JSON, e.g. {"type": "end_turn"}.')
 
 
-class GameStateApi(_RefusalsAsJson, APIView):
+class GameStateApi(APIView):
     """The game as one seat sees it (its own cards), or as a spectator without `seat`."""
 
     permission_classes = [AllowAny]
@@ -117,7 +110,7 @@ class GameStateApi(_RefusalsAsJson, APIView):
         return Response(_state_for(request, game, seat))
 
 
-class GameMovesApi(_RefusalsAsJson, APIView):
+class GameMovesApi(APIView):
     """Submit one move for a seat you hold, on the version you saw."""
 
     @extend_schema(
@@ -140,12 +133,7 @@ class GameMovesApi(_RefusalsAsJson, APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = _game_for(request, game_id)
         payload = MoveRequestSerializer(data=request.data)
-        if not payload.is_valid():
-            errors = [
-                {"code": "invalid", "message": f"{field}: {' '.join(map(str, problems))}"}
-                for field, problems in payload.errors.items()
-            ]
-            return Response({"errors": errors}, status=400)
+        payload.is_valid(raise_exception=True)
         seat = payload.validated_data["seat"]
         try:
             outcome = move_submit(

@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from campaign.api import campaigns
+from campaign.api import campaigns, digital
 
 app_name = "api"
 
@@ -27,5 +27,7 @@ urlpatterns = [
         campaigns.WorldEventListApi.as_view(),
         name="world-events",
     ),
+    path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
+    path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
     *router.urls,
 ]
