@@ -427,11 +427,11 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
     number = state.game_number
     rewarded = rewards_given(number)
 
-    def pick(options: list[RewardOption]) -> RewardChoice | None:
+    def pick(options: list[RewardOption], seat: int) -> RewardChoice | None:
         if not options:
             return None
         option = options[0]
-        name = f"{_BOT_NAMES[number % len(_BOT_NAMES)]} {number}" if option.needs_name else ""
+        name = _bot_place_name(number, seat) if option.needs_name else ""
         delta = option.deltas[0] if option.deltas else 0
         return RewardChoice(code=option.code, target=option.targets[0], name=name, delta=delta)
 
@@ -440,7 +440,7 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
     winner = RewardSeat(
         seats[winner_seat], "won", result.seats[winner_seat].controlled, winner_options
     )
-    bots_winner = pick(winner_options) if seats[winner_seat].is_bot else None
+    bots_winner = pick(winner_options, winner_seat) if seats[winner_seat].is_bot else None
     # Bots choose in table order against the world their earlier choices leave (END-6).
     planned = world
     if bots_winner is not None:
@@ -459,7 +459,7 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
         options = held_on_reward_options(world, held=held) if rewarded else []
         held_on.append(RewardSeat(seats[index], "held_on", held, options))
         if seats[index].is_bot and rewarded:
-            choice = pick(held_on_reward_options(planned, held=held))
+            choice = pick(held_on_reward_options(planned, held=held), index)
             bots_held[index] = choice
             if choice is not None:
                 event = reward_event(choice, person=seats[index].person.key, game=number)
@@ -636,7 +636,16 @@ def _pack_incident(event: PackOpened, incidents: list[IncidentEntry]) -> list[In
     ]
 
 
-_BOT_NAMES = ("Ironhold", "Ashford", "Stonebridge", "Redwater", "Greymoor", "Highmark")
+_NAME_STARTS = ("Iron", "Ash", "Stone", "Red", "Grey", "High", "Wolf", "Salt", "Black", "Elder")
+_NAME_ENDS = ("hold", "ford", "bridge", "water", "moor", "mark", "haven", "gate", "fell")
+
+
+def _bot_place_name(game: int, seat: int) -> str:
+    """A city or continent name for a bot's reward, different per game and seat."""
+    return (
+        _NAME_STARTS[(game * 3 + seat) % len(_NAME_STARTS)]
+        + _NAME_ENDS[(game + seat * 2) % len(_NAME_ENDS)]
+    )
 
 
 def _may_finish(*, game: DigitalGame, user, session_key: str) -> bool:

@@ -3,10 +3,9 @@ shown in words."""
 
 from __future__ import annotations
 
-import pytest
 from django.urls import reverse
 
-from campaign.models.digital import DigitalGame, GameMove
+from campaign.models.digital import DigitalGame
 
 
 def _url(name: str, game: DigitalGame) -> str:

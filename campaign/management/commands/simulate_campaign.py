@@ -1,0 +1,136 @@
+"""Play a whole campaign with bots through the same services the game pages use: the database,
+the world event log, the unlock task. Prints a line per game and the world at the end."""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from campaign.models import Campaign, GameMove, Person
+from campaign.models.digital import DigitalGame, GameSeat
+from campaign.selectors.world import world_current, world_log
+from campaign.services.campaigns import campaign_create, person_create
+from campaign.services.digital import (
+    RewardsChosen,
+    SeatRequest,
+    digital_game_finish,
+    digital_game_start,
+)
+from campaign.services.setup import setup_randomize
+from rules.data import board, content
+from rules.game import GameState, game_result
+from rules.world_events import WorldEvent
+
+OUTCOME_WORDS = {"won": "won", "held_on": "held on", "eliminated": "eliminated"}
+
+
+class Command(BaseCommand):
+    help = "Play a campaign of digital games with bots and print what each game changed."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--games", type=int, default=15)
+        parser.add_argument("--players", type=int, default=4)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--name", default="", help="Campaign name (default: from the seed).")
+
+    def handle(self, *args, games: int, players: int, seed: int, name: str, **options) -> None:
+        limits = content().constants
+        if not limits["players_min"] <= players <= limits["players_max"]:
+            raise CommandError(
+                f"A game has {limits['players_min']} to {limits['players_max']} players."
+            )
+        if games < 1:
+            raise CommandError("Play at least one game.")
+        user, _ = get_user_model().objects.get_or_create(
+            username="simulator", defaults={"email": "simulator@example.com"}
+        )
+        campaign = campaign_create(
+            owner=user, name=name or f"Simulated campaign (seed {seed})", is_public=True
+        )
+        rng = random.Random(seed)
+        setup_randomize(campaign=campaign, user=user, rng=rng)
+        bots = [
+            person_create(campaign=campaign, display_name=f"Bot {i + 1}") for i in range(players)
+        ]
+        self.stdout.write(f"Campaign {campaign.name!r} ({campaign.slug}), {players} bots.")
+        for number in range(games):
+            # Rotate the table so every bot sits in every position over the campaign.
+            shift = number % players
+            table = bots[shift:] + bots[:shift]
+            game = digital_game_start(
+                campaign=campaign,
+                user=user,
+                seats=[SeatRequest(person=p, kind=GameSeat.Kind.BOT) for p in table],
+                seed=rng.randrange(2**31),
+            )
+            if game.status != DigitalGame.Status.REWARDS:
+                raise CommandError(f"Game {game.game_number} did not end (status {game.status}).")
+            digital_game_finish(game=game, user=user, rewards=RewardsChosen())
+            self.stdout.write(self._game_line(campaign, game))
+        self.stdout.write(self._world_summary(campaign))
+
+    def _game_line(self, campaign: Campaign, game: DigitalGame) -> str:
+        result = game_result(GameState.from_json(game.state))
+        names = dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
+        factions = content().factions
+        parts = []
+        for seat in result.seats:
+            faction = factions[seat.faction].name if seat.faction else "?"
+            parts.append(f"{names[seat.person]} ({faction}) {OUTCOME_WORDS[seat.outcome]}")
+        moves = GameMove.objects.filter(game=game).count()
+        events = _game_events(campaign, game.game_number)
+        changes = [
+            e.describe()
+            for e in events
+            if e.kind not in {"game_recorded", "victor_signed", "scar_placed"}
+        ]
+        scars = sum(1 for e in events if e.kind == "scar_placed")
+        extra = f"; {scars} scar(s)" if scars else ""
+        return (
+            f"Game {game.game_number:2d}: {'; '.join(parts)}; {moves} moves{extra}"
+            f" | {', '.join(changes) or 'no rewards'}"
+        )
+
+    def _world_summary(self, campaign: Campaign) -> str:
+        world = world_current(campaign=campaign)
+        names = dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
+        signatures = ", ".join(
+            f"{names.get(p, p)} {n}" for p, n in sorted(world.signature_counts().items())
+        )
+        cities = ", ".join(
+            f"{c.name} ({c.kind}, {board().territories[t].name})" for t, c in world.cities.items()
+        )
+        continents = ", ".join(
+            f"{board().continents[k].name} = {c.name}" for k, c in world.continent_names.items()
+        )
+        scars = ", ".join(
+            f"{s.kind} on {board().territories[t].name}{' (cancelled)' if s.cancelled else ''}"
+            for t, s in world.scars.items()
+        )
+        packs = ", ".join(
+            f"{content().packs[k].name} (game {p.game})" for k, p in world.packs_opened.items()
+        )
+        lines = [
+            "",
+            f"The world of {world.world_name or '(unnamed)'}"
+            + (f", named by {names.get(world.world_named_by, '')}" if world.world_name else ""),
+            f"  games recorded: {world.games_played}",
+            f"  signatures: {signatures or 'none'}",
+            f"  cities: {cities or 'none'}",
+            f"  named continents: {continents or 'none'}",
+            f"  scars: {scars or 'none'}",
+            f"  fortifications: {len(world.fortifications)}, destroyed cards: "
+            f"{len(world.destroyed_cards)}, coin stickers used: {world.coin_stickers_used}",
+            f"  packs opened: {packs or 'none'}",
+        ]
+        return "\n".join(lines)
+
+
+def _game_events(campaign: Campaign, game_number: int) -> list[WorldEvent]:
+    return [
+        entry.event
+        for entry in world_log(campaign=campaign)
+        if entry.record.game_number == game_number
+    ]
