@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.game_log import REFUSAL, RefusalsAsJson
+from campaign.api.game_log import REFUSAL
 from campaign.permissions import Action, campaign_for_api
 from campaign.services.export import campaign_export, campaign_import
 
@@ -27,7 +27,7 @@ DOCUMENT = inline_serializer(
 )
 
 
-class CampaignExportApi(RefusalsAsJson, APIView):
+class CampaignExportApi(APIView):
     """The campaign as one JSON document (anyone who may read the campaign)."""
 
     @extend_schema(responses={200: DOCUMENT, 404: REFUSAL}, summary="Export a campaign")
@@ -36,7 +36,7 @@ class CampaignExportApi(RefusalsAsJson, APIView):
         return Response(campaign_export(campaign=campaign))
 
 
-class CampaignImportApi(RefusalsAsJson, APIView):
+class CampaignImportApi(APIView):
     """A NEW campaign, owned by the caller, from an export document."""
 
     permission_classes = [IsAuthenticated]

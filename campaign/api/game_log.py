@@ -8,7 +8,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.errors import ApplicationError
 from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.history import packs_status
@@ -152,15 +151,6 @@ def _result(campaign, log: GameLog, http_status: int) -> Response:
     return Response(data, status=http_status)
 
 
-class RefusalsAsJson:
-    """Answers an `ApplicationError` (a refusal, 404, 403, 409) with its JSON and status."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, ApplicationError):
-            return Response(exc.as_json(), status=exc.status)
-        return super().handle_exception(exc)
-
-
 REFUSAL = inline_serializer(
     "Refusal",
     {
@@ -170,7 +160,7 @@ REFUSAL = inline_serializer(
 )
 
 
-class GameLogCreateApi(RefusalsAsJson, APIView):
+class GameLogCreateApi(APIView):
     """Log the next game of a campaign (players and owners)."""
 
     @extend_schema(
@@ -191,7 +181,7 @@ class GameLogCreateApi(RefusalsAsJson, APIView):
         return _result(campaign, log, status.HTTP_201_CREATED)
 
 
-class GameLogCorrectApi(RefusalsAsJson, APIView):
+class GameLogCorrectApi(APIView):
     """Correct the most recent logged game (owners only): its events are voided and the
     corrected entry's events appended, with the reason kept."""
 
@@ -215,7 +205,7 @@ class GameLogCorrectApi(RefusalsAsJson, APIView):
         return _result(campaign, log, status.HTTP_201_CREATED)
 
 
-class RewardOptionsApi(RefusalsAsJson, APIView):
+class RewardOptionsApi(APIView):
     """The rewards the rules offer now, with their legal targets (END-5, END-6)."""
 
     @extend_schema(

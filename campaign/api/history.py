@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.game_log import REFUSAL, RefusalsAsJson
+from campaign.api.game_log import REFUSAL
 from campaign.errors import ApplicationError, NotFoundError
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.history import (
@@ -28,7 +28,7 @@ from rules.data import board, content
 ANY = serializers.JSONField()
 
 
-class GameListApi(RefusalsAsJson, APIView):
+class GameListApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Timeline of logged games")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
@@ -40,7 +40,7 @@ class GameListApi(RefusalsAsJson, APIView):
         )
 
 
-class WorldApi(RefusalsAsJson, APIView):
+class WorldApi(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("game", int, description="The world as it stood after game N.")
@@ -61,7 +61,7 @@ class WorldApi(RefusalsAsJson, APIView):
         return Response(data)
 
 
-class TerritoryHistoryApi(RefusalsAsJson, APIView):
+class TerritoryHistoryApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="One territory's history")
     def get(self, request: Request, slug: str, territory: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
@@ -76,7 +76,7 @@ class TerritoryHistoryApi(RefusalsAsJson, APIView):
         )
 
 
-class FactionHistoryApi(RefusalsAsJson, APIView):
+class FactionHistoryApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="A faction card's back")
     def get(self, request: Request, slug: str, faction: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
@@ -91,14 +91,14 @@ class FactionHistoryApi(RefusalsAsJson, APIView):
         )
 
 
-class PackStatusApi(RefusalsAsJson, APIView):
+class PackStatusApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Sealed packs: open now, progress")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         return Response(asdict(packs_status(campaign=campaign)))
 
 
-class StatsApi(RefusalsAsJson, APIView):
+class StatsApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Campaign statistics")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)

@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from campaign.api import campaigns, digital
+from campaign.api import campaigns, digital, export, game_log, history
 
 app_name = "api"
 
@@ -29,5 +29,35 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
     path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
+    # Logging games, history and export (issue 4).
+    path("campaigns/<slug:slug>/games/", game_log.GameLogCreateApi.as_view(), name="game-log"),
+    path(
+        "campaigns/<slug:slug>/games/<int:number>/correction/",
+        game_log.GameLogCorrectApi.as_view(),
+        name="game-correct",
+    ),
+    path(
+        "campaigns/<slug:slug>/reward-options/",
+        game_log.RewardOptionsApi.as_view(),
+        name="reward-options",
+    ),
+    path(
+        "campaigns/<slug:slug>/history/games/", history.GameListApi.as_view(), name="history-games"
+    ),
+    path("campaigns/<slug:slug>/history/world/", history.WorldApi.as_view(), name="history-world"),
+    path(
+        "campaigns/<slug:slug>/history/territories/<str:territory>/",
+        history.TerritoryHistoryApi.as_view(),
+        name="history-territory",
+    ),
+    path(
+        "campaigns/<slug:slug>/history/factions/<str:faction>/",
+        history.FactionHistoryApi.as_view(),
+        name="history-faction",
+    ),
+    path("campaigns/<slug:slug>/packs/", history.PackStatusApi.as_view(), name="packs"),
+    path("campaigns/<slug:slug>/history/stats/", history.StatsApi.as_view(), name="history-stats"),
+    path("campaigns/<slug:slug>/export/", export.CampaignExportApi.as_view(), name="export"),
+    path("campaign-imports/", export.CampaignImportApi.as_view(), name="import"),
     *router.urls,
 ]

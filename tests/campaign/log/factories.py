@@ -1,0 +1,48 @@
+"""Game log entries for tests: a legal three-player game on a fresh world, easy to vary."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+
+from campaign.services.game_log import GameLogEntry, PlayerEntry
+from rules.rewards import RewardChoice
+
+
+def three_player_entry(persons, **changes) -> GameLogEntry:
+    """Owner wins with Die Mechaniker, the player holds on, the guest is eliminated.
+    `persons` is the conftest fixture (owner/player/viewer Persons)."""
+    entry = GameLogEntry(
+        played_on=datetime.date(2026, 1, 10),
+        players=(
+            PlayerEntry("die_mechaniker", person=persons["owner"].key, start="alaska"),
+            PlayerEntry(
+                "khan_industries",
+                person=persons["player"].key,
+                start="egypt",
+                held=("egypt", "congo"),
+                reward=RewardChoice("H1", "egypt", "Cairo"),
+            ),
+            PlayerEntry(
+                "saharan_republic",
+                person=persons["viewer"].key,
+                start="peru",
+                troops_at_end=False,
+            ),
+        ),
+        winner="die_mechaniker",
+        winner_reward=RewardChoice("R2", "brazil", "Rio"),
+        slogan="First blood",
+    )
+    return replace(entry, **changes)
+
+
+def with_player(entry: GameLogEntry, index: int, **changes) -> GameLogEntry:
+    players = list(entry.players)
+    players[index] = replace(players[index], **changes)
+    return replace(entry, players=tuple(players))
+
+
+def api_payload(entry: GameLogEntry, **extra) -> dict:
+    data = entry.to_json()
+    return {**data, **extra}
