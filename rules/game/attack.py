@@ -300,7 +300,14 @@ def fire_missile(state: GameState, seat: int, move: FireMissile, events: list[Ga
         )
     )
     if fired == constant("pocket1_missiles"):
-        pack_due(state, "pocket_1", "three missiles were fired on one roll", seat, events)
+        pack_due(
+            state,
+            "pocket_1",
+            f"{fired} missiles were fired on one roll",
+            seat,
+            events,
+            count=fired,
+        )
         if state.phase != MISSILE_WINDOW:
             return
     if missile_turn(state) is None:

@@ -8,7 +8,7 @@ from rules.data import board, content
 from rules.errors import IllegalMove
 from rules.game.events import GameEvent
 from rules.game.state import GAME_OVER, GameState, territory_name
-from rules.world_events import PackOpened
+from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
 OPEN_PACK = "open_pack"
 
@@ -97,14 +97,32 @@ def check_last_standing(state: GameState, events: list[GameEvent]) -> bool:
     return False
 
 
-def pack_due(state: GameState, pack: str, reason: str, seat: int, events: list[GameEvent]) -> None:
+def pack_due(
+    state: GameState,
+    pack: str,
+    reason: str,
+    seat: int,
+    events: list[GameEvent],
+    *,
+    count: int = 0,
+) -> None:
     """U-1/U-8: a mid-game unlock. Only for packs not yet open in the world; the state waits
-    on an AcknowledgePack decision (unless the game is already over), then resumes."""
+    on an AcknowledgePack decision (unless the game is already over), then resumes. The world
+    events record the fact the pack's condition reads (a `GameIncident`, when its kind is an
+    incident) and the opening itself."""
     if pack in state.world.packs_opened or pack not in content().packs:
         return
-    opened = PackOpened(pack=pack, game=state.game_number, reason=reason)
-    state.world = opened.apply(state.world)
-    state.world_events = (*state.world_events, opened)
+    kind = content().packs[pack].condition["kind"]
+    recorded: list[WorldEvent] = []
+    if kind in INCIDENTS:
+        person = state.seats[seat].person
+        recorded.append(
+            GameIncident(game=state.game_number, incident=kind, person=person, count=count)
+        )
+    recorded.append(PackOpened(pack=pack, game=state.game_number, reason=reason))
+    for event in recorded:
+        state.world = event.apply(state.world)
+    state.world_events = (*state.world_events, *recorded)
     name = content().packs[pack].name
     events.append(
         GameEvent(

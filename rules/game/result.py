@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.errors import IllegalMove
 from rules.game.state import GameState
 from rules.world import Outcome
-from rules.world_events import FortificationWorn, WorldEvent
+from rules.world_events import FortificationWorn, GameIncident, WorldEvent
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,9 @@ class GameResult:
     winner_seat: int
     seats: list[SeatResult]
     world_events: list[WorldEvent]
-    """Scars placed, fortification wear (one event per fortification) and packs opened during
-    the game, ready to append to the campaign log. Rewards are chosen later by people."""
+    """Scars placed, fortification wear (one event per fortification), the incidents and packs
+    opened mid-game, then missiles used per person, ready to append to the campaign log.
+    Rewards are chosen later by people."""
 
 
 def _merged(events: tuple[WorldEvent, ...]) -> list[WorldEvent]:
@@ -72,4 +73,11 @@ def game_result(state: GameState) -> GameResult:
                 controlled,
             )
         )
-    return GameResult(state.winner, seats, _merged(state.world_events))
+    used = [
+        GameIncident(
+            game=state.game_number, incident="missiles_used", person=player.person, count=spent
+        )
+        for player in state.seats
+        if (spent := state.world.signature_count(player.person) - player.missiles) > 0
+    ]
+    return GameResult(state.winner, seats, [*_merged(state.world_events), *used])

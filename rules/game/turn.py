@@ -244,6 +244,7 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
             f"{seat_label(state, seat)} is about to place {total} troops while holding a missile",
             seat,
             events,
+            count=total,
         )
 
 

@@ -292,6 +292,9 @@ def test_third_missile_on_one_roll_pauses_for_pocket_1_before_resolving_U6_X11()
     assert events[-1].data["pack"] == "pocket_1"
     assert state.phase == "open_pack"
     assert "pocket_1" in state.world.packs_opened
+    incident, opened = state.world_events
+    assert (incident.incident, incident.count, incident.person) == ("missiles_on_one_roll", 3, "p2")
+    assert opened.kind == "pack_opened" and opened.pack == "pocket_1"
     from rules.game import AcknowledgePack, seats_to_act
 
     assert seats_to_act(state) == [2]

@@ -11,7 +11,9 @@ from rules.game import (
     Attack,
     DefendWith,
     EndTurn,
+    FireMissile,
     GameState,
+    PassMissiles,
     PlaceTroops,
     RollForOrder,
     apply_move,
@@ -25,7 +27,7 @@ from rules.game import (
 )
 from rules.game.moves import MOVE_TYPES
 from rules.rng import Rng
-from rules.world import City, Fortification
+from rules.world import City, Fortification, Signature
 
 from .helpers import fresh_game, play, position, rig_dice, with_world
 
@@ -246,3 +248,21 @@ def test_every_listed_move_is_accepted_during_a_game():
         for other in chooser.sample(listed, min(3, len(listed))):
             apply_move(state, seat, other)
         state, _ = apply_move(state, seat, move)
+
+
+def test_missiles_used_are_reported_per_person_in_the_result():
+    state = position(
+        armies={"argentina": (0, 6), "brazil": (1, 2)},
+        hqs={"argentina": 0, "brazil": 1},
+        seat0={"red_star_tokens": 2, "missiles": 2},
+    )
+    state = with_world(state, signatures=(Signature("p0", 1, "d"), Signature("p0", 2, "d")))
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    state = rig_dice(state, [6, 6, 1], [6, 6])
+    state, _ = play(state, (1, DefendWith(2)), (0, FireMissile("attack", 2)))
+    state, _ = play(state, (0, PassMissiles()))
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    state = rig_dice(state, [6, 6, 1], [1, 1])
+    state, _ = play(state, (1, DefendWith(2)), (0, PassMissiles()))
+    used = [e for e in game_result(state).world_events if e.kind == "game_incident"]
+    assert [(e.incident, e.person, e.count) for e in used] == [("missiles_used", "p0", 1)]
