@@ -1,16 +1,54 @@
 """Page routes of the campaign app."""
 
 from django.urls import path
-from django.views.generic import TemplateView
 
+from campaign.views import campaigns as campaign_views
 from campaign.views import digital
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
+from campaign.views import members as member_views
+from campaign.views import setup as setup_views
 
 app_name = "campaign"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    # Campaigns, members, invitations and the pre-game customization (issue 2).
+    path("", campaign_views.HomeView.as_view(), name="home"),
+    path("campaigns/new/", campaign_views.CampaignCreateView.as_view(), name="campaign_create"),
+    path(
+        "campaigns/<slug:slug>/",
+        campaign_views.CampaignDetailView.as_view(),
+        name="campaign_detail",
+    ),
+    path(
+        "campaigns/<slug:slug>/settings/",
+        campaign_views.CampaignSettingsView.as_view(),
+        name="campaign_settings",
+    ),
+    path("campaigns/<slug:slug>/setup/", setup_views.SetupView.as_view(), name="setup"),
+    path("campaigns/<slug:slug>/members/", member_views.MembersView.as_view(), name="members"),
+    path(
+        "campaigns/<slug:slug>/members/<int:member_id>/role/",
+        member_views.MemberRoleView.as_view(),
+        name="member_role",
+    ),
+    path(
+        "campaigns/<slug:slug>/members/<int:member_id>/remove/",
+        member_views.MemberRemoveView.as_view(),
+        name="member_remove",
+    ),
+    path("campaigns/<slug:slug>/guests/", member_views.GuestAddView.as_view(), name="guest_add"),
+    path(
+        "campaigns/<slug:slug>/invites/",
+        member_views.InviteCreateView.as_view(),
+        name="invite_create",
+    ),
+    path(
+        "campaigns/<slug:slug>/invites/<int:invite_id>/revoke/",
+        member_views.InviteRevokeView.as_view(),
+        name="invite_revoke",
+    ),
+    path("invite/<str:token>/", member_views.InviteAcceptView.as_view(), name="invite_accept"),
     # Logging games by hand and correcting them (issue 4).
     path("campaigns/<slug:slug>/log/", log_views.GameLogWizard.as_view(), name="game_log"),
     path(

@@ -9,11 +9,14 @@ from django.utils.text import slugify
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.models import Campaign, Invite, Membership, Person, Role
 
+RESERVED_SLUGS = {"new"}  # /campaigns/new/ is the creation page
+
 
 def _unique_slug(model, base: str, max_length: int, **scope) -> str:
     base = (slugify(base) or "x")[: max_length - 4]
     slug, n = base, 1
-    while model.objects.filter(**scope, **{"slug" if model is Campaign else "key": slug}).exists():
+    field = "slug" if model is Campaign else "key"
+    while slug in RESERVED_SLUGS or model.objects.filter(**scope, **{field: slug}).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug

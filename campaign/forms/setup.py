@@ -1,0 +1,76 @@
+"""Forms for the customization before the first game (P-2 starting powers, P-3 coins)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from rules.data import board, content
+from rules.world import World
+
+
+class StartingPowersForm(forms.Form):
+    """One choice per faction that has no power yet; leaving one blank keeps it for later."""
+
+    def __init__(self, *args, world: World, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for key, faction in content().factions.items():
+            if key in world.starting_powers:
+                continue
+            self.fields[key] = forms.ChoiceField(
+                label=faction.name,
+                required=False,
+                widget=forms.RadioSelect,
+                choices=[(p.key, f"{p.name}: {p.text}") for p in faction.powers],
+                error_messages={
+                    "invalid_choice": (
+                        f"{faction.name} must take one of its own two starting powers (P-2)."
+                    )
+                },
+            )
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not any(data.values()):
+            raise forms.ValidationError(
+                "Choose a starting power for at least one faction (P-2).", code="nothing_chosen"
+            )
+        return data
+
+    def choices(self) -> dict[str, str]:
+        return {key: power for key, power in self.cleaned_data.items() if power}
+
+
+class PregameCoinsForm(forms.Form):
+    """How many of the 12 extra coin stickers each territory card gets (P-3)."""
+
+    def __init__(self, *args, world: World, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.world = world
+        for key, territory in sorted(board().territories.items(), key=lambda t: t[1].name):
+            self.fields[key] = forms.IntegerField(
+                label=territory.name,
+                required=False,
+                min_value=0,
+                max_value=12,
+                widget=forms.NumberInput(attrs={"size": 2, "class": "coin-input"}),
+                error_messages={
+                    "invalid": f"{territory.name}: give a whole number of coins (P-3).",
+                    "min_value": f"{territory.name}: a card cannot lose coins here (P-3).",
+                    "max_value": f"{territory.name}: there are only 12 coins to place (P-3).",
+                },
+            )
+
+    def territories(self) -> list[str]:
+        """One entry per sticker, as `PregameCoinsPlaced` wants them."""
+        return [key for key, count in self.cleaned_data.items() for _ in range(count or 0)]
+
+    def by_continent(self):
+        """Bound fields grouped by continent, for the template."""
+        groups = []
+        for continent in board().continents.values():
+            fields = [
+                self[key]
+                for key in sorted(continent.territories, key=lambda k: self.fields[k].label)
+            ]
+            groups.append((continent, fields))
+        return groups

@@ -1,0 +1,61 @@
+"""Before-the-first-game customization (P-1..P-3), always through `world_event_append`."""
+
+from __future__ import annotations
+
+import random
+
+from campaign.errors import ApplicationError
+from campaign.models import Campaign, EventSource, WorldEventRecord
+from campaign.selectors.world import world_current
+from campaign.services.world import world_event_append
+from rules.data import board, content
+from rules.world_events import PregameCoinsPlaced, StartingPowerChosen
+
+
+def setup_powers_choose(
+    *, campaign: Campaign, user, choices: dict[str, str]
+) -> list[WorldEventRecord]:
+    """P-2: each listed faction keeps `choices[faction]`; its other power is destroyed."""
+    if not choices:
+        raise ApplicationError(
+            "Choose a starting power for at least one faction.", code="nothing_chosen", rule="P-2"
+        )
+    events = [StartingPowerChosen(faction, power) for faction, power in choices.items()]
+    return world_event_append(campaign=campaign, events=events, user=user, source=EventSource.SETUP)
+
+
+def setup_coins_place(
+    *, campaign: Campaign, user, territories: list[str]
+) -> list[WorldEventRecord]:
+    """P-3: the 12 pre-game coin stickers; a territory is listed once per sticker."""
+    return world_event_append(
+        campaign=campaign,
+        events=[PregameCoinsPlaced(tuple(territories))],
+        user=user,
+        source=EventSource.SETUP,
+    )
+
+
+def setup_randomize(
+    *, campaign: Campaign, user, rng: random.Random | None = None
+) -> list[WorldEventRecord]:
+    """P-1's random customization for whatever is not done yet: a coin flip per faction for
+    its power, and one coin sticker on each of the first 12 cards of a shuffled deck."""
+    rng = rng or random.SystemRandom()
+    world = world_current(campaign=campaign)
+    events: list = [
+        StartingPowerChosen(key, rng.choice(faction.powers).key)
+        for key, faction in content().factions.items()
+        if key not in world.starting_powers
+    ]
+    if not world.pregame_coins_placed:
+        deck = sorted(board().territories)
+        rng.shuffle(deck)
+        events.append(
+            PregameCoinsPlaced(tuple(deck[: content().supplies["pregame_coin_stickers"]]))
+        )
+    if not events:
+        raise ApplicationError(
+            "The world is already customized.", code="already_customized", rule="P-1"
+        )
+    return world_event_append(campaign=campaign, events=events, user=user, source=EventSource.SETUP)

@@ -1,0 +1,1 @@
+"""Pages of the campaign app, one module per area."""

@@ -1,0 +1,108 @@
+"""Pages: the dashboard, creating a campaign, its world page and its settings."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import Http404
+from django.shortcuts import redirect
+from django.views.generic import FormView, TemplateView
+
+from campaign.errors import ApplicationError
+from campaign.forms.campaigns import CampaignForm
+from campaign.models import Membership
+from campaign.permissions import Action, CampaignAccessMixin
+from campaign.selectors.campaigns import campaign_list_public, person_names
+from campaign.selectors.world import world_as_of, world_current, world_games_recorded
+from campaign.services.campaigns import campaign_create, campaign_update
+from campaign.views.world_context import world_context
+
+
+class HomeView(TemplateView):
+    """Your campaigns (with your role) and the public ones."""
+
+    template_name = "campaign/home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        user = self.request.user
+        if user.is_authenticated:
+            context["memberships"] = (
+                Membership.objects.filter(user=user)
+                .select_related("campaign", "campaign__owner")
+                .order_by("campaign__name")
+            )
+        context["public_campaigns"] = campaign_list_public(exclude_user=user).select_related(
+            "owner"
+        )
+        return context
+
+
+class CampaignCreateView(LoginRequiredMixin, FormView):
+    template_name = "campaign/campaign_form.html"
+    form_class = CampaignForm
+
+    def form_valid(self, form):
+        try:
+            campaign = campaign_create(owner=self.request.user, **form.cleaned_data)
+        except ApplicationError as error:
+            form.add_error(None, error.message)
+            return self.render_to_response(self.get_context_data(form=form), status=400)
+        messages.success(self.request, f"{campaign.name} is ready. Customize it before game 1.")
+        return redirect(campaign)
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class CampaignDetailView(CampaignAccessMixin, TemplateView):
+    """The world page: the board with every mark, faction cards, victors, packs, supplies.
+    `?game=N` shows the world as it stood after game N."""
+
+    template_name = "campaign/world.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        raw_game = self.request.GET.get("game")
+        as_of = None
+        if raw_game not in (None, ""):
+            if not raw_game.isdigit():
+                raise Http404("No such game.")
+            as_of = int(raw_game)
+            try:
+                world = world_as_of(campaign=self.campaign, game_number=as_of)
+            except ApplicationError as error:
+                raise Http404(error.message) from error
+        else:
+            world = world_current(campaign=self.campaign)
+        context.update(
+            world_context(world, names=person_names(campaign=self.campaign)),
+            as_of=as_of,
+            games_recorded=world_games_recorded(campaign=self.campaign),
+            section="world",
+        )
+        return context
+
+
+class CampaignSettingsView(CampaignAccessMixin, FormView):
+    campaign_action = Action.MANAGE
+    template_name = "campaign/campaign_form.html"
+    form_class = CampaignForm
+
+    def get_initial(self):
+        return {"name": self.campaign.name, "is_public": self.campaign.is_public}
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, section="settings")
+
+    def form_valid(self, form):
+        try:
+            campaign_update(campaign=self.campaign, **form.cleaned_data)
+        except ApplicationError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, "Campaign settings saved.")
+        return redirect(self.campaign)
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)

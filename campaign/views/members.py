@@ -1,0 +1,141 @@
+"""Pages: members and their roles, guests, invitation links, and accepting an invitation."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.shortcuts import redirect
+from django.views import View
+from django.views.generic import TemplateView
+
+from campaign.errors import ApplicationError, NotFoundError
+from campaign.forms.campaigns import GuestForm, RoleForm
+from campaign.models import Invite
+from campaign.permissions import Action, CampaignAccessMixin
+from campaign.selectors.campaigns import invite_list_open, membership_list, person_list
+from campaign.services.campaigns import (
+    invite_accept,
+    invite_create,
+    invite_revoke,
+    membership_change_role,
+    membership_remove,
+    person_create,
+)
+
+
+class MembersView(CampaignAccessMixin, TemplateView):
+    """Everyone who may read sees the members; owners also manage them and the invitations."""
+
+    template_name = "campaign/members.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            section="members",
+            memberships=membership_list(campaign=self.campaign),
+            persons=person_list(campaign=self.campaign),
+            role_form=RoleForm(),
+            guest_form=kwargs.get("guest_form") or GuestForm(),
+        )
+        if Action.MANAGE in self.allowed:
+            context["invites"] = [
+                (invite, self.request.build_absolute_uri(invite.get_absolute_url()))
+                for invite in invite_list_open(campaign=self.campaign)
+            ]
+        return context
+
+
+class _OwnerAction(CampaignAccessMixin, View):
+    """A POST-only owner action on the members page; refusals come back as messages."""
+
+    campaign_action = Action.MANAGE
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        try:
+            message = self.act(request, **kwargs)
+        except ApplicationError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, message)
+        return redirect("campaign:members", slug=self.campaign.slug)
+
+    def act(self, request, **kwargs) -> str:
+        raise NotImplementedError
+
+
+class MemberRoleView(_OwnerAction):
+    def act(self, request, member_id: int, **kwargs) -> str:
+        form = RoleForm(request.POST)
+        if not form.is_valid():
+            raise ApplicationError("Choose owner, player or viewer.", code="bad_role")
+        membership = membership_change_role(
+            campaign=self.campaign, membership_id=member_id, role=form.cleaned_data["role"]
+        )
+        return f"{membership.user.get_username()} is now {membership.get_role_display().lower()}."
+
+
+class MemberRemoveView(_OwnerAction):
+    def act(self, request, member_id: int, **kwargs) -> str:
+        membership_remove(campaign=self.campaign, membership_id=member_id)
+        return "Member removed."
+
+
+class GuestAddView(_OwnerAction):
+    def act(self, request, **kwargs) -> str:
+        form = GuestForm(request.POST)
+        if not form.is_valid():
+            raise ApplicationError("Give the guest a name (up to 80 characters).")
+        person = person_create(
+            campaign=self.campaign, display_name=form.cleaned_data["display_name"]
+        )
+        return f"{person.display_name} can now be picked as a player."
+
+
+class InviteCreateView(_OwnerAction):
+    def act(self, request, **kwargs) -> str:
+        form = RoleForm(request.POST)
+        if not form.is_valid():
+            raise ApplicationError("Choose owner, player or viewer.", code="bad_role")
+        invite = invite_create(
+            campaign=self.campaign, role=form.cleaned_data["role"], created_by=request.user
+        )
+        return f"Invitation link for a {invite.get_role_display().lower()} created: send it on."
+
+
+class InviteRevokeView(_OwnerAction):
+    def act(self, request, invite_id: int, **kwargs) -> str:
+        invite_revoke(campaign=self.campaign, invite_id=invite_id)
+        return "Invitation revoked."
+
+
+class InviteAcceptView(LoginRequiredMixin, TemplateView):
+    """Opening an invitation link (signed in) shows it; accepting it makes you a member."""
+
+    template_name = "campaign/invite.html"
+
+    def get(self, request, token: str):
+        invite = Invite.objects.select_related("campaign").filter(token=token).first()
+        if invite is None:
+            return self.render_to_response(
+                {"problem": "This invitation link is not valid."}, status=404
+            )
+        problem = None
+        if invite.is_used:
+            problem = "This invitation was already used."
+        elif invite.is_expired:
+            problem = "This invitation has expired: ask for a new link."
+        return self.render_to_response({"invite": invite, "problem": problem})
+
+    def post(self, request, token: str):
+        try:
+            membership = invite_accept(token=token, user=request.user)
+        except NotFoundError as error:
+            return self.render_to_response({"problem": error.message}, status=404)
+        except ApplicationError as error:
+            return self.render_to_response({"problem": error.message}, status=error.status)
+        messages.success(
+            request,
+            f"Welcome to {membership.campaign.name} as {membership.get_role_display().lower()}.",
+        )
+        return redirect(membership.campaign)

@@ -1,0 +1,144 @@
+"""What the world page shows, worked out from a World for the templates."""
+
+from __future__ import annotations
+
+from django.utils.safestring import SafeString
+
+from rules.data import board, content
+from rules.world import World
+
+SUPPLY_NAMES = {
+    "minor_city": "Minor cities",
+    "major_city": "Major cities",
+    "world_capital": "World capital",
+    "scar_cancel": "Scar cancel stickers",
+    "continent_mark_plus": "Continent +1 mark",
+    "continent_mark_minus": "Continent -1 mark",
+    "fortification": "Fortifications",
+}
+
+
+def board_svg(world: World, names: dict[str, str]) -> SafeString:
+    """The board picture with every mark, from the board map module."""
+    from campaign.board_map import render_board_svg
+
+    return render_board_svg(world, people=names)
+
+
+def world_context(world: World, *, names: dict[str, str]) -> dict:
+    """Template context for a world: marks, faction cards, victors, packs and supplies."""
+    territories = board().territories
+
+    def who(person: str | None) -> str:
+        return names.get(person, person) if person else "—"
+
+    factions = []
+    for key, faction in content().factions.items():
+        power_key = world.starting_powers.get(key)
+        scar = world.faction_scars.get(key)
+        factions.append(
+            {
+                "key": key,
+                "name": faction.name,
+                "colour": faction.colour,
+                "power": content().power(power_key) if power_key else None,
+                "scar": content().scar_types[scar.kind].name if scar else None,
+                "records": [
+                    {
+                        "game": r.game,
+                        "player": who(r.player) if r.player else None,
+                        "start": territories[r.start].name if r.start else None,
+                        "outcome": (r.outcome or "").replace("_", " "),
+                    }
+                    for r in world.faction_history(key)
+                ],
+            }
+        )
+    signatures = {s.game: s for s in world.signatures}
+    victors = [
+        {
+            "game": game,
+            "person": who(signatures[game].person) if game in signatures else None,
+            "date": signatures[game].date if game in signatures else "",
+            "slogan": signatures[game].slogan if game in signatures else "",
+        }
+        for game in range(1, content().constants["rewarded_games"] + 1)
+    ]
+    packs = [
+        {
+            "key": pack.key,
+            "name": pack.name,
+            "label": pack.label,
+            "opened": world.packs_opened.get(pack.key),
+        }
+        for pack in sorted(content().packs.values(), key=lambda p: p.order)
+    ]
+    continents = [
+        {
+            "name": continent.name,
+            "given_name": world.continent_names.get(key),
+            "namer": who(world.continent_names[key].namer) if key in world.continent_names else "",
+            "mark": world.continent_marks.get(key, 0),
+            "bonus": world.continent_bonus(key),
+        }
+        for key, continent in board().continents.items()
+    ]
+    return {
+        "world": world,
+        "board_svg": board_svg(world, names),
+        "factions": factions,
+        "victors": victors,
+        "packs": packs,
+        "continents": continents,
+        "cities": sorted(
+            (
+                {
+                    "territory": territories[c.territory].name,
+                    "name": c.name,
+                    "kind": c.kind,
+                    "founder": who(c.founder),
+                    "game": c.game,
+                }
+                for c in world.cities.values()
+            ),
+            key=lambda c: c["territory"],
+        ),
+        "scars": sorted(
+            (
+                {
+                    "territory": territories[s.target].name,
+                    "kind": content().scar_types[s.kind].name
+                    if s.kind in content().scar_types
+                    else s.kind,
+                    "by": who(s.placed_by),
+                    "game": s.game,
+                    "cancelled": s.cancelled,
+                }
+                for s in world.scars.values()
+            ),
+            key=lambda s: s["territory"],
+        ),
+        "fortifications": sorted(
+            (
+                {"territory": territories[f.territory].name, "uses_left": f.uses_left}
+                for f in world.fortifications.values()
+            ),
+            key=lambda f: f["territory"],
+        ),
+        "card_coins": sorted(
+            (
+                {
+                    "territory": t.name,
+                    "coins": world.card_coins.get(key, 1),
+                    "destroyed": key in world.destroyed_cards,
+                }
+                for key, t in territories.items()
+                if world.card_coins.get(key, 1) != 1 or key in world.destroyed_cards
+            ),
+            key=lambda c: c["territory"],
+        ),
+        "supplies": [
+            {"name": SUPPLY_NAMES.get(key, key), "left": left, "total": content().supplies[key]}
+            for key, left in world.supplies_left().items()
+        ],
+    }
