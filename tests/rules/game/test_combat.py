@@ -397,3 +397,31 @@ def test_defender_with_troops_left_can_be_attacked_again_X13():
     assert state.phase == "expand_attack"
     state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
     assert state.phase == "attack_defender_dice"
+
+
+def test_conquering_a_city_costs_no_population_or_fortification_losses_X5():
+    world = {
+        "cities": {"brazil": City("brazil", "major", "Rio", "p9", 1)},
+        "fortifications": {"brazil": Fortification("brazil", 0, 1)},
+    }
+    state = with_world(position(armies={"argentina": (0, 6), "brazil": (1, 1)}), **world)
+    state = rig_dice(state, [6, 6, 6], [1])
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    assert state.phase == "move_in"
+    assert state.armies["brazil"] == (0, 3) and state.armies["argentina"] == (0, 3)
+
+
+def test_eliminated_players_fire_no_missiles_OPEN13():
+    state = position(
+        armies={"argentina": (0, 4), "brazil": (1, 3)},
+        seat2={"missiles": 2, "eliminated": True},
+    )
+    state, _ = play(state, (0, Attack("argentina", "brazil", 1)), (1, DefendWith(1)))
+    assert state.phase != "missile_window"
+
+
+def test_hq_standing_alone_counts_for_nobody_G6_W2():
+    state = position(armies={"argentina": (0, 4)}, hqs={"brazil": 1, "argentina": 1})
+    assert state.red_stars(1) == state.seats[1].red_star_tokens
+    assert state.red_stars(0) == state.seats[0].red_star_tokens + 1
+    assert "brazil" not in state.controlled(1)

@@ -160,3 +160,14 @@ def test_unconnected_maneuver_reaches_any_controlled_territory_M5():
     )
     state, _ = play(state, (4, Maneuver("argentina", "egypt", 3)))
     assert state.troops("egypt") == 4
+
+
+def test_only_one_maneuver_per_turn_even_with_anytime_maneuver_M2():
+    armies = {"argentina": (4, 5), "peru": (4, 1), "venezuela": (4, 1)}
+    state = position(
+        armies=armies, world=_world(saharan_republic="anytime_maneuver"), seats=5, current=4
+    )
+    state, _ = play(state, (4, Maneuver("argentina", "peru", 2)))
+    with pytest.raises(IllegalMove) as refused:
+        apply_move(state, 4, Maneuver("argentina", "venezuela", 1))
+    assert (refused.value.code, refused.value.rule) == ("one_maneuver", "M-2")
