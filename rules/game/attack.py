@@ -7,7 +7,16 @@ from typing import Any
 
 from rules.combat import battle
 from rules.data import board
-from rules.game.common import check_win, constant, fail, pack_due, seat_label
+from rules.errors import IllegalMove, Violation
+from rules.game.common import (
+    check_win,
+    constant,
+    fail,
+    pack_due,
+    required,
+    seat_label,
+    unknown_territory,
+)
 from rules.game.effects import Outcome, Roll, apply_die_modifiers, apply_outcome_effects
 from rules.game.events import GameEvent
 from rules.game.moves import (
@@ -41,18 +50,23 @@ def expansion_cost(state: GameState, target: str) -> int:
     return cost
 
 
-def expand_range(state: GameState, seat: int, origin: str, target: str) -> tuple[int, int]:
-    """The troops that may move in an expansion, or a refusal."""
+def expand_range(
+    state: GameState, seat: int, origin: str, target: str
+) -> tuple[int, int] | Violation:
+    """The troops that may move in an expansion (X-2..X-4), or why it is refused."""
+    unknown = unknown_territory(origin, target)
+    if unknown:
+        return unknown
     if state.owner(origin) != seat:
-        fail("not_controlled", "Expand from a territory you control.", "X-2")
+        return Violation("not_controlled", "Expand from a territory you control.", "X-2")
     if target not in board().neighbours[origin]:
-        fail(
+        return Violation(
             "not_adjacent",
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
             "G-12",
         )
     if state.occupied(target):
-        fail(
+        return Violation(
             "target_occupied",
             f"{territory_name(target)} is occupied; only unoccupied territories are expanded "
             "into (attack enemy troops instead).",
@@ -61,7 +75,7 @@ def expand_range(state: GameState, seat: int, origin: str, target: str) -> tuple
     cost = expansion_cost(state, target)
     low, high = cost + 1, state.troops(origin) - 1
     if low > high:
-        fail(
+        return Violation(
             "expansion_troops",
             f"Expanding into {territory_name(target)} costs {cost} troops and 1 must arrive, "
             "with 1 left behind: not enough troops.",
@@ -71,7 +85,7 @@ def expand_range(state: GameState, seat: int, origin: str, target: str) -> tuple
 
 
 def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -> None:
-    low, high = expand_range(state, seat, move.origin, move.target)
+    low, high = required(expand_range(state, seat, move.origin, move.target))
     if not low <= move.count <= high:
         fail("expansion_count", f"Move {low} to {high} troops into this territory.", "X-3")
     lost = expansion_cost(state, move.target)
@@ -98,33 +112,36 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
 # --- X-6 attack ----------------------------------------------------------------------------------
 
 
-def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> int:
-    """The most attack dice allowed, or a refusal."""
+def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> int | Violation:
+    """The most attack dice allowed from `origin` against `target` (X-6), or why not."""
+    unknown = unknown_territory(origin, target)
+    if unknown:
+        return unknown
     if state.owner(origin) != seat:
-        fail("not_controlled", "Attack from a territory you control.", "X-6")
+        return Violation("not_controlled", "Attack from a territory you control.", "X-6")
     if target not in board().neighbours[origin]:
-        fail(
+        return Violation(
             "not_adjacent",
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
             "G-12",
         )
     defender = state.owner(target)
     if defender is None or defender == seat:
-        fail("no_enemy", f"{territory_name(target)} holds no enemy troops.", "X-6")
+        return Violation("no_enemy", f"{territory_name(target)} holds no enemy troops.", "X-6")
     if target in state.turn.blocked:
-        fail(
+        return Violation(
             "attack_blocked",
             f"{territory_name(target)} cannot be attacked again this turn (a faction power).",
             "G-3",
         )
     troops = state.troops(origin)
     if troops < 2:
-        fail("attack_troops", "The attacking territory needs at least 2 troops.", "X-6")
+        return Violation("attack_troops", "The attacking territory needs at least 2 troops.", "X-6")
     return min(constant("attack_dice_max"), troops - 1)
 
 
 def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -> None:
-    most = attack_dice_max(state, seat, move.origin, move.target)
+    most = required(attack_dice_max(state, seat, move.origin, move.target))
     if not 1 <= move.dice <= most:
         fail("attack_dice", f"Attack with 1 to {most} troops; 1 stays out of the fight.", "X-6")
     turn = state.turn
@@ -254,22 +271,26 @@ def missile_turn(state: GameState) -> int | None:
     return None
 
 
-def _missile_violation(state: GameState, seat: int, move: FireMissile) -> None:
+def missile_problem(state: GameState, seat: int, side: str, index: int) -> Violation | None:
+    """Why `seat` may not fire at die `index` of `side` (X-10), or None."""
     if state.seats[seat].missiles < 1:
-        fail("no_missile", "You hold no missile.", "X-10")
+        return Violation("no_missile", "You hold no missile.", "X-10")
     pending = state.pending
     assert pending is not None
-    if move.side not in SIDES:
-        fail("missile_side", 'Aim at the "attack" or the "defence" dice.', "X-10")
-    values = pending[f"{move.side}_values"]
-    if not 0 <= move.die_index < len(values):
-        fail("missile_die", f"There are {len(values)} {move.side} dice.", "X-10")
-    if move.die_index in pending[f"fixed_{move.side}"]:
-        fail("missile_fixed", "A missile already fixed that die at 6.", "X-10")
+    if side not in SIDES:
+        return Violation("missile_side", 'Aim at the "attack" or the "defence" dice.', "X-10")
+    values = pending[f"{side}_values"]
+    if not 0 <= index < len(values):
+        return Violation("missile_die", f"There are {len(values)} {side} dice.", "X-10")
+    if index in pending[f"fixed_{side}"]:
+        return Violation("missile_fixed", "A missile already fixed that die at 6.", "X-10")
+    return None
 
 
 def fire_missile(state: GameState, seat: int, move: FireMissile, events: list[GameEvent]) -> None:
-    _missile_violation(state, seat, move)
+    problem = missile_problem(state, seat, move.side, move.die_index)
+    if problem:
+        raise IllegalMove.from_violation(problem)
     pending = state.pending
     assert pending is not None
     state.set_seat(seat, missiles=state.seats[seat].missiles - 1)
@@ -467,10 +488,11 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
 
 
 def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
+    """Expansions and attacks, checked by the same functions that validate them; candidates
+    are only adjacent unoccupied or enemy territories, so the checks rarely refuse."""
     options: list[MoveOption] = []
     neighbours = board().neighbours
     armies = state.armies
-    blocked = state.turn.blocked
     for origin, (owner, troops) in armies.items():
         if owner != seat or troops < 2:
             continue
@@ -479,12 +501,14 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
             if army is None:
                 if target in state.hqs:
                     continue
-                low = expansion_cost(state, target) + 1
-                if low <= troops - 1:
-                    options.append(MoveOption(Expand(origin, target, low), low, troops - 1))
-            elif army[0] != seat and target not in blocked:
-                for dice in range(1, min(constant("attack_dice_max"), troops - 1) + 1):
-                    options.append(MoveOption(Attack(origin, target, dice)))
+                limits = expand_range(state, seat, origin, target)
+                if not isinstance(limits, Violation):
+                    low, high = limits
+                    options.append(MoveOption(Expand(origin, target, low), low, high))
+            elif army[0] != seat:
+                most = attack_dice_max(state, seat, origin, target)
+                if not isinstance(most, Violation):
+                    options += [MoveOption(Attack(origin, target, n)) for n in range(1, most + 1)]
     return options
 
 
@@ -495,12 +519,12 @@ def defender_options(state: GameState, seat: int) -> list[MoveOption]:
 def missile_options(state: GameState, seat: int) -> list[MoveOption]:
     pending = state.pending
     assert pending is not None
-    options: list[MoveOption] = []
-    for side in SIDES:
-        fixed = pending[f"fixed_{side}"]
-        for index in range(len(pending[f"{side}_values"])):
-            if index not in fixed:
-                options.append(MoveOption(FireMissile(side, index)))
+    options = [
+        MoveOption(FireMissile(side, index))
+        for side in SIDES
+        for index in range(len(pending[f"{side}_values"]))
+        if missile_problem(state, seat, side, index) is None
+    ]
     options.append(MoveOption(PassMissiles()))
     return options
 

@@ -2,19 +2,37 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from rules.data import board, content
-from rules.errors import IllegalMove
+from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
 from rules.game.state import GAME_OVER, GameState, territory_name
 from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
 OPEN_PACK = "open_pack"
 
+T = TypeVar("T")
+
 
 def fail(code: str, message: str, rule: str) -> NoReturn:
     raise IllegalMove(code, message, rule)
+
+
+def required(result: T | Violation) -> T:
+    """The value a check computed, or its refusal raised as IllegalMove. Checks return a
+    Violation instead of raising so that legal-move generators can run the same code."""
+    if isinstance(result, Violation):
+        raise IllegalMove.from_violation(result)
+    return result
+
+
+def unknown_territory(*keys: str) -> Violation | None:
+    territories = board().territories
+    for key in keys:
+        if key not in territories:
+            return Violation("unknown_territory", f"There is no territory '{key}'.", "C-2")
+    return None
 
 
 def constant(name: str) -> int:

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 from rules.data import board, content
+from rules.errors import Violation
 from rules.game.common import (
     check_win,
     constant,
@@ -13,7 +14,9 @@ from rules.game.common import (
     legal_start_violation,
     legal_starts,
     pack_due,
+    required,
     seat_label,
+    unknown_territory,
 )
 from rules.game.effects import MANEUVER_ANY_TIME, MANEUVER_UNCONNECTED, RECRUIT_ROUNDS_UP
 from rules.game.endturn import end_of_turn
@@ -81,23 +84,24 @@ def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[Gam
 # --- T-3 scar cards ------------------------------------------------------------------------------
 
 
-def _scar_violation(state: GameState, seat: int, move: PlayScarCard) -> str:
+def scar_problem(state: GameState, seat: int, target: str) -> str | Violation:
+    """Where the held scar card's scar would go ("territory" / "faction"), or why not (G-4)."""
     scar = state.seats[seat].scar_card
     if scar is None:
-        fail("no_scar_card", "You hold no scar card.", "S-5")
-    scar_type = content().scar_types[scar]
-    if scar_type.target == "faction":
-        if move.target not in content().factions:
-            fail("unknown_faction", f"There is no faction '{move.target}'.", "C-3")
-        if move.target in state.world.faction_scars:
-            fail("scar_exists", "That faction card already carries a scar.", "G-4")
+        return Violation("no_scar_card", "You hold no scar card.", "S-5")
+    if content().scar_types[scar].target == "faction":
+        if target not in content().factions:
+            return Violation("unknown_faction", f"There is no faction '{target}'.", "C-3")
+        if target in state.world.faction_scars:
+            return Violation("scar_exists", "That faction card already carries a scar.", "G-4")
         return "faction"
-    if move.target not in board().territories:
-        fail("unknown_territory", f"There is no territory '{move.target}'.", "C-2")
-    if state.world.live_scar(move.target):
-        fail(
+    unknown = unknown_territory(target)
+    if unknown:
+        return unknown
+    if state.world.live_scar(target):
+        return Violation(
             "scar_exists",
-            f"{territory_name(move.target)} already carries a scar; a territory holds one.",
+            f"{territory_name(target)} already carries a scar; a territory holds one.",
             "G-4",
         )
     return "territory"
@@ -107,7 +111,7 @@ def play_scar_card(
     state: GameState, seat: int, move: PlayScarCard, events: list[GameEvent]
 ) -> None:
     """T-3: the holder places the scar for good, at the start of their own turn [inference]."""
-    on = _scar_violation(state, seat, move)
+    on = required(scar_problem(state, seat, move.target))
     scar = state.seats[seat].scar_card
     assert scar is not None
     placed = ScarPlaced(
@@ -135,9 +139,9 @@ def scar_targets(state: GameState, seat: int) -> list[str]:
     scar = state.seats[seat].scar_card
     if scar is None:
         return []
-    if content().scar_types[scar].target == "faction":
-        return [f for f in content().factions if f not in state.world.faction_scars]
-    return [t for t in board().territories if not state.world.live_scar(t)]
+    faction_scar = content().scar_types[scar].target == "faction"
+    candidates = content().factions if faction_scar else board().territories
+    return [t for t in candidates if not isinstance(scar_problem(state, seat, t), Violation)]
 
 
 # --- T-4..T-6 join the war -----------------------------------------------------------------------
@@ -302,59 +306,6 @@ def place_options(state: GameState, seat: int) -> list[MoveOption]:
 # --- M maneuver ----------------------------------------------------------------------------------
 
 
-def maneuver_reach(state: GameState, seat: int, origin: str) -> set[str]:
-    """M-3: controlled territories linked to `origin` through controlled territories (M-5: the
-    Unconnected Maneuver power reaches every controlled territory)."""
-    if state.power_effect(seat) == MANEUVER_UNCONNECTED:
-        return set(state.controlled(seat)) - {origin}
-    neighbours = board().neighbours
-    seen = {origin}
-    frontier = [origin]
-    while frontier:
-        here = frontier.pop()
-        for there in neighbours[here]:
-            if there not in seen and state.owner(there) == seat:
-                seen.add(there)
-                frontier.append(there)
-    seen.discard(origin)
-    return seen
-
-
-def _maneuver_violation(state: GameState, seat: int, move: Maneuver) -> None:
-    if state.turn.maneuvered:
-        fail("one_maneuver", "You have already maneuvered this turn.", "M-2")
-    if state.owner(move.origin) != seat or state.owner(move.target) != seat:
-        fail("not_controlled", "A maneuver goes between two territories you control.", "M-4")
-    if move.target not in maneuver_reach(state, seat, move.origin):
-        fail(
-            "not_connected",
-            f"{territory_name(move.origin)} and {territory_name(move.target)} are not linked "
-            "through territories you control.",
-            "M-3",
-        )
-    most = state.troops(move.origin) - 1
-    if not 1 <= move.count <= most:
-        fail("maneuver_count", f"You can move 1 to {most} troops; 1 stays behind.", "M-3")
-
-
-def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]) -> None:
-    _maneuver_violation(state, seat, move)
-    state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
-    state.set_troops(move.target, seat, state.troops(move.target) + move.count)
-    state.turn = replace(state.turn, maneuvered=True)
-    events.append(
-        GameEvent(
-            "maneuvered",
-            f"{seat_label(state, seat)} maneuvers {move.count} from "
-            f"{territory_name(move.origin)} to {territory_name(move.target)}.",
-            {"seat": seat, "origin": move.origin, "target": move.target, "count": move.count},
-        )
-    )
-    # M-1: a maneuver ends expanding and attacking, unless a power lets it come at any point.
-    if state.power_effect(seat) != MANEUVER_ANY_TIME:
-        end_of_turn(state, events)
-
-
 def _regions(state: GameState, seat: int) -> list[set[str]]:
     """The groups of this seat's territories linked through its own territories (M-3)."""
     owned = set(state.controlled(seat))
@@ -375,6 +326,52 @@ def _regions(state: GameState, seat: int) -> list[set[str]]:
                     frontier.append(there)
         regions.append(region)
     return regions
+
+
+def maneuver_problem(
+    state: GameState, seat: int, origin: str, target: str
+) -> tuple[int, int] | Violation:
+    """The troops a maneuver from `origin` to `target` may move (M-2..M-5), or why not."""
+    unknown = unknown_territory(origin, target)
+    if unknown:
+        return unknown
+    if state.turn.maneuvered:
+        return Violation("one_maneuver", "You have already maneuvered this turn.", "M-2")
+    if state.owner(origin) != seat or state.owner(target) != seat or origin == target:
+        return Violation(
+            "not_controlled", "A maneuver goes between two territories you control.", "M-4"
+        )
+    if not any(origin in region and target in region for region in _regions(state, seat)):
+        return Violation(
+            "not_connected",
+            f"{territory_name(origin)} and {territory_name(target)} are not linked "
+            "through territories you control.",
+            "M-3",
+        )
+    most = state.troops(origin) - 1
+    if most < 1:
+        return Violation("maneuver_count", "At least 1 troop stays behind.", "M-3")
+    return 1, most
+
+
+def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]) -> None:
+    low, high = required(maneuver_problem(state, seat, move.origin, move.target))
+    if not low <= move.count <= high:
+        fail("maneuver_count", f"You can move {low} to {high} troops; 1 stays behind.", "M-3")
+    state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
+    state.set_troops(move.target, seat, state.troops(move.target) + move.count)
+    state.turn = replace(state.turn, maneuvered=True)
+    events.append(
+        GameEvent(
+            "maneuvered",
+            f"{seat_label(state, seat)} maneuvers {move.count} from "
+            f"{territory_name(move.origin)} to {territory_name(move.target)}.",
+            {"seat": seat, "origin": move.origin, "target": move.target, "count": move.count},
+        )
+    )
+    # M-1: a maneuver ends expanding and attacking, unless a power lets it come at any point.
+    if state.power_effect(seat) != MANEUVER_ANY_TIME:
+        end_of_turn(state, events)
 
 
 def maneuver_options(state: GameState, seat: int) -> list[MoveOption]:
