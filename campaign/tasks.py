@@ -5,6 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.dispatch import receiver
 
+from campaign.models import Campaign
+from campaign.selectors.world import world_snapshot_mismatches
 from campaign.services.digital import digital_game_decide_overdue
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
@@ -28,3 +30,11 @@ def digital_game_overdue(game_id: int, version: int) -> bool:
     """Take the default for a digital game's decision whose time ran out (the defender's
     dice, X-6; a missile window, X-10). Early, stale or repeated runs change nothing."""
     return digital_game_decide_overdue(game_id=game_id, version=version)
+
+
+@shared_task(acks_late=True)
+def world_snapshot_verify(campaign_id: int) -> list[str]:
+    """Check that the campaign's cached world equals a replay of its log; read-only, so
+    running it again is harmless. Returns the mismatches ([] when they agree)."""
+    campaign = Campaign.objects.get(pk=campaign_id)
+    return world_snapshot_mismatches(campaign=campaign)

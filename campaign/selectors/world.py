@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from campaign.errors import NotFoundError
 from campaign.models import Campaign, WorldEventRecord, WorldSnapshot
 from rules.world import World
-from rules.world_events import EventsVoided, WorldEvent, event_from_json, replay
+from rules.world_events import EventsVoided, GameRecorded, WorldEvent, event_from_json, replay
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,62 @@ def world_log(*, campaign: Campaign) -> list[WorldLogEntry]:
         WorldLogEntry(record, event, voided_by.get(record.seq))
         for record, event in zip(records, events, strict=True)
     ]
+
+
+def world_projection(
+    entries: Iterable[tuple[int, WorldEvent]], *, world: World, after_seq: int
+) -> tuple[World, dict[int, tuple[int, World]]]:
+    """Fold counted (not voided) `entries` into `world` (the world after `after_seq`).
+    Returns the final world and, per games played, (seq, world) as of that game: taken just
+    before the next game is recorded, so it includes that game's rewards."""
+    per_game: dict[int, tuple[int, World]] = {}
+    for seq, event in entries:
+        if isinstance(event, GameRecorded):
+            per_game[world.games_played] = (after_seq, world)
+        world = event.apply(world)
+        after_seq = seq
+    if after_seq:
+        per_game[world.games_played] = (after_seq, world)
+    return world, per_game
+
+
+def world_counted_entries(*, campaign: Campaign) -> list[tuple[int, WorldEvent]]:
+    """The log without the events later corrections voided."""
+    return _counted(world_event_entries(campaign=campaign))
+
+
+def _counted(entries: list[tuple[int, WorldEvent]]) -> list[tuple[int, WorldEvent]]:
+    voided = {s for _, e in entries if isinstance(e, EventsVoided) for s in e.seqs}
+    return [(seq, event) for seq, event in entries if seq not in voided]
+
+
+def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
+    """How the cached snapshots differ from a replay of the log ([] when they agree)."""
+    problems: list[str] = []
+    entries = world_event_entries(campaign=campaign)
+    current_world, per_game = world_projection(_counted(entries), world=World(), after_seq=0)
+    snapshots = {
+        (s.is_current, s.games_played): s for s in WorldSnapshot.objects.filter(campaign=campaign)
+    }
+    expected = {(True, current_world.games_played): current_world} if entries else {}
+    expected.update({(False, n): w for n, (_, w) in per_game.items()})
+    for key, world in expected.items():
+        label = "current snapshot" if key[0] else f"snapshot as of game {key[1]}"
+        snapshot = snapshots.pop(key, None)
+        stored = _as_stored(world)
+        if snapshot is None:
+            problems.append(f"{label} is missing")
+        elif snapshot.world != stored:
+            changed = sorted(k for k in stored if stored.get(k) != snapshot.world.get(k))
+            problems.append(f"{label} differs from the replay in: {', '.join(changed)}")
+    for is_current, games in snapshots:
+        problems.append(
+            f"{'current snapshot' if is_current else f'snapshot as of game {games}'} "
+            "has no counterpart in the log"
+        )
+    return problems
+
+
+def _as_stored(world: World) -> dict:
+    """The world as a JSON column gives it back (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(world.to_json()))

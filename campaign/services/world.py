@@ -9,11 +9,16 @@ from django.db import transaction
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models import Campaign, EventSource, Role, WorldEventRecord, WorldSnapshot
 from campaign.permissions import campaign_role
-from campaign.selectors.world import world_current, world_event_entries
+from campaign.selectors.world import (
+    world_counted_entries,
+    world_current,
+    world_event_entries,
+    world_projection,
+)
 from campaign.services.hooks import world_events_appended_on_commit
 from rules.errors import Violation
 from rules.world import World
-from rules.world_events import EventsVoided, GameRecorded, WorldEvent, replay
+from rules.world_events import EventsVoided, WorldEvent, replay
 
 
 def world_event_append(
@@ -90,14 +95,8 @@ def world_event_append(
 def world_snapshots_rebuild(*, campaign: Campaign) -> World:
     """Recompute every snapshot of the campaign from its log (after a correction, or to
     repair). Call inside a transaction holding the campaign lock."""
-    entries = world_event_entries(campaign=campaign)
-    voided = {s for _, e in entries if isinstance(e, EventsVoided) for s in e.seqs}
     return _snapshots_store(
-        campaign,
-        World(),
-        [(s, e) for s, e in entries if s not in voided],
-        after_seq=0,
-        rebuild=True,
+        campaign, World(), world_counted_entries(campaign=campaign), after_seq=0, rebuild=True
     )
 
 
@@ -136,17 +135,9 @@ def _snapshots_store(
     after_seq: int,
     rebuild: bool,
 ) -> World:
-    """Fold `entries` into `world` (the world after `after_seq`), storing the world as of each
-    game (taken just before the next game is recorded, so it includes that game's rewards) and
-    the current world."""
-    per_game: dict[int, tuple[int, World]] = {}
-    for seq, event in entries:
-        if isinstance(event, GameRecorded):
-            per_game[world.games_played] = (after_seq, world)
-        world = event.apply(world)
-        after_seq = seq
-    if after_seq:
-        per_game[world.games_played] = (after_seq, world)
+    """Fold `entries` into `world` and store the current world and the world as of each game
+    they touch (`rebuild`: the entries are the whole log, so drop snapshots of lost games)."""
+    world, per_game = world_projection(entries, world=world, after_seq=after_seq)
     if rebuild:
         WorldSnapshot.objects.filter(campaign=campaign, is_current=False).exclude(
             games_played__in=per_game
