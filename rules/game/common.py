@@ -130,6 +130,7 @@ def pack_due(
     incident) and the opening itself."""
     if pack in state.world.packs_opened or pack not in content().packs:
         return
+    reason = f"{reason} (game {state.game_number}, turn {state.turn_number})"
     kind = content().packs[pack].condition["kind"]
     recorded: list[WorldEvent] = []
     if kind in INCIDENTS:
@@ -146,7 +147,12 @@ def pack_due(
         GameEvent(
             "pack_due",
             f"{name} must be opened now: {reason}.",
-            {"pack": pack, "reason": reason, "rule": content().packs[pack].rule},
+            {
+                "pack": pack,
+                "reason": reason,
+                "rule": content().packs[pack].rule,
+                "turn": state.turn_number,
+            },
         )
     )
     if state.phase == GAME_OVER:

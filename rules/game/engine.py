@@ -136,6 +136,8 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
     """Apply one move for one seat: the new state and its events, or IllegalMove."""
     if state.phase == GAME_OVER:
         raise IllegalMove("game_over", "The game is over.", "END-1")
+    if not isinstance(move, Move):
+        raise IllegalMove("bad_move", "That is not a move.", "DESIGN")
     handlers = PHASES[state.phase]
     handler = handlers.get(type(move))
     if handler is None:

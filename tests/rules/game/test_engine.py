@@ -64,6 +64,13 @@ def test_refusals_come_in_a_fixed_order_game_over_phase_seat_legality():
     assert "1 to 3" in refused.value.message
 
 
+def test_something_that_is_not_a_move_is_refused_as_a_bad_move():
+    state = position(armies={"argentina": (0, 4)})
+    with pytest.raises(IllegalMove) as refused:
+        apply_move(state, 0, {"type": "end_turn"})
+    assert refused.value.code == "bad_move"
+
+
 def test_a_refused_move_changes_nothing():
     state = position(armies={"argentina": (0, 4), "brazil": (1, 3)})
     before = json.dumps(state.to_json(), sort_keys=True)

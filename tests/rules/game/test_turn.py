@@ -156,8 +156,10 @@ def test_big_recruit_while_holding_a_missile_pauses_for_pocket_2_before_placing_
     state, events = play(state, (0, Recruit(cards)))
     assert events[-1].type == "pack_due" and events[-1].data["pack"] == "pocket_2"
     assert state.phase == "open_pack"
-    incident = state.world_events[0]
+    incident, opened = state.world_events
     assert (incident.incident, incident.count) == ("big_recruit_with_missile", 33)
+    # U-8: the opening keeps the game, the turn and the reason.
+    assert opened.pack == "pocket_2" and opened.game == 1 and "turn 1" in opened.reason
     with pytest.raises(IllegalMove):
         apply_move(state, 0, PlaceTroops("alaska", 1))
     state, _ = play(state, (0, AcknowledgePack("pocket_2")))
