@@ -210,11 +210,19 @@ class HeuristicBot:
                     worst = max(worst, army[1] - 1)
         return worst
 
+    def _garrison(self, state: GameState, seat: int, hq: str) -> int:
+        """The garrison its own HQ (a red star) should have, sized to the enemies near it."""
+        return max(self.hq_garrison, self._danger(state, seat, hq) + 2)
+
     def _guard(self, state: GameState, seat: int, territory: str) -> int:
-        """Troops to keep in a territory when taking troops out of it: its own HQ is a red
-        star, so it keeps a garrison sized to the enemies near it."""
+        """Troops to keep in a territory when taking troops out of it. An HQ keeps its
+        garrison, but never more than two thirds of its troops: two big stacks watching each
+        other would otherwise stand still for ever."""
         if state.hqs.get(territory) == seat:
-            return max(self.hq_garrison, self._danger(state, seat, territory) + 2)
+            troops = state.troops(territory)
+            return min(
+                self._garrison(state, seat, territory), max(self.hq_garrison, troops * 2 // 3)
+            )
         return 1
 
     # --- setup and the start of a turn ---------------------------------------------------------
@@ -301,7 +309,7 @@ class HeuristicBot:
         in_danger = (
             hq is not None
             and state.owner(hq) == seat
-            and self._guard(state, seat, hq) > state.troops(hq)
+            and self._garrison(state, seat, hq) > state.troops(hq)
         )
         if in_danger or best_troops >= 10 or (len(hand) <= 2 and best_troops >= 7):
             return best
@@ -334,9 +342,10 @@ class HeuristicBot:
         left = state.turn.recruits_left
         hq = state.hq_of(seat)
         if hq is not None and state.owner(hq) == seat:
-            need = self._guard(state, seat, hq) - state.troops(hq)
+            need = self._garrison(state, seat, hq) - state.troops(hq)
             if need > 0:
-                return PlaceTroops(hq, min(need, left))
+                # A third goes to the front anyway, so the bot keeps attacking.
+                return PlaceTroops(hq, min(need, left - left // 3))
         best, best_score = None, -1.0
         for territory in state.controlled(seat):
             troops = state.troops(territory) + left

@@ -20,15 +20,20 @@ from rules.data import board, content
 from rules.errors import IllegalWorldEvent
 from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act
 from rules.world import World
-from rules.world_events import PregameCoinsPlaced, StartingPowerChosen, WorldEvent
+from rules.world_events import PregameCoinsPlaced, StartingPowerChosen, VictorSigned, WorldEvent
 
 DEFAULT_MAX_MOVES = 20_000
 BOT_KINDS = ("heuristic", "random", "mixed")
 
 
-def customized_world(seed: int) -> World:
+def person(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def customized_world(seed: int, *, veterans: int = 0) -> World:
     """P-2 and P-3 decided by a seeded coin flip per faction and a seeded shuffle of the cards,
-    through the same world events a campaign logs."""
+    through the same world events a campaign logs. The first `veterans` seats' persons have
+    each signed the victors' section once, so they start with a missile (S-3)."""
     rng = random.Random(seed)
     world = World()
     changes: list[WorldEvent] = []
@@ -39,6 +44,8 @@ def customized_world(seed: int) -> World:
     rng.shuffle(cards)
     wanted = content().supplies["pregame_coin_stickers"]
     changes.append(PregameCoinsPlaced(territories=tuple(sorted(cards[:wanted]))))
+    for seat in range(veterans):
+        changes.append(VictorSigned(person=person(seat), game=seat + 1, date="2026-01-01"))
     for change in changes:
         violations = change.check(world)
         if violations:
@@ -104,11 +111,12 @@ def play_game(
     kinds: Sequence[str],
     *,
     max_moves: int = DEFAULT_MAX_MOVES,
+    veterans: int = 0,
     timed: bool = False,
 ) -> GameRun:
     """Play one game between bots to its end, or until `max_moves` moves (then `capped`)."""
-    world = customized_world(seed)
-    seats = [SeatSpec(person=f"p{i + 1}", name=f"Bot {i + 1}") for i in range(len(kinds))]
+    world = customized_world(seed, veterans=veterans)
+    seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
     state = new_game(world, seats, seed=seed, game_number=world.next_game_number)
     run = GameRun(seed=seed, initial=state, state=state)
     bots = make_bots(kinds, seed)
@@ -161,11 +169,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--bots", default="heuristic", help="heuristic|random|mixed|k1,k2,...")
     parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    parser.add_argument(
+        "--veterans", type=int, default=0, help="seats whose person has signed once (a missile)"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON line per game + summary")
     args = parser.parse_args(argv)
     limits = content().constants
     if not limits["players_min"] <= args.players <= limits["players_max"]:
         parser.error(f"--players must be {limits['players_min']} to {limits['players_max']}")
+    if not 0 <= args.veterans <= args.players:
+        parser.error("--veterans must be 0 to --players")
     try:
         kinds = seat_kinds(args.bots, args.players)
     except ValueError as exc:
@@ -174,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     runs = []
     for index in range(args.games):
-        run = play_game(args.seed + index, kinds, max_moves=args.max_moves)
+        run = play_game(args.seed + index, kinds, max_moves=args.max_moves, veterans=args.veterans)
         runs.append(run)
         line = run.summary()
         if args.json:

@@ -1,0 +1,133 @@
+"""Engine-wide invariants over whole bot games (hypothesis draws the seeds, players and bots).
+
+At every step: troops are positive and every army stands on a real territory (G-6, G-9); red
+stars are HQs held plus tokens (W-2) and tokens are never taken away (W-3); every resource
+card is somewhere exactly once (deck, slots, hands, discard, coin pile: E-4, T-2, T-11); the
+state survives JSON; a move the engine lists is a move it accepts (STYLE 3). At the end: the
+game finished within a cap with a winner who earned it (W-1), and replay gives the same state
+(STYLE 5).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.bots import RandomBot
+from rules.data import board, content
+from rules.game import GameState, SeatSpec, apply_move, legal_move_options, new_game, replay
+from rules.game import seats_to_act as who_acts
+from rules.simulate import customized_world, make_bots, person
+
+MOVE_CAP = 6_000
+PROBE_EVERY = 5
+STARS_TO_WIN = content().constants["red_stars_to_win"]
+COIN_CARDS = content().constants["coin_cards"]
+
+
+def check_invariants(state: GameState, before: GameState | None) -> None:
+    seats = range(state.seat_count)
+    for territory, (owner, troops) in state.armies.items():
+        assert territory in board().territories
+        assert owner in seats
+        assert troops >= 1, f"{territory} holds {troops} troops"
+    for territory, owner in state.hqs.items():
+        assert territory in board().territories and owner in seats
+    assert len(set(state.hqs.values())) == len(state.hqs), "a faction has one HQ (C-3)"
+
+    for seat in seats:
+        player = state.seats[seat]
+        held_hqs = sum(1 for t in state.hqs if state.owner(t) == seat)
+        assert state.red_stars(seat) == held_hqs + player.red_star_tokens  # W-2
+        assert player.missiles >= 0 and player.red_star_tokens >= 0
+        if player.eliminated:
+            assert not state.controlled(seat)
+        if before is not None:
+            earlier = before.seats[seat]
+            assert player.red_star_tokens >= earlier.red_star_tokens, "tokens never move (W-3)"
+            assert player.missiles <= earlier.missiles, "missiles are only gained at setup"
+
+    in_play = (
+        list(state.draw_pile)
+        + [card for card in state.slots if card is not None]
+        + list(state.discard_pile)
+        + [card for player in state.seats for card in player.cards if card != "coin"]
+    )
+    cards = [t for t in board().territories if state.world.has_card(t)]
+    assert Counter(in_play) == Counter(cards), "every territory card is in one place"
+    coins_held = sum(player.cards.count("coin") for player in state.seats)
+    assert state.coin_pile + coins_held == COIN_CARDS, "coin cards are conserved"
+
+    assert GameState.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def probe_listed_moves(state: GameState, seed: int) -> None:
+    """A few moves drawn from what the engine lists for each seat to act are all accepted,
+    and a seat not asked to act is offered nothing."""
+    acting = who_acts(state)
+    for seat in range(state.seat_count):
+        if seat not in acting:
+            assert legal_move_options(state, seat) == []
+    for seat in acting:
+        probe = RandomBot(seed)
+        for _ in range(3):
+            apply_move(state, seat, probe.choose(state, seat))
+
+
+def play_checked(seed: int, kinds: list[str], veterans: int) -> None:
+    world = customized_world(seed, veterans=veterans)
+    seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
+    initial = new_game(world, seats, seed=seed, game_number=world.next_game_number)
+    bots = make_bots(kinds, seed)
+    state, before = initial, None
+    moves = []
+    while not state.is_over:
+        assert len(moves) < MOVE_CAP, f"no winner after {MOVE_CAP} moves"
+        check_invariants(state, before)
+        if len(moves) % PROBE_EVERY == 0:
+            probe_listed_moves(state, seed + len(moves))
+        seat = who_acts(state)[0]
+        move = bots[seat].choose(state, seat)
+        before = state
+        state, _ = apply_move(state, seat, move)
+        moves.append((seat, move))
+    check_invariants(state, before)
+
+    winner = state.winner
+    assert winner is not None
+    others_out = all(state.seats[s].eliminated for s in range(state.seat_count) if s != winner)
+    assert state.red_stars(winner) >= STARS_TO_WIN or others_out  # W-1
+    assert who_acts(state) == []
+
+    replayed = replay(initial, moves)
+    assert replayed.failed_index is None
+    assert replayed.state == state
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[int, list[str], int]:
+    """A seed, one bot kind per seat (at least one heuristic bot, since all-random games can
+    run for tens of thousands of moves), and how many seats hold a missile."""
+    players = draw(st.integers(min_value=3, max_value=5))
+    kinds = draw(
+        st.lists(st.sampled_from(["heuristic", "random"]), min_size=players, max_size=players)
+    )
+    if "heuristic" not in kinds:
+        kinds[draw(st.integers(min_value=0, max_value=players - 1))] = "heuristic"
+    veterans = draw(st.integers(min_value=0, max_value=players))
+    return draw(st.integers(min_value=0, max_value=2**32)), kinds, veterans
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables())
+def test_bot_games_keep_every_invariant_and_replay_exactly(table: tuple[int, list[str], int]):
+    seed, kinds, veterans = table
+    play_checked(seed, kinds, veterans)
+
+
+def test_heuristic_bots_with_missiles_keep_every_invariant():
+    """Every seat holds missiles, so missile windows (X-10) and their packs come up."""
+    play_checked(11, ["heuristic"] * 4, veterans=4)
