@@ -48,7 +48,7 @@ from campaign.services.digital import (
 )
 from campaign.services.game_log import GameLogRefused
 from rules.data import board, content
-from rules.game import GameState, legal_move_options, seats_to_act
+from rules.game import GameState, legal_move_options, seats_to_act, view_for
 
 PHASE_NAMES = {
     "setup_order": "Rolling for the order of choice",
@@ -170,36 +170,42 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         if name in row
     }
     factions = content().factions
+    # Secrets through one door: everything per seat comes from the engine's view for this
+    # browser's seat (a spectator's view when it holds none).
+    view = view_for(state, viewer)
     rows = []
-    for seat, player in zip(seats, state.seats, strict=True):
-        faction = factions.get(player.faction) if player.faction else None
+    for seat, shown in zip(seats, view["seats"], strict=True):
+        faction = factions.get(shown["faction"]) if shown["faction"] else None
         rows.append(
             {
                 "seat": seat,
-                "player": player,
+                "shown": shown,
                 "faction": faction,
-                "red_stars": state.red_stars(seat.index),
-                "territories": len(state.controlled(seat.index)),
-                "troops": state.troops_on_board(seat.index),
                 "is_current": seat.index == state.current_seat and not state.is_over,
                 "to_act": seat.index in to_act,
                 "held": seat.index in held,
-                "hq": board().territories[hq].name if (hq := state.hq_of(seat.index)) else "",
             }
         )
-    viewer_player = state.seats[viewer] if viewer is not None else None
+    mine = view["seats"][viewer] if viewer is not None else None
     hand = []
-    if viewer_player is not None:
-        for card in viewer_player.cards:
+    scar_card = None
+    if mine is not None:
+        for card in mine["cards"] or ():
             name = "Coin card" if card == "coin" else board().territories[card].name
             hand.append({"name": name, "coins": state.card_coins(card), "key": card})
+        if mine["scar_card"]:
+            scar = content().scar_types.get(mine["scar_card"])
+            scar_card = {
+                "name": scar.name if scar else mine["scar_card"],
+                "text": scar.text if scar else "",
+            }
     slots = [
         {
             "slot": i + 1,
             "name": board().territories[card].name if card else "—",
             "coins": state.card_coins(card) if card else 0,
         }
-        for i, card in enumerate(state.slots)
+        for i, card in enumerate(view["slots"])
     ]
     waiting_on = [rows[s]["seat"].person.display_name for s in to_act]
     context = {
@@ -211,8 +217,10 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "held": held,
         "acting": acting,
         "viewer": viewer,
-        "viewer_player": viewer_player,
+        "viewer_player": mine,
         "hand": hand,
+        "scar_card": scar_card,
+        "view": view,
         "slots": slots,
         "specs": specs,
         "waiting_on": waiting_on,

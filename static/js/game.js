@@ -15,7 +15,24 @@
     }
   });
 
-  // Never poll over a request in flight from this page (the answer re-renders anyway).
+  // While a move is in flight, a poll's answer must not replace the panel the move's answer
+  // is aimed at (it would land on a detached element and be lost).
+  var inFlight = 0;
+  function isPoll(elt) { return elt && elt.id === "game-panel"; }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPoll(event.detail.elt)) {
+      if (inFlight) event.preventDefault();
+    } else {
+      inFlight++;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isPoll(event.detail.elt) && inFlight) inFlight--;
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (isPoll(event.detail.elt) && inFlight) event.detail.shouldSwap = false;
+  });
+
   document.addEventListener("htmx:afterSwap", function () {
     pendingOrigin = null;
     initForms(document);
@@ -25,7 +42,7 @@
   });
 
   function optionsOf(form) {
-    var node = form.querySelector("script.move-options");
+    var node = form.querySelector('script[type="application/json"]');
     if (!node) return [];
     if (!node._parsed) node._parsed = JSON.parse(node.textContent);
     return node._parsed;
