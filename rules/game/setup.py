@@ -138,12 +138,20 @@ def roll_for_order(
     )
 
 
+def hq_spacing_applies(state: GameState, seat: int) -> bool:
+    """S-7.1 keeps HQs apart only while that leaves a legal start: a world crowded with marks
+    must not leave a player unable to set up at all [inference]."""
+    return bool(legal_starts(state, seat, setup=True))
+
+
 def _faction_violation(state: GameState, seat: int, move: ChooseFaction) -> None:
     if move.faction not in content().factions:
         fail("unknown_faction", f"There is no faction '{move.faction}'.", "C-3")
     if any(s.faction == move.faction for s in state.seats):
         fail("faction_taken", f"{faction_name(move.faction)} is already taken.", "S-6")
-    problem = legal_start_violation(state, seat, move.territory, setup=True)
+    problem = legal_start_violation(
+        state, seat, move.territory, setup=hq_spacing_applies(state, seat)
+    )
     if problem is not None:
         fail(*problem)
 
@@ -178,7 +186,7 @@ def setup_options(state: GameState, seat: int) -> list[MoveOption]:
     if state.phase == SETUP_ORDER:
         return [MoveOption(RollForOrder())] if seat in order_rollers(state) else []
     taken = {s.faction for s in state.seats}
-    starts = legal_starts(state, seat, setup=True)
+    starts = legal_starts(state, seat, setup=hq_spacing_applies(state, seat))
     return [
         MoveOption(ChooseFaction(faction, territory))
         for faction in content().factions

@@ -173,3 +173,22 @@ def test_events_and_missions_in_play_are_laid_out_and_the_first_layout_fires_not
 def test_base_game_has_no_events_or_missions_S12():
     state = fresh_game(3)
     assert state.event_deck == () and state.mission is None
+
+
+def test_hq_spacing_gives_way_when_it_would_leave_no_start_S7_1():
+    from rules.data import board
+
+    open_land = {"argentina", "peru", "venezuela"}
+    scars = {
+        t: Scar(t, "territory", "bunker", "p9", 1)
+        for t in board().territories
+        if t not in open_land
+    }
+    state = _at_faction_choice(World(scars=scars))
+    state, _ = play(state, (0, ChooseFaction("khan_industries", "argentina")))
+    # Venezuela does not border Argentina, so S-7.1 still holds for player 1.
+    state, _ = play(state, (1, ChooseFaction("saharan_republic", "venezuela")))
+    # Peru borders both HQs, but it is the only start left, so player 2 may take it.
+    assert {m.territory for m in legal_moves(state, 2)} == {"peru"}
+    state, _ = play(state, (2, ChooseFaction("die_mechaniker", "peru")))
+    assert state.phase == "start_of_turn"
