@@ -1,0 +1,192 @@
+"""The guided game-log form: steps with their own checks, a draft that survives a reload,
+nothing written before the confirmation, refusals shown beside their fields with rule IDs."""
+
+import pytest
+
+from campaign.models import GameLog, WorldEventRecord
+from campaign.selectors.world import world_current
+from campaign.services.world import world_event_append
+from rules.world_events import CityFounded
+
+pytestmark = pytest.mark.django_db
+
+
+def _step(campaign, step):
+    return f"/campaigns/{campaign.slug}/log/{step}/"
+
+
+def _players(persons, **changes):
+    data = {
+        "played_on": "2026-01-10",
+        "p0_person": persons["owner"].key,
+        "p0_faction": "die_mechaniker",
+        "p0_start": "alaska",
+        "p1_person": persons["player"].key,
+        "p1_faction": "khan_industries",
+        "p1_start": "egypt",
+        "p2_person": "__guest__",
+        "p2_guest": "Gina Guest",
+        "p2_faction": "saharan_republic",
+        "p2_start": "peru",
+    }
+    data.update(changes)
+    return data
+
+
+OUTCOME = {
+    "winner": "die_mechaniker",
+    "t_die_mechaniker": "on",
+    "t_khan_industries": "on",
+    "h_khan_industries": ["egypt", "congo"],
+}
+REWARDS = {
+    "slogan": "First blood",
+    "wr_code": "R2",
+    "wr_target": "brazil",
+    "wr_name": "Rio",
+    "hr_khan_industries_code": "H1",
+    "hr_khan_industries_target": "egypt",
+    "hr_khan_industries_name": "Cairo",
+}
+
+
+def _walk(client, campaign, persons, rewards=REWARDS):
+    assert client.post(_step(campaign, "players"), _players(persons)).status_code == 302
+    assert client.post(_step(campaign, "during"), {}).status_code == 302
+    assert client.post(_step(campaign, "outcome"), OUTCOME).status_code == 302
+    return client.post(_step(campaign, "rewards"), rewards)
+
+
+def test_a_player_logs_a_game_step_by_step(campaign, player_client, persons):
+    assert player_client.get(f"/campaigns/{campaign.slug}/log/").status_code == 200
+    response = _walk(player_client, campaign, persons)
+    assert response.status_code == 302
+    assert response["Location"].endswith("/log/confirm/")
+    assert not WorldEventRecord.objects.filter(campaign=campaign).exists()  # nothing yet
+    confirm = player_client.get(_step(campaign, "confirm")).content.decode()
+    assert "founded the major city Rio in Brazil" in confirm
+    assert "founded the minor city Cairo in Egypt" in confirm
+    done = player_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    assert done.status_code == 302
+    assert done["Location"] == f"/campaigns/{campaign.slug}/history/games/1/"
+    world = world_current(campaign=campaign)
+    assert world.cities["egypt"].name == "Cairo"
+    page = player_client.get(done["Location"]).content.decode()
+    assert "Gina Guest" in page
+
+
+def test_held_on_rewards_are_asked_for_in_clockwise_order_from_the_winner_END6(
+    campaign, player_client, persons
+):
+    players = _players(persons, p2_person=persons["viewer"].key)
+    player_client.post(_step(campaign, "players"), players)
+    player_client.post(_step(campaign, "during"), {})
+    outcome = {**OUTCOME, "winner": "khan_industries", "t_saharan_republic": "on"}
+    player_client.post(_step(campaign, "outcome"), outcome)
+    page = player_client.get(_step(campaign, "rewards")).content.decode()
+    saharan = page.index("Saharan Republic&#x27;s held-on reward")
+    mechaniker = page.index("Die Mechaniker&#x27;s held-on reward")
+    assert saharan < mechaniker  # seat 3 follows the winner in seat 2, then seat 1
+
+
+def test_a_refused_start_shows_the_rule_beside_the_field_and_keeps_the_input_S7(
+    campaign, owner, player_client, persons
+):
+    world_event_append(
+        campaign=campaign,
+        events=[CityFounded("egypt", "minor", "Cairo", persons["owner"].key, 0)],
+        user=owner,
+        source="setup",
+    )
+    response = player_client.post(_step(campaign, "players"), _players(persons))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors["p1_start"] == [
+        "Egypt holds the minor city Cairo; nobody starts there. (S-7)"
+    ]
+    html = response.content.decode()
+    assert "(S-7)" in html
+    assert 'value="Gina Guest"' in html  # what was typed is kept
+    again = player_client.get(_step(campaign, "players"))  # a reload keeps the draft
+    assert 'value="Gina Guest"' in again.content.decode()
+    assert again.context["form"].errors["p1_start"]
+    assert player_client.get(_step(campaign, "during")).status_code == 302  # not reached yet
+
+
+def test_the_form_checks_its_own_fields(campaign, player_client, persons):
+    response = player_client.post(
+        _step(campaign, "players"), _players(persons, p1_faction="", p2_guest="")
+    )
+    errors = response.context["form"].errors
+    assert errors["p1_faction"] == ["Choose the faction this player took."]
+    assert errors["p2_guest"] == ["Give the guest's name."]
+
+
+def test_a_missing_winner_reward_is_refused_at_its_step_END5(campaign, player_client, persons):
+    rewards = {k: v for k, v in REWARDS.items() if not k.startswith("wr_")}
+    response = _walk(player_client, campaign, persons, rewards)
+    assert response.status_code == 200
+    assert response.context["form"].errors["wr_target"] == [
+        "The winner takes one reward (DIFF-4). (END-5)"
+    ]
+
+
+def test_a_refused_confirmation_writes_nothing_and_owners_may_accept_it(
+    campaign, owner, owner_client, persons
+):
+    _walk(owner_client, campaign, persons)
+    # Meanwhile someone founds a city on Brazil: the confirmation is checked again.
+    world_event_append(
+        campaign=campaign,
+        events=[CityFounded("brazil", "minor", "Sao", persons["owner"].key, 0)],
+        user=owner,
+        source="setup",
+    )
+    refused = owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    assert refused.status_code == 200
+    assert any("one city each. (G-2)" in r["text"] for r in refused.context["refusals"])
+    assert not GameLog.objects.exists()
+    assert "Accept anyway" in refused.content.decode()
+    accepted = owner_client.post(
+        _step(campaign, "confirm"),
+        {"confirm": "1", "override_reason": "Sao was a mistake, removed at the table."},
+    )
+    assert accepted.status_code == 302
+    assert GameLog.objects.get().override_reason.startswith("Sao was a mistake")
+    timeline = owner_client.get(f"/campaigns/{campaign.slug}/history/games/").content.decode()
+    assert "Sao was a mistake" in timeline
+
+
+def test_a_player_is_not_offered_the_override(campaign, owner, player_client, persons):
+    _walk(player_client, campaign, persons)
+    world_event_append(
+        campaign=campaign,
+        events=[CityFounded("brazil", "minor", "Sao", persons["owner"].key, 0)],
+        user=owner,
+        source="setup",
+    )
+    refused = player_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    assert "Only the campaign's owner may accept" in refused.content.decode()
+
+
+def test_the_owner_corrects_a_game_with_the_form_prefilled(campaign, owner_client, persons):
+    _walk(owner_client, campaign, persons)
+    owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    base = f"/campaigns/{campaign.slug}/history/games/1/correct/"
+    page = owner_client.get(base + "rewards/")
+    assert page.context["form"]["wr_target"].value() == "brazil"
+    owner_client.post(base + "rewards/", {**REWARDS, "wr_target": "argentina", "wr_name": "BA"})
+    done = owner_client.post(base + "confirm/", {"confirm": "1", "reason": "It was Argentina."})
+    assert done.status_code == 302
+    world = world_current(campaign=campaign)
+    assert "brazil" not in world.cities
+    assert world.cities["argentina"].name == "BA"
+    game = owner_client.get(done["Location"]).content.decode()
+    assert "It was Argentina." in game
+
+
+def test_discarding_the_draft_starts_over(campaign, player_client, persons):
+    player_client.post(_step(campaign, "players"), _players(persons))
+    player_client.post(_step(campaign, "players"), {"discard": "1"})
+    page = player_client.get(_step(campaign, "players")).content.decode()
+    assert "Gina Guest" not in page
