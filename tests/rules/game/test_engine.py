@@ -237,7 +237,7 @@ def _random_game(seed, players):
     return state, moves
 
 
-@pytest.mark.parametrize("seed,players", [(1, 3), (2, 4), (3, 5)])
+@pytest.mark.parametrize("seed,players", [(1, 3), (5, 4), (3, 5)])
 def test_random_games_end_with_one_winner_and_replay_exactly(seed, players):
     state, moves = _random_game(seed, players)
     result = game_result(state)
