@@ -41,6 +41,12 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing costs ~0.5 s a user; tests only need passwords to check."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _user(django_user_model, username: str):
     return django_user_model.objects.create_user(
         username=username, email=f"{username}@example.com", password=PASSWORD
