@@ -145,8 +145,12 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
         raise IllegalMove(
             "wrong_phase", f"You cannot {move.type.replace('_', ' ')} now: {words}.", rule
         )
-    if seat not in seats_to_act(state):
-        raise IllegalMove("not_your_turn", "It is not your turn to act.", "T-1")
+    acting = seats_to_act(state)
+    if seat not in acting:
+        waiting = " or ".join(state.seats[s].name for s in acting) or "nobody"
+        raise IllegalMove(
+            "not_your_turn", f"It is not your turn to act: waiting for {waiting}.", "T-1"
+        )
     new = state.clone()
     events: list[GameEvent] = []
     handler(new, seat, move, events)

@@ -240,9 +240,11 @@ def _random_game(seed, players):
 @pytest.mark.parametrize("seed,players", [(1, 3), (5, 4), (3, 5)])
 def test_random_games_end_with_one_winner_and_replay_exactly(seed, players):
     state, moves = _random_game(seed, players)
+    again = replay(fresh_game(players, seed=seed), moves)
+    assert json.loads(json.dumps([e.to_json() for e in again.events]))
+    assert all(e.text for e in again.events)
     result = game_result(state)
     assert [s.outcome for s in result.seats].count("won") == 1
-    again = replay(fresh_game(players, seed=seed), moves)
     assert again.failed_index is None and again.state == state
 
 
