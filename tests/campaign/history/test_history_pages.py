@@ -1,0 +1,143 @@
+"""What the history pages show: the world now and after game N, each game's changes, cities
+with founders, scars, a territory's story, a faction card's back, statistics as SVG, packs."""
+
+import json
+from dataclasses import replace
+
+import pytest
+from django.core.management import call_command
+
+from campaign.models import Campaign
+from campaign.services.export import campaign_export, campaign_import
+from campaign.services.game_log import ScarEntry, game_log
+from rules.rewards import RewardChoice
+from tests.campaign.log.factories import three_player_entry, with_player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two_games(campaign, owner, persons, django_capture_on_commit_callbacks):
+    first = three_player_entry(
+        persons, scars=(ScarEntry("bunker", "territory", "india", "khan_industries"),)
+    )
+    second = with_player(three_player_entry(persons), 0, start="greenland")
+    second = with_player(second, 1, start="congo", held=("congo",), reward=None)
+    second = with_player(second, 2, start="argentina", troops_at_end=True)
+    second = replace(second, winner_reward=RewardChoice("R1", "africa", "Afrik"), slogan="")
+    with django_capture_on_commit_callbacks(execute=True):
+        game_log(campaign=campaign, user=owner, entry=first)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_log(campaign=campaign, user=owner, entry=second)
+    return campaign
+
+
+def _page(client, campaign, tail):
+    response = client.get(f"/campaigns/{campaign.slug}/history/{tail}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_world_page_changes_with_the_game_picked(two_games, viewer_client):
+    now = _page(viewer_client, two_games, "")
+    assert "“Afrik” by olga_owner (game 2)" in now
+    assert "<svg" in now  # the board
+    after_first = _page(viewer_client, two_games, "?game=1")
+    assert "Afrik" not in after_first.split("What game 1 changed")[0]
+    assert "unnamed" in after_first
+    assert "Rio" in after_first and "Cairo" in after_first
+    assert "What game 1 changed" in after_first
+
+
+def test_cities_show_their_founder_and_game(two_games, viewer_client):
+    page = _page(viewer_client, two_games, "")
+    assert "<td>Cairo</td>" in page
+    assert "pete_player" in page
+
+
+def test_the_timeline_lists_each_game(two_games, viewer_client):
+    page = _page(viewer_client, two_games, "games/")
+    assert 'id="game-1"' in page and 'id="game-2"' in page
+    assert "Found a Major City (R2)" in page
+    assert "Name a continent (R1)" in page
+    assert "Bunker scar placed on India by pete_player" in page
+    assert "Pack 2 opened: Saharan Republic (vera_viewer) was eliminated in game 1" in page
+
+
+def test_a_territory_has_its_own_history(two_games, viewer_client):
+    page = _page(viewer_client, two_games, "territories/egypt/")
+    assert "pete_player started Khan Industries here (held on)" in page
+    assert "founded the minor city Cairo in Egypt" in page
+
+
+def test_a_faction_cards_back_lists_every_game(two_games, viewer_client):
+    page = _page(viewer_client, two_games, "factions/saharan_republic/")
+    assert "Eliminated" in page and "Held on" in page
+    balkania = _page(viewer_client, two_games, "factions/imperial_balkania/")
+    assert balkania.count("sat out") == 2
+
+
+def test_statistics_are_drawn_as_inline_svg(two_games, viewer_client):
+    page = _page(viewer_client, two_games, "stats/")
+    assert page.count("<svg viewBox") == 4
+    assert "<title>olga_owner: 2 won</title>" in page
+    assert "Where factions start" in page
+
+
+def test_the_campaign_history_tells_which_pack_to_open_and_progress(two_games, viewer_client):
+    page = _page(viewer_client, two_games, "")
+    assert "Pack 2" in page
+    assert "minor cities founded <strong>1/9</strong>" in page
+    assert "most signatures by one person <strong>2/2</strong>" not in page  # Pack 3 opened
+    assert "Pack 3" in page
+
+
+def test_export_then_import_then_export_gives_the_same_document(two_games, owner, tmp_path):
+    first = campaign_export(campaign=two_games)
+    copy = campaign_import(document=json.loads(json.dumps(first)), owner=owner)
+    assert copy.pk != two_games.pk
+    second = campaign_export(campaign=copy)
+
+    def strip(document):
+        document = json.loads(json.dumps(document))
+        document.pop("exported_at")
+        for row in [*document["events"], *document["game_logs"]]:
+            row.pop("created_at")
+        return document
+
+    assert strip(first) == strip(second)
+    assert len(first["events"]) >= 10
+
+
+def test_the_management_commands_round_trip(two_games, owner, tmp_path):
+    path = tmp_path / "campaign.json"
+    call_command("export_campaign", two_games.slug, "-o", str(path))
+    call_command("import_campaign", str(path), "--owner", owner.username)
+    copy = Campaign.objects.exclude(pk=two_games.pk).get()
+    assert copy.name == two_games.name
+    page_world = campaign_export(campaign=copy)["events"]
+    assert [e["kind"] for e in page_world] == [
+        e["kind"] for e in campaign_export(campaign=two_games)["events"]
+    ]
+
+
+def test_a_bad_import_is_refused_and_creates_nothing(owner_client):
+    response = owner_client.post(
+        "/api/v1/campaign-imports/",
+        data=json.dumps({"format": "something else"}),
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "bad_import"
+    assert Campaign.objects.count() == 0
+
+
+def test_import_through_the_api(two_games, owner_client, outsider_client):
+    document = owner_client.get(f"/api/v1/campaigns/{two_games.slug}/export/").json()
+    response = outsider_client.post(
+        "/api/v1/campaign-imports/", data=json.dumps(document), content_type="application/json"
+    )
+    assert response.status_code == 201
+    slug = response.json()["slug"]
+    world = outsider_client.get(f"/api/v1/campaigns/{slug}/history/world/").json()
+    assert world["world"]["continent_names"]["africa"]["name"] == "Afrik"
