@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,7 +25,7 @@ from campaign.selectors.history import (
 )
 from rules.data import board, content
 
-ANY = serializers.JSONField()
+ANY = OpenApiTypes.OBJECT
 
 
 class GameListApi(APIView):
