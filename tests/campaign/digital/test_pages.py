@@ -1,20 +1,200 @@
-"""The game pages and the API: who may see and do what (the access matrix), polling, refusals
-shown in words."""
+"""The game pages and the API: the access matrix (owner, player, viewer, outsider, anonymous;
+hot-seat browser vs another browser), the cheap poll, and refusals shown in words."""
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
-from campaign.models.digital import DigitalGame
+from campaign.models.digital import DigitalGame, GameMove, GameSeat
+
+ROLL = {"type": "roll_for_order"}
 
 
 def _url(name: str, game: DigitalGame) -> str:
     return reverse(f"campaign:{name}", kwargs={"slug": game.campaign.slug, "game_id": game.pk})
 
 
-def test_the_game_page_shows_the_board_players_and_log(owner_client, mixed_game):
-    response = owner_client.get(_url("digital_game", mixed_game))
+def _api(name: str, game: DigitalGame) -> str:
+    return reverse(f"api:{name}", kwargs={"game_id": game.pk})
+
+
+@pytest.fixture
+def clients(owner_client, player_client, viewer_client, outsider_client, anon_client):
+    return {
+        "owner": owner_client,
+        "player": player_client,
+        "viewer": viewer_client,
+        "outsider": outsider_client,
+        "anonymous": anon_client,
+    }
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 200), ("player", 200), ("viewer", 403), ("outsider", 404), ("anonymous", 302)],
+)
+def test_who_may_open_the_new_game_page(clients, campaign, who, status):
+    url = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    assert clients[who].get(url).status_code == status
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 200), ("player", 200), ("viewer", 200), ("outsider", 404), ("anonymous", 302)],
+)
+def test_who_may_watch_a_game_page_and_poll_it(clients, mixed_game, who, status):
+    assert clients[who].get(_url("digital_game", mixed_game)).status_code == status
+    assert clients[who].get(_url("digital_game_panel", mixed_game)).status_code == status
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 200), ("player", 200), ("viewer", 200), ("outsider", 404), ("anonymous", 404)],
+)
+def test_who_may_read_the_game_state_api(clients, mixed_game, who, status):
+    response = clients[who].get(_api("game-state", mixed_game))
+    assert response.status_code == status
+    if status == 200:
+        assert response.json()["version"] == mixed_game.version
+        assert all(s["cards"] is None for s in response.json()["seats"])  # a spectator
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 200), ("player", 403), ("viewer", 403), ("outsider", 404), ("anonymous", 403)],
+)
+def test_only_the_seat_holder_moves_through_the_api(clients, mixed_game, who, status):
+    """Seat 0 is the owner's; everyone else is refused and nothing is written."""
+    payload = {"seat": 0, "version": mixed_game.version, "move": ROLL}
+    response = clients[who].post(
+        _api("game-moves", mixed_game), payload, content_type="application/json"
+    )
+    assert response.status_code == status
+    assert GameMove.objects.filter(game=mixed_game, seat=0).exists() == (status == 200)
+    assert "errors" in response.json() or status == 200
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 200), ("player", 403), ("viewer", 403), ("outsider", 404), ("anonymous", 302)],
+)
+def test_only_the_seat_holder_moves_through_the_page(clients, mixed_game, who, status):
+    data = {"seat": 0, "version": mixed_game.version, "type": "roll_for_order"}
+    response = clients[who].post(_url("digital_game_move", mixed_game), data)
+    assert response.status_code == status
+    if status == 403:
+        assert "not yours" in response.content.decode()
+
+
+def test_a_seat_sees_its_own_cards_and_no_one_elses(player_client, owner_client, mixed_game):
+    mine = player_client.get(_api("game-state", mixed_game), {"seat": 1})
+    assert mine.status_code == 200
+    seats = mine.json()["seats"]
+    assert seats[1]["cards"] == [] and seats[0]["cards"] is None
+    assert mine.json()["legal"] == [{"move": ROLL}]
+    assert owner_client.get(_api("game-state", mixed_game), {"seat": 1}).status_code == 403
+
+
+def test_a_stale_move_is_a_409_with_the_fresh_state(owner_client, mixed_game):
+    url = _api("game-moves", mixed_game)
+    payload = {"seat": 0, "version": mixed_game.version, "move": ROLL}
+    assert owner_client.post(url, payload, content_type="application/json").status_code == 200
+    again = owner_client.post(url, payload, content_type="application/json")
+    assert again.status_code == 409
+    body = again.json()
+    assert body["errors"][0]["code"] == "stale_version"
+    mixed_game.refresh_from_db()
+    assert body["state"]["version"] == mixed_game.version
+    assert GameMove.objects.filter(game=mixed_game, seat=0).count() == 1
+
+
+def test_an_illegal_move_is_a_400_with_the_rule(owner_client, mixed_game):
+    payload = {"seat": 0, "version": mixed_game.version, "move": {"type": "end_turn"}}
+    response = owner_client.post(
+        _api("game-moves", mixed_game), payload, content_type="application/json"
+    )
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["code"] == "wrong_phase" and error["rule"] == "S-6"
+
+
+def test_malformed_json_is_a_400(owner_client, mixed_game):
+    response = owner_client.post(
+        _api("game-moves", mixed_game), "{nope", content_type="application/json"
+    )
+    assert response.status_code == 400
+    missing = owner_client.post(
+        _api("game-moves", mixed_game), {"seat": 0}, content_type="application/json"
+    )
+    assert missing.status_code == 400
+
+
+def test_an_unknown_game_is_a_404(owner_client, mixed_game):
+    assert owner_client.get(reverse("api:game-state", kwargs={"game_id": 999})).status_code == 404
+    url = reverse(
+        "campaign:digital_game", kwargs={"slug": mixed_game.campaign.slug, "game_id": 999}
+    )
+    assert owner_client.get(url).status_code == 404
+
+
+def test_the_poll_is_empty_until_the_version_moves(owner_client, player_client, mixed_game):
+    poll = _url("digital_game_panel", mixed_game)
+    assert player_client.get(poll, {"v": mixed_game.version}).status_code == 204
+    owner_client.post(
+        _url("digital_game_move", mixed_game),
+        {"seat": 0, "version": mixed_game.version, "type": "roll_for_order"},
+    )
+    fresh = player_client.get(poll, {"v": mixed_game.version})
+    assert fresh.status_code == 200
+    assert f'data-version="{mixed_game.version + 1}"' in fresh.content.decode()
+
+
+def test_a_stale_page_move_shows_the_fresh_panel_and_the_reason(owner_client, mixed_game):
+    url = _url("digital_game_move", mixed_game)
+    data = {"seat": 0, "version": mixed_game.version, "type": "roll_for_order"}
+    owner_client.post(url, data)
+    again = owner_client.post(url, data)
+    assert again.status_code == 409
+    assert "moved on" in again.content.decode()
+
+
+def test_hotseat_seats_belong_to_the_browser_that_started_the_game(
+    owner_client, client_for, owner, campaign, persons, guest_person
+):
+    """Hot-seat: the creating browser session holds the seats; the same account on another
+    browser only watches."""
+    new = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    response = owner_client.post(
+        new,
+        {
+            "seat0_kind": "hotseat",
+            "seat0_person": persons["owner"].pk,
+            "seat1_kind": "hotseat",
+            "seat1_person": persons["player"].pk,
+            "seat2_kind": "hotseat",
+            "seat2_person": guest_person.pk,
+            "seed": 5,
+        },
+    )
+    assert response.status_code == 302
+    game = DigitalGame.objects.get(campaign=campaign)
+    assert set(game.seats.values_list("kind", flat=True)) == {GameSeat.Kind.HOTSEAT}
+    data = {"seat": 0, "version": 0, "type": "roll_for_order"}
+    other_browser = client_for(owner)
+    assert other_browser.post(_url("digital_game_move", game), data).status_code == 403
+    assert owner_client.post(_url("digital_game_move", game), data).status_code == 200
+
+
+def test_starting_a_game_refuses_a_bad_table(owner_client, campaign, persons):
+    new = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    response = owner_client.post(new, {"seat0_kind": "human", "seat0_person": persons["owner"].pk})
     assert response.status_code == 200
-    html = response.content.decode()
-    assert "<svg" in html and 'id="game-panel"' in html
-    assert "Players" in html and "Game log" in html
+    assert "3 to 5 players" in response.content.decode()
+    assert not DigitalGame.objects.exists()
+
+
+def test_the_openapi_schema_describes_the_game_endpoints(owner_client):
+    schema = owner_client.get("/api/schema/").content.decode()
+    assert "/api/v1/games/{game_id}/moves" in schema
+    assert "/api/v1/games/{game_id}/state" in schema
