@@ -425,3 +425,55 @@ def test_hq_standing_alone_counts_for_nobody_G6_W2():
     assert state.red_stars(1) == state.seats[1].red_star_tokens
     assert state.red_stars(0) == state.seats[0].red_star_tokens + 1
     assert "brazil" not in state.controlled(1)
+
+
+def test_sea_lines_count_as_adjacency_for_attacks_and_expansions_G12():
+    state = position(armies={"brazil": (0, 5), "north_africa": (1, 2)})
+    state, _ = play(state, (0, Attack("brazil", "north_africa", 2)))
+    assert state.phase == "attack_defender_dice"
+    state = position(armies={"alaska": (0, 5)})
+    state, _ = play(state, (0, Expand("alaska", "kamchatka", 2)))
+    assert state.owner("kamchatka") == 0
+
+
+def test_expansions_and_attacks_come_in_any_order_and_number_X1():
+    state = position(armies={"argentina": (0, 9), "brazil": (1, 1)})
+    state, _ = play(state, (0, Expand("argentina", "peru", 2)))
+    state = rig_dice(state, [1], [6])
+    state, _ = play(state, (0, Attack("argentina", "brazil", 1)))
+    state, _ = play(state, (0, Expand("peru", "venezuela", 1)))
+    assert state.phase == "expand_attack" and state.owner("venezuela") == 0
+
+
+def test_the_game_ends_at_once_without_the_rest_of_the_turn_END1():
+    state = position(
+        armies={"argentina": (0, 9), "brazil": (1, 1)},
+        hqs={"argentina": 0, "brazil": 1},
+        seat0={"red_star_tokens": 2},
+    )
+    state = rig_dice(state, [6, 6, 6], [1])
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    assert state.is_over and state.pending is None
+    assert state.armies["brazil"] == (0, 3)  # the survivors moved in; no optional move-in
+
+
+def test_a_captured_hq_stays_where_it_was_placed_G18_W2():
+    state = position(
+        armies={"argentina": (0, 9), "brazil": (1, 1)}, hqs={"brazil": 1}, seat0={"missiles": 0}
+    )
+    state = rig_dice(state, [6, 6, 6], [1])
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    assert state.hqs == {"brazil": 1}
+    assert state.red_stars(0) == 1 + 1 and state.red_stars(1) == 1
+    assert state.seats[0].red_star_tokens == 1  # a captured HQ gives no token (W-2)
+
+
+def test_red_star_tokens_and_missiles_stay_with_a_knocked_out_player_W3():
+    state = position(
+        armies={"argentina": (0, 9), "brazil": (1, 1)},
+        seat1={"red_star_tokens": 2, "missiles": 0},
+    )
+    state = rig_dice(state, [6, 6, 6], [1])
+    state, events = play(state, (0, Attack("argentina", "brazil", 3)))
+    assert "knocked_out" in [e.type for e in events]
+    assert state.seats[1].red_star_tokens == 2 and state.seats[0].red_star_tokens == 1

@@ -275,3 +275,21 @@ def test_missiles_used_are_reported_per_person_in_the_result():
     state, _ = play(state, (1, DefendWith(2)), (0, PassMissiles()))
     used = [e for e in game_result(state).world_events if e.kind == "game_incident"]
     assert [(e.incident, e.person, e.count) for e in used] == [("missiles_used", "p0", 1)]
+
+
+def test_result_rows_give_person_faction_and_start_for_the_card_backs_S10():
+    state = position(
+        armies={"argentina": (0, 9), "brazil": (1, 1), "egypt": (2, 3)},
+        hqs={"argentina": 0, "brazil": 1, "egypt": 2},
+        seat0={"red_star_tokens": 2, "start": "argentina"},
+        seat1={"start": "brazil"},
+        seat2={"start": "egypt"},
+    )
+    state = rig_dice(state, [6, 6, 6], [1])
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    rows = [(s.person, s.faction, s.start) for s in game_result(state).seats]
+    assert rows == [
+        ("p0", "die_mechaniker", "argentina"),
+        ("p1", "enclave_of_the_bear", "brazil"),
+        ("p2", "imperial_balkania", "egypt"),
+    ]

@@ -34,7 +34,7 @@ def test_destroyed_territory_cards_stay_out_of_the_deck_S2_G8():
     assert len(cards) == 40 and "alaska" not in cards and "peru" not in cards
 
 
-def test_unsigned_people_take_a_red_star_and_signers_take_a_missile_per_signature_S3():
+def test_unsigned_people_take_a_red_star_and_signers_a_missile_per_signature_S3_DIFF18():
     world = World(signatures=(Signature("p1", 1, "d"), Signature("p1", 2, "d")))
     state = fresh_game(3, world=world)
     assert [(s.red_star_tokens, s.missiles) for s in state.seats] == [(1, 0), (0, 2), (1, 0)]

@@ -309,3 +309,33 @@ def test_maneuver_destination_must_already_be_controlled_M4():
     with pytest.raises(IllegalMove) as refused:
         apply_move(state, 0, Maneuver("argentina", "peru", 1))
     assert refused.value.code == "not_controlled"
+
+
+def test_play_passes_clockwise_and_skips_eliminated_players_T1():
+    state = position(armies={"alaska": (0, 1), "peru": (1, 1), "egypt": (2, 1)}, seats=4)
+    state = state.clone()
+    state.set_seat(1, eliminated=True)
+    state, _ = play(state, (0, EndTurn()))
+    assert state.current_seat == 2 and state.phase == "start_of_turn"
+    assert state.turn_number == 2
+
+
+def test_recruit_total_is_base_plus_continents_plus_trade_in_T7():
+    armies = {t: (0, 1) for t in AUSTRALIA}
+    state = position(armies=armies, phase="start_of_turn", seat0={"cards": ("coin", "coin")})
+    state, recruited = _recruited(state, ("coin", "coin"))
+    assert recruited.data["total"] == 3 + 2 + 2
+
+
+def test_buying_stars_and_playing_a_scar_card_combine_in_either_order_DIFF2():
+    state = position(
+        armies={"alaska": (0, 1)}, phase="start_of_turn", seat0={"cards": ("coin",) * 4}
+    ).clone()
+    state.set_seat(0, scar_card="bunker")
+    state, _ = play(
+        state,
+        (0, PlayScarCard("peru")),
+        (0, BuyRedStar(("coin",) * 4)),
+        (0, Recruit()),
+    )
+    assert state.phase == "place" and state.seats[0].red_star_tokens == 2
