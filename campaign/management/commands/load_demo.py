@@ -11,7 +11,13 @@ from django.db import transaction
 from campaign.models import Campaign
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import campaign_create, person_create
-from campaign.services.game_log import GameLogEntry, PlayerEntry, ScarEntry, game_log
+from campaign.services.game_log import (
+    GameLogEntry,
+    IncidentEntry,
+    PlayerEntry,
+    ScarEntry,
+    game_log,
+)
 from campaign.services.setup import setup_coins_place, setup_powers_choose
 from rules.data import content
 from rules.rewards import RewardChoice
@@ -69,6 +75,8 @@ class Command(BaseCommand):
             setup_coins_place(campaign=campaign, user=user, territories=PREGAME_COINS)
         if not world.games_played:
             self._log_first_game(campaign, user, [f.key for f in factions])
+        if world_current(campaign=campaign).games_played == 1:
+            self._log_games_two_and_three(campaign, user, [f.key for f in factions])
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo campaign ready at /campaigns/{campaign.slug}/ "
@@ -106,3 +114,68 @@ class Command(BaseCommand):
             winner_reward=RewardChoice("R2", "egypt", name="New Thebes"),
         )
         game_log(campaign=campaign, user=user, entry=entry)
+
+    def _log_games_two_and_three(self, campaign, user, factions: list[str]) -> None:
+        """Two more games: a continent named, cities on held territories, a fortified city,
+        and a second signature (which opens Pack 3 after the log commits)."""
+        keys = dict(campaign.persons.values_list("display_name", "key"))
+        me, ana, ben, cleo = keys[DEMO_USERNAME], keys["Ana"], keys["Ben"], keys["Cleo"]
+        game_log(
+            campaign=campaign,
+            user=user,
+            entry=GameLogEntry(
+                played_on=datetime.date(2026, 1, 24),
+                players=(
+                    PlayerEntry(
+                        factions[0],
+                        person=me,
+                        start="egypt",  # New Thebes: its founder may start there (S-7 b)
+                        held=("egypt", "north_africa"),
+                        reward=RewardChoice("H1", "north_africa", name="Oasis"),
+                    ),
+                    PlayerEntry(factions[1], person=ana, start="alaska"),
+                    PlayerEntry(
+                        factions[4],
+                        person=ben,
+                        start="japan",
+                        held=("japan", "kamchatka"),
+                        reward=RewardChoice("H1", "kamchatka", name="Edo North"),
+                    ),
+                ),
+                winner=factions[1],
+                incidents=(IncidentEntry("missiles_used", by_faction=factions[4], count=1),),
+                slogan="Cold hands, warm heart",
+                winner_reward=RewardChoice("R1", "north_america", name="Ana's Reach"),
+            ),
+        )
+        game_log(
+            campaign=campaign,
+            user=user,
+            entry=GameLogEntry(
+                played_on=datetime.date(2026, 2, 7),
+                players=(
+                    PlayerEntry(factions[0], person=me, start="egypt"),
+                    PlayerEntry(
+                        factions[1],
+                        person=ana,
+                        start="argentina",
+                        held=("argentina",),
+                        reward=RewardChoice("H2", "argentina"),
+                    ),
+                    PlayerEntry(
+                        factions[2], person=ben, start="western_australia", troops_at_end=False
+                    ),
+                    PlayerEntry(
+                        factions[3],
+                        person=cleo,
+                        start="ukraine",
+                        held=("ukraine", "ural"),
+                        reward=RewardChoice("H1", "ukraine", name="Kyiv"),
+                    ),
+                ),
+                winner=factions[0],
+                scars=(ScarEntry("ammo_shortage", "territory", "alaska", by_faction=factions[3]),),
+                slogan="Twice the sands",
+                winner_reward=RewardChoice("R5", "egypt"),
+            ),
+        )
