@@ -31,7 +31,7 @@ class HistoryPage(CampaignAccessMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["section"] = self.section
+        context["history_section"] = self.section
         context["factions"] = list(content().factions.values())
         return context
 

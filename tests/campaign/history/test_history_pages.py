@@ -141,3 +141,9 @@ def test_import_through_the_api(two_games, owner_client, outsider_client):
     slug = response.json()["slug"]
     world = outsider_client.get(f"/api/v1/campaigns/{slug}/history/world/").json()
     assert world["world"]["continent_names"]["africa"]["name"] == "Afrik"
+
+
+def test_the_campaign_page_tells_which_pack_to_open_now(two_games, viewer_client):
+    page = viewer_client.get(f"/campaigns/{two_games.slug}/").content.decode()
+    assert "Open Pack 3 now</strong>: olga_owner signed the victors&#x27; section" in page
+    assert "minor cities founded <strong>1/9</strong>" in page

@@ -1,0 +1,15 @@
+"""`{% packs_now campaign %}`: which sealed pack to open now and why, and the progress toward
+countable conditions, for any campaign page (contents are never shown)."""
+
+from __future__ import annotations
+
+from django import template
+
+from campaign.selectors.history import packs_status
+
+register = template.Library()
+
+
+@register.inclusion_tag("campaign/history/_packs.html")
+def packs_now(campaign) -> dict:
+    return {"packs": packs_status(campaign=campaign), "compact": True}
