@@ -384,13 +384,21 @@ class HeuristicBot:
         best_score = 0.0
         expansions: list[tuple[float, Expand, int]] = []
         maneuvers: list[Maneuver] = []
+        guards: dict[str, int] = {}
+
+        def spare(origin: str) -> int:
+            if origin not in guards:
+                guards[origin] = self._guard(state, seat, origin)
+            return state.troops(origin) - guards[origin]
+
         for option in options:
             move = option.move
             if isinstance(move, Attack):
                 origin, target = move.origin, move.target
-                free = state.troops(origin) - self._guard(state, seat, origin)
-                dice = min(3, state.troops(origin) - 1)
-                if free < 1 or move.dice != dice:
+                if move.dice != min(3, state.troops(origin) - 1):
+                    continue
+                free = spare(origin)
+                if free < 1:
                     continue
                 chance = conquest_odds(free, state.troops(target))
                 if chance < self._attack_threshold(state, seat, target):
@@ -400,10 +408,10 @@ class HeuristicBot:
                     best_attack, best_score = move, score
             elif isinstance(move, Expand):
                 cost = option.min_count - 1  # type: ignore[operator]
-                spare = state.troops(move.origin) - self._guard(state, seat, move.origin)
-                if spare < cost + 1 or (cost and spare < cost + 3):
+                free = spare(move.origin)
+                if free < cost + 1 or (cost and free < cost + 3):
                     continue
-                count = min(option.max_count, max(option.min_count, cost + (spare - cost) // 2))  # type: ignore[type-var, operator]
+                count = min(option.max_count, max(option.min_count, cost + (free - cost) // 2))  # type: ignore[type-var, operator]
                 score = self._room(state, move.target) - 2 * cost + self.rng.random()
                 expansions.append((score, move, count))
             elif isinstance(move, Maneuver):
@@ -422,11 +430,10 @@ class HeuristicBot:
         if not maneuvers:
             return None
         hq = state.hq_of(seat)
+        front = {t: self._is_front(state, seat, t) for t in state.controlled(seat)}
         best: tuple[float, Maneuver] | None = None
         for move in maneuvers:
-            if self._is_front(state, seat, move.origin) or not self._is_front(
-                state, seat, move.target
-            ):
+            if front[move.origin] or not front[move.target]:
                 continue
             spare = state.troops(move.origin) - self._guard(state, seat, move.origin)
             if spare < 1:
