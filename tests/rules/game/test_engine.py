@@ -293,3 +293,21 @@ def test_result_rows_give_person_faction_and_start_for_the_card_backs_S10():
         ("p1", "enclave_of_the_bear", "brazil"),
         ("p2", "imperial_balkania", "egypt"),
     ]
+
+
+def test_golden_game_seed_8_five_players_STYLE15():
+    """Pins a whole game: a change here means the dice, the order of play or the texts moved."""
+    state, moves = _random_game(8, 5)
+    events = replay(fresh_game(5, seed=8), moves).events
+    assert (len(moves), state.winner, state.turn_number) == (166, 2, 22)
+    assert [state.red_stars(i) for i in range(5)] == [2, 1, 4, 2, 1]
+    assert [e.text for e in events[:7]] == [
+        "Player 0 rolls 1 for the order of choice.",
+        "Player 1 rolls 6 for the order of choice.",
+        "Player 2 rolls 4 for the order of choice.",
+        "Player 3 rolls 5 for the order of choice.",
+        "Player 4 rolls 1 for the order of choice.",
+        "Player 1 chooses a faction first.",
+        "Player 1 takes Imperial Balkania and starts in Western Europe with its HQ and 8 troops.",
+    ]
+    assert events[-1].text == "Player 2 wins: 4 red stars."
