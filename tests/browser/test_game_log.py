@@ -1,0 +1,64 @@
+"""A player logs a game through the guided form's steps in a real browser (issue 4)."""
+
+import pytest
+
+from campaign.selectors.world import world_current
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campaign, persons):
+    login(page, player)
+    page.goto(f"/campaigns/{campaign.slug}/log/")
+
+    # Step 1: who played, which faction, where each HQ started.
+    page.fill("input[name=played_on]", "2026-01-10")
+    seats = [
+        (persons["owner"].key, "die_mechaniker", "alaska"),
+        (persons["player"].key, "khan_industries", "egypt"),
+        ("__guest__", "saharan_republic", "peru"),
+    ]
+    for i, (person, faction, start) in enumerate(seats):
+        page.select_option(f"select[name=p{i}_person]", person)
+        page.select_option(f"select[name=p{i}_faction]", faction)
+        page.select_option(f"select[name=p{i}_start]", start)
+    page.fill("input[name=p2_guest]", "Gina Guest")
+    page.click("button[name=next]")
+
+    # Step 2: nothing special happened during the game.
+    page.wait_for_url("**/log/during/")
+    page.click("button[name=next]")
+
+    # Step 3: the winner, who was wiped off the board, what the held-on player held.
+    page.wait_for_url("**/log/outcome/")
+    page.select_option("select[name=winner]", "die_mechaniker")
+    page.uncheck("input[name=t_saharan_republic]")
+    page.select_option("select[name=h_khan_industries]", ["egypt", "congo"])
+    page.click("button[name=next]")
+
+    # Step 4: a reward refused by the rules first, then a legal one.
+    page.wait_for_url("**/log/rewards/")
+    page.fill("input[name=slogan]", "First blood")
+    page.select_option("select[name=wr_code]", "R3")
+    page.select_option("select[name=wr_target]", "brazil")
+    page.click("button[name=next]")
+    refusal = page.locator(".field--error").inner_text()
+    assert "Brazil has no scar on the board to cancel. (END-5)" in refusal
+    page.select_option("select[name=wr_code]", "R2")
+    page.fill("input[name=wr_name]", "Rio")
+    page.select_option("select[name=hr_khan_industries_code]", "H1")
+    page.select_option("select[name=hr_khan_industries_target]", "egypt")
+    page.fill("input[name=hr_khan_industries_name]", "Cairo")
+    page.click("button[name=next]")
+
+    # Confirm: what will be written, then the game's page.
+    page.wait_for_url("**/log/confirm/")
+    summary = page.locator("ol.summary").inner_text()
+    assert "founded the major city Rio in Brazil" in summary
+    page.click("button[name=confirm]")
+    page.wait_for_url("**/history/games/1/")
+    body = page.locator("main").inner_text()
+    assert "Game 1 is logged." in page.locator(".messages").inner_text()
+    assert "Open Pack 2 now" in page.locator(".messages").inner_text()
+    assert "Gina Guest" in body
+    assert world_current(campaign=campaign).cities["egypt"].name == "Cairo"
