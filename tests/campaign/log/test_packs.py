@@ -9,9 +9,8 @@ from campaign.models import PackUnlock, WorldEventRecord
 from campaign.selectors.history import packs_status
 from campaign.selectors.world import world_current
 from campaign.services.game_log import game_log
-from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
-from campaign.tasks import _packs_evaluate_after_append, packs_evaluate
+from campaign.tasks import packs_evaluate
 from tests.campaign.log.factories import three_player_entry
 
 pytestmark = pytest.mark.django_db
@@ -61,16 +60,6 @@ def test_an_unknown_campaign_opens_nothing():
     assert packs_open_due(campaign_id=987654) == []
 
 
-@pytest.fixture
-def no_pack_hook():
-    """Leave the after-commit hook out, so the test decides when packs are evaluated."""
-    world_events_appended.disconnect(dispatch_uid="campaign.packs_evaluate")
-    yield
-    world_events_appended.connect(
-        _packs_evaluate_after_append, dispatch_uid="campaign.packs_evaluate"
-    )
-
-
 @pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_runs_open_a_pack_once_U1(campaign, owner, persons, no_pack_hook):
@@ -94,3 +83,15 @@ def test_concurrent_runs_open_a_pack_once_U1(campaign, owner, persons, no_pack_h
         t.join()
     assert WorldEventRecord.objects.filter(campaign=campaign, kind="pack_opened").count() == 1
     assert sorted(map(len, opened)) == [0, 1]
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_opens_the_pack_once(
+    campaign, owner, persons, no_pack_hook, celery_worker_process
+):
+    """packs_evaluate through Redis on a real Celery worker, twice: opened once."""
+    game_log(campaign=campaign, user=owner, entry=three_player_entry(persons))
+    assert packs_evaluate.delay(campaign.pk).get(timeout=60) == ["pack_2"]
+    assert packs_evaluate.delay(campaign.pk).get(timeout=60) == []
+    assert set(world_current(campaign=campaign).packs_opened) == {"pack_2"}
