@@ -8,13 +8,23 @@ Users: `owner`, `player`, `viewer` (members of `campaign` with those roles) and 
 
 Integration tests (`@pytest.mark.integration`) need the real services: they are deselected,
 not skipped, unless DATABASE_URL points at PostgreSQL and REDIS_URL is set (see `bin/test`).
+`celery_worker_process` starts a real `celery -A config worker` on Redis against the test
+database; use it with `transactional_db` so the worker sees committed rows, and wait on
+`AsyncResult.get(timeout=...)`.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from campaign.models import Campaign, Person, Role
@@ -134,3 +144,49 @@ def outsider_client(client_for, outsider) -> Client:
 @pytest.fixture
 def anon_client() -> Client:
     return Client()
+
+
+def _test_database_url() -> str:
+    """A URL for the database the tests use right now (the test database, not the real one)."""
+    db = connection.settings_dict
+    auth = quote(db["USER"] or "", safe="")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"], safe="")
+    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    return f"postgres://{auth}@{host}/{db['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker):
+    """A real Celery worker (solo pool) consuming the default queue on REDIS_URL, reading and
+    writing the test database. Yields its node name; stopped at the end of the session."""
+    from config.celery import app
+
+    root = Path(__file__).resolve().parent.parent
+    node = f"itest-{uuid.uuid4().hex[:8]}@localhost"
+    with django_db_blocker.unblock():
+        database_url = _test_database_url()
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    app.control.purge()  # leftovers of an earlier, interrupted run
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", node]
+    command += ["--pool=solo", "--without-gossip", "--without-mingle", "--loglevel=WARNING"]
+    worker = subprocess.Popen(
+        command,
+        cwd=root,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[node], timeout=1.0):
+            if worker.poll() is not None:
+                pytest.fail(f"The Celery worker exited at start (code {worker.returncode}).")
+            if time.monotonic() > deadline:
+                pytest.fail("The Celery worker did not answer a ping within 60 s.")
+        yield node
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
