@@ -12,13 +12,26 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.bots import RandomBot
 from rules.data import board, content
-from rules.game import GameState, SeatSpec, apply_move, legal_move_options, new_game, replay
+from rules.errors import IllegalMove
+from rules.game import (
+    GameState,
+    SeatSpec,
+    apply_move,
+    game_result,
+    legal_move_options,
+    new_game,
+    replay,
+    view_for,
+)
 from rules.game import seats_to_act as who_acts
 from rules.simulate import customized_world, make_bots, person
 
@@ -28,7 +41,8 @@ STARS_TO_WIN = content().constants["red_stars_to_win"]
 COIN_CARDS = content().constants["coin_cards"]
 
 
-def check_invariants(state: GameState, before: GameState | None) -> None:
+def check_invariants(state: GameState, before: GameState | None) -> dict[str, Any]:
+    """Check one state; returns its JSON form."""
     seats = range(state.seat_count)
     for territory, (owner, troops) in state.armies.items():
         assert territory in board().territories
@@ -37,6 +51,9 @@ def check_invariants(state: GameState, before: GameState | None) -> None:
     for territory, owner in state.hqs.items():
         assert territory in board().territories and owner in seats
     assert len(set(state.hqs.values())) == len(state.hqs), "a faction has one HQ (C-3)"
+    for seat, player in enumerate(state.seats):
+        if player.start is not None:
+            assert state.hqs.get(player.start) == seat, "an HQ stays where it was placed (G-18)"
 
     for seat in seats:
         player = state.seats[seat]
@@ -61,20 +78,37 @@ def check_invariants(state: GameState, before: GameState | None) -> None:
     coins_held = sum(player.cards.count("coin") for player in state.seats)
     assert state.coin_pile + coins_held == COIN_CARDS, "coin cards are conserved"
 
-    assert GameState.from_json(json.loads(json.dumps(state.to_json()))) == state
+    data = state.to_json()
+    assert GameState.from_json(json.loads(json.dumps(data))) == state
+    return data
 
 
 def probe_listed_moves(state: GameState, seed: int) -> None:
     """A few moves drawn from what the engine lists for each seat to act are all accepted,
-    and a seat not asked to act is offered nothing."""
+    a count just outside a listed range is refused, and a seat not asked to act is offered
+    nothing (STYLE 3: legal means generated)."""
     acting = who_acts(state)
     for seat in range(state.seat_count):
         if seat not in acting:
             assert legal_move_options(state, seat) == []
+    viewer = seed % state.seat_count
+    view = view_for(state, viewer)
+    assert not {"rng", "draw_pile", "event_deck", "mission_deck"} & set(view)
+    for seat, shown in enumerate(view["seats"]):
+        if seat != viewer:
+            assert shown["cards"] is None and shown["scar_card"] is None  # STYLE 6
     for seat in acting:
         probe = RandomBot(seed)
         for _ in range(3):
             apply_move(state, seat, probe.choose(state, seat))
+        options = legal_move_options(state, seat)
+        families = [o for o in options if o.min_count is not None and o.max_count is not None]
+        for option in probe.rng.sample(families, min(3, len(families))):
+            for count in (option.min_count - 1, option.max_count + 1):  # type: ignore[operator]
+                outside = replace(option.move, count=count)  # type: ignore[call-arg]
+                if not any(o.allows(outside) for o in options):
+                    with pytest.raises(IllegalMove):
+                        apply_move(state, seat, outside)
 
 
 def play_checked(seed: int, kinds: list[str], veterans: int) -> None:
@@ -86,13 +120,14 @@ def play_checked(seed: int, kinds: list[str], veterans: int) -> None:
     moves = []
     while not state.is_over:
         assert len(moves) < MOVE_CAP, f"no winner after {MOVE_CAP} moves"
-        check_invariants(state, before)
+        snapshot = check_invariants(state, before)
         if len(moves) % PROBE_EVERY == 0:
             probe_listed_moves(state, seed + len(moves))
         seat = who_acts(state)[0]
         move = bots[seat].choose(state, seat)
         before = state
         state, _ = apply_move(state, seat, move)
+        assert before.to_json() == snapshot, "apply_move changed its input state"
         moves.append((seat, move))
     check_invariants(state, before)
 
@@ -100,6 +135,12 @@ def play_checked(seed: int, kinds: list[str], veterans: int) -> None:
     assert winner is not None
     others_out = all(state.seats[s].eliminated for s in range(state.seat_count) if s != winner)
     assert state.red_stars(winner) >= STARS_TO_WIN or others_out  # W-1
+    result = game_result(state)
+    assert result.winner_seat == winner
+    for seat, outcome in enumerate(result.seats):
+        gone = state.seats[seat].eliminated or not state.controlled(seat)
+        expected = "won" if seat == winner else "eliminated" if gone else "held_on"
+        assert outcome.outcome == expected  # END-2
     assert who_acts(state) == []
 
     replayed = replay(initial, moves)
