@@ -111,7 +111,7 @@ def probe_listed_moves(state: GameState, seed: int) -> None:
                         apply_move(state, seat, outside)
 
 
-def play_checked(seed: int, kinds: list[str], veterans: int) -> None:
+def play_checked(seed: int, kinds: list[str], veterans: int) -> GameState:
     world = customized_world(seed, veterans=veterans)
     seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
     initial = new_game(world, seats, seed=seed, game_number=world.next_game_number)
@@ -146,6 +146,7 @@ def play_checked(seed: int, kinds: list[str], veterans: int) -> None:
     replayed = replay(initial, moves)
     assert replayed.failed_index is None
     assert replayed.state == state
+    return state
 
 
 @st.composite
@@ -169,6 +170,12 @@ def test_bot_games_keep_every_invariant_and_replay_exactly(table: tuple[int, lis
     play_checked(seed, kinds, veterans)
 
 
-def test_heuristic_bots_with_missiles_keep_every_invariant():
-    """Every seat holds missiles, so missile windows (X-10) and their packs come up."""
-    play_checked(11, ["heuristic"] * 4, veterans=4)
+def test_heuristic_bots_with_missiles_keep_every_invariant_x10():
+    """Every seat holds a missile, so missile windows come up and some missiles are fired."""
+    state = play_checked(11, ["heuristic"] * 4, veterans=4)
+    assert any(player.missiles == 0 for player in state.seats)
+
+
+def test_three_missiles_on_one_roll_open_pocket_1_and_play_goes_on_u6():
+    state = play_checked(1, ["heuristic", "random", "random", "random", "random"], veterans=5)
+    assert "pocket_1" in state.world.packs_opened
