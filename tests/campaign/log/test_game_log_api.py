@@ -147,3 +147,25 @@ def test_a_full_fifteen_game_campaign_ends_with_a_named_world_END8(
     assert "pack_3" in world.packs_opened  # someone signed twice (U-4)
     victors = owner_client.get(f"/campaigns/{campaign.slug}/history/victors/")
     assert "Ridgeland" in victors.content.decode()
+
+
+def test_token_auth_logs_a_game(campaign, player, persons, client):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=player)
+    response = client.post(
+        _url(campaign),
+        data=json.dumps(api_payload(three_player_entry(persons))),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {token.key}",
+    )
+    assert response.status_code == 201, response.content
+
+
+def test_the_openapi_schema_describes_the_game_log(client):
+    schema = client.get("/api/schema/?format=json").json()
+    post = schema["paths"]["/api/v1/campaigns/{slug}/games/"]["post"]
+    body = post["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    assert body.endswith("/GameLogEntry")
+    assert "/api/v1/campaigns/{slug}/games/{number}/correction/" in schema["paths"]
+    assert "/api/v1/campaigns/{slug}/export/" in schema["paths"]
