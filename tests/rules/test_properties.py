@@ -11,11 +11,11 @@ game finished within a cap with a winner who earned it (W-1), and replay gives t
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +24,7 @@ from rules.data import board, content
 from rules.errors import IllegalMove
 from rules.game import (
     GameState,
+    Move,
     SeatSpec,
     apply_move,
     game_result,
@@ -39,6 +40,7 @@ MOVE_CAP = 6_000
 PROBE_EVERY = 5
 STARS_TO_WIN = content().constants["red_stars_to_win"]
 COIN_CARDS = content().constants["coin_cards"]
+TERRITORIES = sorted(board().territories)
 
 
 def check_invariants(state: GameState, before: GameState | None) -> dict[str, Any]:
@@ -84,9 +86,9 @@ def check_invariants(state: GameState, before: GameState | None) -> dict[str, An
 
 
 def probe_listed_moves(state: GameState, seed: int) -> None:
-    """A few moves drawn from what the engine lists for each seat to act are all accepted,
-    a count just outside a listed range is refused, and a seat not asked to act is offered
-    nothing (STYLE 3: legal means generated)."""
+    """Legal means generated (STYLE 3): a few moves drawn from what the engine lists are
+    accepted; listed moves with one field changed at random are accepted exactly when they
+    are listed too; a seat not asked to act is offered nothing."""
     acting = who_acts(state)
     for seat in range(state.seat_count):
         if seat not in acting:
@@ -102,13 +104,40 @@ def probe_listed_moves(state: GameState, seed: int) -> None:
         for _ in range(3):
             apply_move(state, seat, probe.choose(state, seat))
         options = legal_move_options(state, seat)
-        families = [o for o in options if o.min_count is not None and o.max_count is not None]
-        for option in probe.rng.sample(families, min(3, len(families))):
-            for count in (option.min_count - 1, option.max_count + 1):  # type: ignore[operator]
-                outside = replace(option.move, count=count)  # type: ignore[call-arg]
-                if not any(o.allows(outside) for o in options):
-                    with pytest.raises(IllegalMove):
-                        apply_move(state, seat, outside)
+        for _ in range(6):
+            move = mutated(probe.rng.choice(options).move, state, seat, probe.rng)
+            listed = any(option.allows(move) for option in options)
+            try:
+                apply_move(state, seat, move)
+            except IllegalMove as refusal:
+                assert not listed, f"{move} is listed but refused: {refusal}"
+            else:
+                assert listed, f"{move} is accepted but not listed"
+
+
+def mutated(move: Move, state: GameState, seat: int, rng: random.Random) -> Move:
+    """The move with one field changed at random: often illegal, sometimes still legal."""
+    names = [f.name for f in fields(move)]
+    if not names:
+        return move
+    name = rng.choice(names)
+    value = getattr(move, name)
+    if isinstance(value, tuple):
+        hand = [*state.seats[seat].cards, rng.choice(TERRITORIES), "coin"]
+        new: Any = tuple(rng.sample(hand, rng.randint(0, min(len(hand), 5))))
+    elif isinstance(value, int):
+        new = value + rng.choice([-2, -1, 1, 2])
+    elif name == "side":
+        new = rng.choice(["attack", "defence"])
+    elif name == "faction":
+        new = rng.choice(sorted(content().factions))
+    elif name == "pack":
+        new = rng.choice(sorted(content().packs))
+    elif name == "slot":
+        new = rng.choice([1, 2, 3, 4, "coin"])
+    else:
+        new = rng.choice(TERRITORIES)
+    return replace(move, **{name: new})
 
 
 def play_checked(seed: int, kinds: list[str], veterans: int) -> GameState:
