@@ -40,6 +40,15 @@ from rules.world_events import (
     WorldNamed,
 )
 
+SUPPLY_NAMES = {
+    "minor_city": "Minor City marks",
+    "major_city": "Major City marks",
+    "world_capital": "World Capital",
+    "scar_cancel": "Scar-cancel stickers",
+    "continent_mark_plus": "+1 continent mark",
+    "continent_mark_minus": "-1 continent mark",
+    "fortification": "Fortification marks",
+}
 OUTCOME_LABELS = {"won": "Won", "held_on": "Held on", "eliminated": "Eliminated"}
 REWARD_EVENTS: dict[type[WorldEvent], str] = {
     ContinentNamed: "R1",
@@ -158,6 +167,12 @@ class GameSummary:
     world_name: str = ""
 
     @property
+    def sat_out(self) -> list[str]:
+        """S-10: the factions nobody took this game (an X on their card's back)."""
+        playing = {p.faction for p in self.players}
+        return [f.name for f in content().factions.values() if f.key not in playing]
+
+    @property
     def winner(self) -> PlayerRow | None:
         return next((p for p in self.players if p.outcome == "won"), None)
 
@@ -251,7 +266,7 @@ class WorldView:
     destroyed_cards: list[str]
     upgraded_cards: list[dict[str, Any]]
     packs: list[dict[str, Any]]
-    supplies: dict[str, int]
+    supplies: list[dict[str, Any]]
     factions: list[dict[str, Any]]
 
 
@@ -349,7 +364,10 @@ def history_world(*, campaign: Campaign, game: int | None = None) -> WorldView:
             if n > 1
         ],
         packs=packs,
-        supplies=world.supplies_left(),
+        supplies=[
+            {"name": SUPPLY_NAMES.get(key, key), "left": left, "total": content().supplies[key]}
+            for key, left in world.supplies_left().items()
+        ],
         factions=factions,
     )
 
