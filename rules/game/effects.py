@@ -15,14 +15,28 @@ from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
 from rules.world import World
 
-# Effect keys of starting powers that act outside the dice (fixtures/content.json).
-RECRUIT_ROUNDS_UP = "recruit_rounds_up"
-CARD_FOR_FOUR_EXPANSIONS = "card_for_four_expansions"
-TROOP_ON_EACH_HQ_AT_TURN_START = "troop_on_each_hq_at_turn_start"
-TROOP_ON_DRAWN_TERRITORY = "troop_on_drawn_territory"
+# Effect keys that the engine's steps ask about directly (fixtures/content.json).
 MANEUVER_ANY_TIME = "maneuver_any_time"
 MANEUVER_UNCONNECTED = "maneuver_unconnected"
 FIRST_STRIKE = "first_target_lower_defence_minus_one"
+
+
+def seat_effects(state: GameState, seat: int) -> list[str]:
+    """The effect keys acting for a seat: its faction's starting power and its faction-card
+    scar (G-3, G-4). Powers from packs will join this list."""
+    found = []
+    power = state.power_effect(seat)
+    if power:
+        found.append(power)
+    faction = state.seats[seat].faction
+    scar = state.world.faction_scars.get(faction) if faction else None
+    if scar is not None and not scar.cancelled:
+        found.append(content().scar_types[scar.kind].effect)
+    return found
+
+
+def has_effect(state: GameState, seat: int, effect: str) -> bool:
+    return effect in seat_effects(state, seat)
 
 
 @dataclass
@@ -209,10 +223,10 @@ def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
 
 def apply_outcome_effects(roll: Roll, outcome: Outcome) -> None:
     for seat in (roll.attacker, roll.defender):
-        effect = roll.state.power_effect(seat)
-        function = OUTCOME_EFFECTS.get(effect) if effect else None
-        if function is not None:
-            function(roll, outcome, seat)
+        for effect in seat_effects(roll.state, seat):
+            function = OUTCOME_EFFECTS.get(effect)
+            if function is not None:
+                function(roll, outcome, seat)
 
 
 # --- end-of-turn scars (E-9), events (E-7), missions (E-8) ---------------------------------------
@@ -237,3 +251,92 @@ MISSION_CONDITIONS: dict[str, MissionCondition] = {}
 """Mission card key -> whether a seat has met it (E-8). No mission exists until a pack opens."""
 MISSION_REWARDS: dict[str, int] = {}
 """Mission card key -> Red Star tokens it gives (1 unless data says otherwise, OPEN-6)."""
+
+
+# --- effects at fixed points of the turn ---------------------------------------------------------
+
+TurnStartEffect = Callable[[GameState, int, list[GameEvent]], None]
+TURN_START_EFFECTS: dict[str, TurnStartEffect] = {}
+"""Effect key -> what it does at the start of its holder's turn (T-1 step 1)."""
+
+BaseRecruitEffect = Callable[[int], int]
+BASE_RECRUIT_EFFECTS: dict[str, BaseRecruitEffect] = {}
+"""Effect key -> base troops from territories + population, instead of rounding down (T-8)."""
+
+CardEarningEffect = Callable[[GameState, int], bool]
+CARD_EARNING_EFFECTS: dict[str, CardEarningEffect] = {}
+"""Effect key -> whether it earns its holder a card this turn without a conquest (E-2)."""
+
+CardDrawnEffect = Callable[[GameState, int, str, list[GameEvent]], None]
+CARD_DRAWN_EFFECTS: dict[str, CardDrawnEffect] = {}
+"""Effect key -> what happens when its holder takes a resource card ("coin" or a territory)."""
+
+
+def _power_event(effect: str, text: str, territory: str) -> GameEvent:
+    return GameEvent("power_used", text, {"power": effect, "territory": territory})
+
+
+def _hq_reinforcement(state: GameState, seat: int, events: list[GameEvent]) -> None:
+    """Khan Industries: 1 troop joins every territory holding an HQ it controls."""
+    for territory in state.hqs:
+        if state.owner(territory) == seat:
+            state.set_troops(territory, seat, state.troops(territory) + 1)
+            name = territory_name(territory)
+            events.append(
+                _power_event(
+                    "troop_on_each_hq_at_turn_start",
+                    f"HQ Reinforcement: 1 troop joins {name}.",
+                    territory,
+                )
+            )
+
+
+def _supply_drop(state: GameState, seat: int, card: str, events: list[GameEvent]) -> None:
+    """Khan Industries: drawing the card of a territory it controls puts 1 troop there (the
+    power says "may"; a troop can only help, so it is always taken [inference])."""
+    if card != "coin" and state.owner(card) == seat:
+        state.set_troops(card, seat, state.troops(card) + 1)
+        events.append(
+            _power_event(
+                "troop_on_drawn_territory",
+                f"Supply Drop: 1 troop joins {territory_name(card)}.",
+                card,
+            )
+        )
+
+
+TURN_START_EFFECTS["troop_on_each_hq_at_turn_start"] = _hq_reinforcement
+BASE_RECRUIT_EFFECTS["recruit_rounds_up"] = lambda total: -(-total // 3)
+CARD_EARNING_EFFECTS["card_for_four_expansions"] = lambda state, seat: state.turn.expansions >= 4
+CARD_DRAWN_EFFECTS["troop_on_drawn_territory"] = _supply_drop
+
+
+def at_turn_start(state: GameState, seat: int, events: list[GameEvent]) -> None:
+    for effect in seat_effects(state, seat):
+        hook = TURN_START_EFFECTS.get(effect)
+        if hook is not None:
+            hook(state, seat, events)
+
+
+def base_from(state: GameState, seat: int, total: int) -> int:
+    """T-8 before the minimum: total / 3 rounded down, unless an effect says otherwise."""
+    for effect in seat_effects(state, seat):
+        rule = BASE_RECRUIT_EFFECTS.get(effect)
+        if rule is not None:
+            return rule(total)
+    return total // 3
+
+
+def earns_card_by_effect(state: GameState, seat: int) -> bool:
+    return any(
+        CARD_EARNING_EFFECTS[e](state, seat)
+        for e in seat_effects(state, seat)
+        if e in CARD_EARNING_EFFECTS
+    )
+
+
+def on_card_taken(state: GameState, seat: int, card: str, events: list[GameEvent]) -> None:
+    for effect in seat_effects(state, seat):
+        hook = CARD_DRAWN_EFFECTS.get(effect)
+        if hook is not None:
+            hook(state, seat, card, events)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from rules.data import content
 from rules.game.common import check_win, fail, seat_label
 from rules.game.effects import (
-    CARD_FOR_FOUR_EXPANSIONS,
     END_OF_TURN_SCARS,
     EVENT_EFFECTS,
     MISSION_CONDITIONS,
     MISSION_REWARDS,
-    TROOP_ON_DRAWN_TERRITORY,
+    earns_card_by_effect,
+    on_card_taken,
 )
 from rules.game.events import GameEvent
 from rules.game.moves import ClaimMission, EndTurn, MoveOption, TakeCard
@@ -27,7 +27,7 @@ def entitled_to_card(state: GameState, seat: int) -> bool:
     """E-2: a conquest by attack this turn; some powers add other ways."""
     if state.turn.conquered:
         return True
-    return state.power_effect(seat) == CARD_FOR_FOUR_EXPANSIONS and state.turn.expansions >= 4
+    return earns_card_by_effect(state, seat)
 
 
 def card_choices(state: GameState, seat: int) -> list[int | str]:
@@ -121,16 +121,7 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
             {"seat": seat, "card": card, "slot": move.slot, "revealed": revealed},
         )
     )
-    supply_drop = state.power_effect(seat) == TROOP_ON_DRAWN_TERRITORY
-    if card != COIN and supply_drop and state.owner(card) == seat:
-        state.set_troops(card, seat, state.troops(card) + 1)
-        events.append(
-            GameEvent(
-                "power_used",
-                f"Supply Drop: 1 troop joins {territory_name(card)}.",
-                {"power": TROOP_ON_DRAWN_TERRITORY, "territory": card},
-            )
-        )
+    on_card_taken(state, seat, card, events)
     if card == COIN and state.coin_pile == 0 and not state.coin_award_done:
         _coin_pile_empty(state, events)
         if state.is_over:

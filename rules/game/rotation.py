@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules.game.common import check_last_standing, legal_starts, pack_due, seat_label
-from rules.game.effects import TROOP_ON_EACH_HQ_AT_TURN_START
+from rules.game.effects import at_turn_start
 from rules.game.events import GameEvent
-from rules.game.state import GameState, TurnFlags, faction_name, territory_name
+from rules.game.state import GameState, TurnFlags, faction_name
 
 START_OF_TURN = "start_of_turn"
 
@@ -55,17 +55,8 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         if check_last_standing(state, events):
             break
         seat = next_active_seat(state, seat)
-    if not state.is_over and state.power_effect(seat) == TROOP_ON_EACH_HQ_AT_TURN_START:
-        for territory in state.hqs:
-            if state.owner(territory) == seat:
-                state.set_troops(territory, seat, state.troops(territory) + 1)
-                events.append(
-                    GameEvent(
-                        "power_used",
-                        f"HQ Reinforcement: 1 troop joins {territory_name(territory)}.",
-                        {"power": TROOP_ON_EACH_HQ_AT_TURN_START, "territory": territory},
-                    )
-                )
+    if not state.is_over:
+        at_turn_start(state, seat, events)
     for gone in eliminated_now:
         faction = faction_name(state.seats[gone].faction)
         pack_due(state, "pack_2", f"{faction} was eliminated", state.current_seat, events)

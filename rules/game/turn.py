@@ -18,7 +18,7 @@ from rules.game.common import (
     seat_label,
     unknown_territory,
 )
-from rules.game.effects import MANEUVER_ANY_TIME, MANEUVER_UNCONNECTED, RECRUIT_ROUNDS_UP
+from rules.game.effects import MANEUVER_ANY_TIME, MANEUVER_UNCONNECTED, base_from, has_effect
 from rules.game.endturn import end_of_turn
 from rules.game.events import GameEvent
 from rules.game.moves import (
@@ -177,9 +177,7 @@ def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]
 def base_recruits(state: GameState, seat: int) -> int:
     """T-8: max(3, (territories + population) / 3 rounded down; up for Round Up)."""
     total = len(state.controlled(seat)) + state.population(seat)
-    rounds_up = state.power_effect(seat) == RECRUIT_ROUNDS_UP
-    base = -(-total // 3) if rounds_up else total // 3
-    return max(constant("minimum_recruit"), base)
+    return max(constant("minimum_recruit"), base_from(state, seat, total))
 
 
 def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
@@ -309,7 +307,7 @@ def place_options(state: GameState, seat: int) -> list[MoveOption]:
 def _regions(state: GameState, seat: int) -> list[set[str]]:
     """The groups of this seat's territories linked through its own territories (M-3)."""
     owned = set(state.controlled(seat))
-    if state.power_effect(seat) == MANEUVER_UNCONNECTED:
+    if has_effect(state, seat, MANEUVER_UNCONNECTED):
         return [owned]
     neighbours = board().neighbours
     regions: list[set[str]] = []
@@ -370,7 +368,7 @@ def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent
         )
     )
     # M-1: a maneuver ends expanding and attacking, unless a power lets it come at any point.
-    if state.power_effect(seat) != MANEUVER_ANY_TIME:
+    if not has_effect(state, seat, MANEUVER_ANY_TIME):
         end_of_turn(state, events)
 
 
