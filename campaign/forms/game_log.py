@@ -27,6 +27,7 @@ from campaign.services.game_log import (
 )
 from rules.data import board, content
 from rules.rewards import HELD_ON_REWARDS, WINNER_REWARDS, RewardChoice
+from rules.unlocks import ordinal
 from rules.world import World
 
 STEPS = ("players", "during", "outcome", "rewards")
@@ -250,7 +251,10 @@ class OutcomeStep(StepForm):
 
 class RewardsStep(StepForm):
     """Step 4: the winner's signature and reward (END-4, END-5), each held-on player's reward in
-    clockwise order from the winner (END-6), and after game 15 the world's name (END-8)."""
+    clockwise order from the winner (END-6), and after game 15 the world's name (END-8).
+
+    Only the rewards the rules offer now are listed (`winner_options`, and per held-on player
+    the options for the territories they held); the chosen target is checked by the rules."""
 
     step = "rewards"
 
@@ -258,29 +262,38 @@ class RewardsStep(StepForm):
         self,
         *args: Any,
         game: int,
-        held_on: list[tuple[str, list[str]]],
+        held_on: list[dict[str, Any]],
         persons: Mapping[str, str],
         naming_due: bool,
+        winner_options: list[str] | None = None,
+        winner_name: str = "",
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.rewarded = 1 <= game <= content().constants["rewarded_games"]
         self.naming_due = naming_due
-        self.held_on_factions = [f for f, _ in held_on]
+        self.held_on = held_on
+        self.held_on_factions = [h["faction"] for h in held_on]
+        self.winner_name = winner_name
         if self.rewarded:
             self.fields["signed_on"] = forms.DateField(
-                label="Signed on", required=False, widget=forms.DateInput(attrs={"type": "date"})
+                label="Signed on",
+                required=False,
+                widget=forms.DateInput(attrs={"type": "date"}),
+                help_text="Leave empty for the day the game was played.",
             )
             self.fields["slogan"] = forms.CharField(label="Slogan", required=False, max_length=200)
+            codes = WINNER_REWARDS if winner_options is None else winner_options
             self.fields["wr_code"] = forms.ChoiceField(
-                label="Winner's reward",
-                choices=[("", "—"), *[(k, f"{k}: {v}") for k, v in WINNER_REWARDS.items()]],
+                label="Reward",
+                choices=[("", "—"), *[(k, f"{k}: {WINNER_REWARDS[k]}") for k in codes]],
                 required=False,
+                help_text="Only the rewards whose supply lasts and that have a target are listed.",
             )
             targets = [
                 *_territory_choices(),
                 (
-                    "Continents",
+                    "Continents (R1, R4)",
                     [(f"continent:{c.key}", c.name) for c in board().continents.values()],
                 ),
             ]
@@ -288,23 +301,31 @@ class RewardsStep(StepForm):
                 label="On", choices=targets, required=False
             )
             self.fields["wr_name"] = forms.CharField(
-                label="Name (continent or city)", required=False, max_length=80
+                label="Name of the continent (R1) or the Major City (R2)",
+                required=False,
+                max_length=80,
             )
             self.fields["wr_delta"] = forms.ChoiceField(
                 label="Bonus mark (R4)",
                 choices=[("", "—"), ("1", "+1"), ("-1", "-1")],
                 required=False,
             )
-            for faction, held in held_on:
-                name = content().factions[faction].name
+            for player in held_on:
+                faction = player["faction"]
                 self.fields[f"hr_{faction}_code"] = forms.ChoiceField(
-                    label=f"{name}'s held-on reward",
-                    choices=[("", "none"), *[(k, f"{k}: {v}") for k, v in HELD_ON_REWARDS.items()]],
+                    label="Reward",
+                    choices=[
+                        ("", "none"),
+                        *[(k, f"{k}: {HELD_ON_REWARDS[k]}") for k in player["options"]],
+                    ],
                     required=False,
                 )
                 self.fields[f"hr_{faction}_target"] = forms.ChoiceField(
-                    label="On a territory it held",
-                    choices=[("", "—"), *[(t, board().territories[t].name) for t in held]],
+                    label="On a territory it held when play stopped",
+                    choices=[
+                        ("", "—"),
+                        *[(t, board().territories[t].name) for t in player["held"]],
+                    ],
                     required=False,
                 )
                 self.fields[f"hr_{faction}_name"] = forms.CharField(
@@ -321,6 +342,36 @@ class RewardsStep(StepForm):
                 required=False,
                 help_text="One round per line, e.g. “ann=4, bob=3”, by person key (END-8).",
             )
+
+    def sections(self) -> list[tuple[str, list[Any]]]:
+        """The fields grouped for the page: signature, winner's reward, each held-on player in
+        clockwise order from the winner, the world's name."""
+        groups: list[tuple[str, list[Any]]] = []
+        if self.rewarded:
+            who = f" ({self.winner_name})" if self.winner_name else ""
+            groups.append((f"The winner signs{who} (END-4)", [self["signed_on"], self["slogan"]]))
+            groups.append(
+                (
+                    "The winner's reward (END-5)",
+                    [self[f] for f in ("wr_code", "wr_target", "wr_name", "wr_delta")],
+                )
+            )
+            for n, player in enumerate(self.held_on, start=1):
+                faction = player["faction"]
+                title = (
+                    f"{ordinal(n)} after the winner: {content().factions[faction].name} "
+                    f"({player['name']}) held on (END-6)"
+                )
+                fields = [self[f"hr_{faction}_{part}"] for part in ("code", "target", "name")]
+                groups.append((title, fields))
+        if self.naming_due:
+            groups.append(
+                (
+                    "Naming the world (END-8)",
+                    [self["world_name"], self["world_namer"], self["naming_rounds"]],
+                )
+            )
+        return groups
 
     def clean_naming_rounds(self) -> list[dict[str, int]]:
         raw = self.cleaned_data.get("naming_rounds") or ""

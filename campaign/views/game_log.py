@@ -7,6 +7,7 @@ before the confirmation step calls the service.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -45,7 +46,12 @@ from campaign.services.game_log import (
     game_log_plan,
 )
 from rules.errors import RuleError
-from rules.rewards import held_on_order, world_naming_due
+from rules.rewards import (
+    held_on_order,
+    held_on_reward_options,
+    winner_reward_options,
+    world_naming_due,
+)
 from rules.world import World
 from rules.world_events import replay
 
@@ -114,13 +120,8 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if step == "outcome":
             return OutcomeStep(bound, factions=factions)
         if step == "rewards":
-            return RewardsStep(
-                bound,
-                game=self.game_number,
-                held_on=self.held_on(draft),
-                persons=self.persons,
-                naming_due=self.naming_due(draft),
-            )
+            known = self.before_rewards(draft) or {"held_on": [], "naming_due": False}
+            return RewardsStep(bound, game=self.game_number, persons=self.persons, **known)
         return ConfirmStep(bound)
 
     def cleaned(self, draft: dict[str, Any], upto: str) -> dict[str, dict[str, Any]]:
@@ -137,29 +138,44 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 break
         return result
 
-    def held_on(self, draft: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        """Held-on factions in clockwise order from the winner, with the territories held."""
+    def before_rewards(self, draft: dict[str, Any]) -> dict[str, Any] | None:
+        """Once the outcome is known: the world just before the rewards (the game recorded,
+        its scars and signature), who held on in clockwise order from the winner with the
+        rewards the rules offer each, the winner's options and whether the world is named."""
         cleaned = self.cleaned(draft, "outcome")
         if "outcome" not in cleaned:
-            return []
+            return None
         entry, _ = entry_from_steps(cleaned, provisional=True)
+        entry = replace(
+            entry,
+            players=tuple(replace(p, reward=None) for p in entry.players),
+            winner_reward=None,
+        )
+        plan, names = self.plan(entry)
+        world = plan.world
         outcomes = {p.faction: entry.outcome(p) for p in entry.players}
         try:
             order = held_on_order([p.faction for p in entry.players], outcomes)
-        except RuleError:  # no single winner yet: nothing to offer
-            return []
-        held = {p.faction: list(p.held) for p in entry.players}
-        return [(f, held[f]) for f in order]
-
-    def naming_due(self, draft: dict[str, Any]) -> bool:
-        cleaned = self.cleaned(draft, "outcome")
-        if "outcome" not in cleaned:
-            return False
-        entry, _ = entry_from_steps(cleaned, provisional=True)
-        plan = game_log_plan(
-            world=self.world, entry=entry, persons=self.persons, game=self.game_number
-        )
-        return world_naming_due(plan.world)
+        except RuleError:  # no single winner: nothing to offer
+            order = []
+        players = {p.faction: p for p in entry.players}
+        winner = players.get(entry.winner)
+        return {
+            "winner_options": [o.code for o in winner_reward_options(world)],
+            "winner_name": names.get(winner.person, "") if winner else "",
+            "held_on": [
+                {
+                    "faction": faction,
+                    "held": list(players[faction].held),
+                    "name": names.get(players[faction].person, ""),
+                    "options": [
+                        o.code for o in held_on_reward_options(world, held=players[faction].held)
+                    ],
+                }
+                for faction in order
+            ],
+            "naming_due": world_naming_due(world),
+        }
 
     def plan(self, entry: GameLogEntry):
         """Plan a draft entry; guests get stand-in keys (they become persons on confirm)."""

@@ -36,14 +36,15 @@ def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campai
     page.select_option("select[name=h_khan_industries]", ["egypt", "congo"])
     page.click("button[name=next]")
 
-    # Step 4: a reward refused by the rules first, then a legal one.
+    # Step 4: a reward refused by the rules first (a city needs a name), then a legal one.
     page.wait_for_url("**/log/rewards/")
     page.fill("input[name=slogan]", "First blood")
-    page.select_option("select[name=wr_code]", "R3")
+    assert page.locator("select[name=wr_code] option[value=R3]").count() == 0  # no scar yet
+    page.select_option("select[name=wr_code]", "R2")
     page.select_option("select[name=wr_target]", "brazil")
     page.click("button[name=next]")
     refusal = page.locator(".field--error").inner_text()
-    assert "Brazil has no scar on the board to cancel. (END-5)" in refusal
+    assert "Give the new city a name. (END-5)" in refusal
     page.select_option("select[name=wr_code]", "R2")
     page.fill("input[name=wr_name]", "Rio")
     page.select_option("select[name=hr_khan_industries_code]", "H1")

@@ -84,9 +84,9 @@ def test_held_on_rewards_are_asked_for_in_clockwise_order_from_the_winner_END6(
     outcome = {**OUTCOME, "winner": "khan_industries", "t_saharan_republic": "on"}
     player_client.post(_step(campaign, "outcome"), outcome)
     page = player_client.get(_step(campaign, "rewards")).content.decode()
-    saharan = page.index("Saharan Republic&#x27;s held-on reward")
-    mechaniker = page.index("Die Mechaniker&#x27;s held-on reward")
-    assert saharan < mechaniker  # seat 3 follows the winner in seat 2, then seat 1
+    # Seat 3 follows the winner in seat 2, then seat 1.
+    assert "1st after the winner: Saharan Republic (vera_viewer) held on (END-6)" in page
+    assert "2nd after the winner: Die Mechaniker (olga_owner) held on (END-6)" in page
 
 
 def test_a_refused_start_shows_the_rule_beside_the_field_and_keeps_the_input_S7(
