@@ -13,6 +13,12 @@ from campaign.selectors.world import world_current
 from campaign.services.setup import setup_coins_place, setup_powers_choose, setup_randomize
 from rules.data import content
 
+FORMS = {"powers": StartingPowersForm, "coins": PregameCoinsForm}
+DONE = {
+    "powers": "Starting powers chosen; the other powers are destroyed for good.",
+    "coins": "The 12 coins are on their territory cards.",
+}
+
 
 class SetupView(CampaignAccessMixin, TemplateView):
     """Owners choose the starting powers, place the 12 coins, or let chance do it (P-1).
@@ -42,42 +48,41 @@ class SetupView(CampaignAccessMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
-        world = world_current(campaign=self.campaign)
         step = request.POST.get("step")
-        if step == "powers":
-            form = StartingPowersForm(request.POST, world=world)
-            forms = {"powers_form": form}
-            action = lambda: setup_powers_choose(  # noqa: E731
-                campaign=self.campaign, user=request.user, choices=form.choices()
-            )
-            done = "Starting powers chosen; the other powers are destroyed for good."
-        elif step == "coins":
-            form = PregameCoinsForm(request.POST, world=world)
-            forms = {"coins_form": form}
-            action = lambda: setup_coins_place(  # noqa: E731
-                campaign=self.campaign, user=request.user, territories=form.territories()
-            )
-            done = "The 12 coins are on their territory cards."
-        elif step == "random":
-            form = None
-            forms = {}
-            action = lambda: setup_randomize(campaign=self.campaign, user=request.user)  # noqa: E731
-            done = "Chance customized the world (P-1)."
-        else:
+        if step == "random":
+            return self._randomize(request)
+        if step not in FORMS:
             messages.error(request, "Choose what to customize.")
             return redirect("campaign:setup", slug=self.campaign.slug)
-
-        if form is None or form.is_valid():
+        world = world_current(campaign=self.campaign)
+        form = FORMS[step](request.POST, world=world)
+        if form.is_valid():
             try:
-                action()
+                self._save(step, form)
             except ApplicationError as error:
-                if form is None:
-                    messages.error(request, error.message)
-                    return redirect("campaign:setup", slug=self.campaign.slug)
                 for violation in error.violations:
                     form.add_error(None, f"{violation.message} ({violation.rule})")
             else:
-                messages.success(request, done)
+                messages.success(request, DONE[step])
                 return redirect("campaign:setup", slug=self.campaign.slug)
-        context = self.get_context_data(world=world, **forms)
+        context = self.get_context_data(world=world, **{f"{step}_form": form})
         return self.render_to_response(context, status=400)
+
+    def _save(self, step: str, form) -> None:
+        if step == "powers":
+            setup_powers_choose(
+                campaign=self.campaign, user=self.request.user, choices=form.choices()
+            )
+        else:
+            setup_coins_place(
+                campaign=self.campaign, user=self.request.user, territories=form.territories()
+            )
+
+    def _randomize(self, request):
+        try:
+            setup_randomize(campaign=self.campaign, user=request.user)
+        except ApplicationError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, "Chance customized the world (P-1).")
+        return redirect("campaign:setup", slug=self.campaign.slug)
