@@ -173,9 +173,12 @@ def value_label(state: GameState, name: str, value: Any) -> str:
     return str(value)
 
 
+NO_CARDS = "-"  # an empty card list, so a required select can still submit it
+
+
 def encode(value: Any) -> str:
     if isinstance(value, list | tuple):
-        return ",".join(value)
+        return ",".join(value) or NO_CARDS
     return str(value)
 
 
@@ -241,7 +244,7 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
             continue
         raw = data.get(name, "")
         if isinstance(sample, list):
-            move[name] = [c for c in raw.split(",") if c]
+            move[name] = [c for c in raw.split(",") if c and c != NO_CARDS]
         elif isinstance(sample, int) and not isinstance(sample, bool):
             move[name] = int(raw) if raw.lstrip("-").isdigit() else raw
         elif name == "slot":

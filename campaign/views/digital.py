@@ -49,6 +49,7 @@ from campaign.services.digital import (
 from campaign.services.game_log import GameLogRefused
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
+from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES
 
 PHASE_NAMES = {
     "setup_order": "Rolling for the order of choice",
@@ -224,6 +225,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "slots": slots,
         "specs": specs,
         "waiting_on": waiting_on,
+        "held_names": [r["seat"].person.display_name for r in rows if r["held"]],
         "pending": state.pending or {},
         "log": digital_game_log(game=game, limit=LOG_MOVES),
         "board_svg": render_board_svg(
@@ -275,7 +277,7 @@ def _reward_form_context(game: DigitalGame, held: list[int], request) -> dict[st
                 "groups": reward_select_choices(chooser.options),
                 "needs_name": any(o.needs_name for o in chooser.options),
                 "deltas": next((o.deltas for o in chooser.options if o.code == "R4"), ()),
-                "bot_choice": bot_choice if chooser.seat.is_bot else None,
+                "bot_choice": _reward_words(bot_choice) if chooser.seat.is_bot else None,
             }
         )
     outcomes = [
@@ -288,6 +290,17 @@ def _reward_form_context(game: DigitalGame, held: list[int], request) -> dict[st
         "outcomes": outcomes,
         "may_choose": may_choose,
     }
+
+
+def _reward_words(choice) -> str:
+    """'Found a Minor City: Ural ("Highmark")' for a reward someone (a bot) chose."""
+    if choice is None:
+        return ""
+    places = board().continents if choice.code in CONTINENT_REWARDS else board().territories
+    where = places[choice.target].name if choice.target in places else choice.target
+    mark = f" {choice.delta:+d}" if choice.code == "R4" else ""
+    name = f" (“{choice.name}”)" if choice.name else ""
+    return f"{REWARD_NAMES[choice.code]}{mark}: {where}{name}"
 
 
 class DigitalGameView(_GameMixin, TemplateView):

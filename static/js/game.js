@@ -18,19 +18,23 @@
   // While a move is in flight, a poll's answer must not replace the panel the move's answer
   // is aimed at (it would land on a detached element and be lost).
   var inFlight = 0;
-  function isPoll(elt) { return elt && elt.id === "game-panel"; }
+  // htmx fires these on the target (the panel) for both, so tell them apart by the verb:
+  // the poll is the only GET, moves and rewards are POSTs.
+  function isPoll(detail) {
+    return !!(detail.requestConfig && detail.requestConfig.verb === "get");
+  }
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isPoll(event.detail.elt)) {
+    if (isPoll(event.detail)) {
       if (inFlight) event.preventDefault();
     } else {
       inFlight++;
     }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!isPoll(event.detail.elt) && inFlight) inFlight--;
+    if (!isPoll(event.detail) && inFlight) inFlight--;
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (isPoll(event.detail.elt) && inFlight) event.detail.shouldSwap = false;
+    if (isPoll(event.detail) && inFlight) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("htmx:afterSwap", function () {

@@ -1,0 +1,150 @@
+"""Playing a digital game in the browser: a person starts a game against bots, plays every
+decision by clicking (the map fills the forms), reaches the end and the reward form; a second
+browser sees the first one's moves appear without reloading."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from campaign.models.digital import DigitalGame
+from campaign.selectors.world import world_current
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+# Form types in the order a cautious player answers them.
+ANSWERS = (
+    "roll_for_order",
+    "choose_faction",
+    "acknowledge_pack",
+    "defend_with",
+    "pass_missiles",
+    "move_in",
+    "recruit",
+    "place_troops",
+    "take_card",
+    "end_turn",
+)
+
+
+def _version(page) -> str:
+    return page.locator("#game-panel").get_attribute("data-version")
+
+
+def _submit(page, form) -> None:
+    """Submit a move form and wait for the panel to show the next version."""
+    before = _version(page)
+    form.locator("button[type=submit]").click()
+    page.wait_for_function(
+        "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
+    )
+
+
+def _choose_first(form, field: str) -> None:
+    select = form.locator(f"select[name={field}]")
+    values = select.locator("option:not([disabled])").evaluate_all(
+        "options => options.map(o => o.value).filter(Boolean)"
+    )
+    select.select_option(values[0])
+
+
+def _play_one(page) -> bool:
+    """Answer the decision this browser faces now; False if it has none."""
+    forms = page.locator("form.move-form")
+    present = {forms.nth(i).get_attribute("data-type"): forms.nth(i) for i in range(forms.count())}
+    for kind in ANSWERS:
+        form = present.get(kind)
+        if form is None:
+            continue
+        if kind == "choose_faction":
+            _choose_first(form, "faction")
+            # A click on the map picks the starting territory (S-7).
+            options = form.locator("select[name=territory] option:not([disabled])")
+            territory = options.evaluate_all("os => os.map(o => o.value).filter(Boolean)")[0]
+            page.locator(f"#t-{territory}").click()
+            assert form.locator("select[name=territory]").input_value() == territory
+        elif kind == "place_troops":
+            territory = form.locator("select[name=territory] option").evaluate_all(
+                "os => os.map(o => o.value).filter(Boolean)"
+            )[0]
+            page.locator(f"#t-{territory}").click()
+        elif kind in {"defend_with", "take_card", "recruit"}:
+            for select in ("dice", "slot", "trade_in"):
+                if form.locator(f"select[name={select}]").count():
+                    _choose_first(form, select)
+        _submit(page, form)
+        return True
+    return False
+
+
+def test_a_person_plays_a_whole_game_against_bots_and_reaches_the_rewards(
+    page, login, owner, campaign
+):
+    login(page, owner)
+    page.goto(f"/c/{campaign.slug}/play/")
+    # The form starts with the person on their own browser and two bots; pin the dice.
+    page.locator("details summary").click()
+    page.fill("input[name=seed]", "5")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#game-panel")
+    game = DigitalGame.objects.get(campaign=campaign)
+    started = time.monotonic()
+    while page.locator(".game-rewards").count() == 0:
+        assert time.monotonic() - started < 50, "the game should end within the time limit"
+        if not _play_one(page):
+            page.wait_for_timeout(200)  # bots have moved already; the poll brings it in
+    game.refresh_from_db()
+    assert game.status == DigitalGame.Status.REWARDS
+    assert "The game is over" in page.locator(".game-rewards").inner_text()
+    rewards = page.locator("form.reward-form")
+    for select in rewards.locator("select[required]").all():
+        select.select_option(index=1)
+    for name in rewards.locator("input[type=text][name$=_name]").all():
+        name.fill("Browserton")
+    rewards.get_by_role("button", name="Record the game and change the world").click()
+    page.wait_for_selector("text=Game recorded")
+    assert world_current(campaign=campaign).games_played == 1
+
+
+def test_a_second_browser_sees_moves_appear_without_reloading(
+    page, browser, live_server, login, owner, player, persons, campaign
+):
+    from campaign.models.digital import GameSeat
+    from campaign.services.digital import SeatRequest, digital_game_start
+
+    game = digital_game_start(
+        campaign=campaign,
+        user=owner,
+        seats=[
+            SeatRequest(persons["owner"], GameSeat.Kind.HUMAN),
+            SeatRequest(persons["player"], GameSeat.Kind.HUMAN),
+            SeatRequest(None, GameSeat.Kind.BOT),
+        ],
+        seed=11,
+    )
+    url = f"/c/{campaign.slug}/play/{game.pk}/"
+    login(page, owner)
+    page.goto(url)
+    other = browser.new_context(base_url=live_server.url)
+    try:
+        watcher = other.new_page()
+        login(watcher, player)
+        watcher.goto(url)
+        before = watcher.locator("#game-panel").get_attribute("data-version")
+        page.get_by_role("button", name="Roll the die").click()
+        text = f"{owner.username} rolls"
+        watcher.wait_for_selector(f".game-log li:has-text('{text}')", timeout=5_000)
+        assert watcher.locator("#game-panel").get_attribute("data-version") != before
+    finally:
+        other.close()
+
+
+def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):
+    """Signing in through the form, then the campaign's digital games page."""
+    page.goto(f"/accounts/login/?next=/c/{campaign.slug}/play/")
+    page.fill("input[name=login]", owner.username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form button[type=submit]")
+    assert "Start a game" in page.content()
