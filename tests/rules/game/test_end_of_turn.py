@@ -183,3 +183,20 @@ def test_end_of_turn_scar_triggers_on_the_players_own_territories_E9(monkeypatch
     state = with_world(position(armies={"brazil": (0, 2), "siam": (1, 1)}), scars=scars)
     play(state, (0, EndTurn()))
     assert seen == ["brazil"]
+
+
+def test_end_of_turn_scars_come_before_the_card_decision_E1(monkeypatch):
+    phases = []
+    monkeypatch.setitem(
+        effects.END_OF_TURN_SCARS,
+        "defence_best_die_plus_one",
+        lambda s, t, e: phases.append((s.phase, len(s.seats[0].cards))),
+    )
+    scars = {"brazil": Scar("brazil", "territory", "bunker", "p1", 1)}
+    state = with_world(
+        position(armies={"brazil": (0, 2)}, turn=TurnFlags(conquered=True)), scars=scars
+    ).clone()
+    state.slots = ROW
+    state, _ = play(state, (0, EndTurn()))
+    assert phases == [("expand_attack", 0)]
+    assert state.phase == "end_of_turn"
