@@ -233,8 +233,7 @@ class OutcomeStep(StepForm):
         self.fields["winner"] = forms.ChoiceField(
             label="Winner", choices=_faction_choices(factions), required=True
         )
-        territories = [(t.key, t.name) for t in board().territories.values()]
-        territories.sort(key=lambda kv: kv[1])
+        territories = _territory_choices()[1:]
         for faction in factions:
             name = content().factions[faction].name
             self.fields[f"t_{faction}"] = forms.BooleanField(
@@ -244,8 +243,9 @@ class OutcomeStep(StepForm):
                 label=f"Territories {name} held at the end",
                 choices=territories,
                 required=False,
-                widget=forms.SelectMultiple(attrs={"size": 6}),
-                help_text="Needed for a held-on reward: it must go on one of these (END-6).",
+                widget=forms.SelectMultiple(attrs={"size": 8}),
+                help_text="Hold Ctrl (⌘ on a Mac) to pick several. A held-on reward must go on "
+                "one of these (END-6).",
             )
 
 
