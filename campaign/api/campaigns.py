@@ -27,6 +27,8 @@ from campaign.services.campaigns import (
     membership_change_role,
     membership_remove,
 )
+from campaign.services.setup import setup_coins_place, setup_powers_choose, setup_randomize
+from rules.world_events import event_from_json
 
 
 class CampaignViewSet(
@@ -153,3 +155,45 @@ class TokenApi(APIView):
         Token.objects.filter(user=request.user).delete()
         token = Token.objects.create(user=request.user)
         return Response({"token": token.key}, status=status.HTTP_201_CREATED)
+
+
+class SetupSerializer(serializers.Serializer):
+    powers = serializers.DictField(child=serializers.CharField(), required=False)
+    coins = serializers.ListField(child=serializers.CharField(), required=False)
+    random = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, attrs):
+        given = [key for key in ("powers", "coins") if key in attrs] + (
+            ["random"] if attrs["random"] else []
+        )
+        if len(given) != 1:
+            raise serializers.ValidationError("Send exactly one of powers, coins or random.")
+        return attrs
+
+
+class SetupApi(APIView):
+    """Before game 1 (owners): `{"powers": {faction: power}}` (P-2), `{"coins": [territory,
+    ...]}` with one entry per sticker (P-3), or `{"random": true}` for what is left (P-1)."""
+
+    @extend_schema(request=SetupSerializer, responses={201: WorldEventSerializer(many=True)})
+    def post(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.MANAGE)
+        payload = SetupSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        if "powers" in data:
+            records = setup_powers_choose(
+                campaign=campaign, user=request.user, choices=data["powers"]
+            )
+        elif "coins" in data:
+            records = setup_coins_place(
+                campaign=campaign, user=request.user, territories=data["coins"]
+            )
+        else:
+            records = setup_randomize(campaign=campaign, user=request.user)
+        for record in records:
+            record.description = event_from_json({"kind": record.kind, **record.payload}).describe()
+            record.voided_by = None
+        return Response(
+            WorldEventSerializer(records, many=True).data, status=status.HTTP_201_CREATED
+        )

@@ -21,6 +21,7 @@ urlpatterns = [
     path(
         "campaigns/<slug:slug>/invites/", campaigns.InviteCreateApi.as_view(), name="invite-create"
     ),
+    path("campaigns/<slug:slug>/setup/", campaigns.SetupApi.as_view(), name="setup"),
     path("campaigns/<slug:slug>/world/", campaigns.CampaignWorldApi.as_view(), name="world"),
     path(
         "campaigns/<slug:slug>/world/events/",

@@ -159,3 +159,22 @@ def test_malformed_json_is_a_400_in_the_error_shape(api):
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "parse_error"
+
+
+def test_owners_customize_through_the_api_with_rule_citing_refusals(api, campaign):
+    url = f"/api/v1/campaigns/{campaign.slug}/setup/"
+    powers = {p.faction: p.power for p in first_powers()}
+
+    assert api("player").post(url, {"powers": powers}, format="json").status_code == 403
+    chosen = api("owner").post(url, {"powers": powers}, format="json")
+    assert chosen.status_code == 201 and len(chosen.json()) == 5
+
+    over = api("owner").post(url, {"coins": ["brazil"] * 3 + ["peru"] * 9}, format="json")
+    assert over.status_code == 400
+    rules = {e["rule"] for e in over.json()["errors"]}
+    assert rules == {"P-3"}
+    both = api("owner").post(url, {"coins": [], "random": True}, format="json")
+    assert both.status_code == 400
+
+    rest = api("owner").post(url, {"random": True}, format="json")
+    assert rest.status_code == 201 and rest.json()[0]["kind"] == "pregame_coins_placed"
