@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.authtoken.models import Token
@@ -29,6 +31,8 @@ from campaign.services.campaigns import (
 )
 from campaign.services.setup import setup_coins_place, setup_powers_choose, setup_randomize
 from rules.world_events import event_from_json
+
+GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
 
 
 class CampaignViewSet(
@@ -121,7 +125,7 @@ class CampaignWorldApi(APIView):
         game = request.query_params.get("game")
         if game is None:
             world = world_current(campaign=campaign)
-        elif not game.isdigit():
+        elif not GAME_NUMBER.fullmatch(game):
             raise ApplicationError("game must be a game number (0, 1, 2...).", code="bad_game")
         else:
             world = world_as_of(campaign=campaign, game_number=int(game))

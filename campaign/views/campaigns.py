@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404
@@ -16,6 +18,8 @@ from campaign.selectors.campaigns import campaign_list_public, person_names
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update
 from campaign.views.world_context import world_context
+
+GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
 
 
 class HomeView(TemplateView):
@@ -66,7 +70,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
         raw_game = self.request.GET.get("game")
         as_of = None
         if raw_game not in (None, ""):
-            if not raw_game.isdigit():
+            if not GAME_NUMBER.fullmatch(raw_game):
                 raise Http404("No such game.")
             as_of = int(raw_game)
             try:

@@ -103,8 +103,9 @@ def test_the_world_now_and_as_of_a_game(api, played):
         "message": "Ridgeway campaign has no game 9 yet.",
         "rule": "S-1",
     }
-    bad = api("player").get(f"/api/v1/campaigns/{played.slug}/world/?game=x")
-    assert bad.status_code == 400
+    for odd in ["x", "²", "-1", "9" * 40]:
+        bad = api("player").get(f"/api/v1/campaigns/{played.slug}/world/", {"game": odd})
+        assert bad.status_code == 400
 
 
 def test_the_event_log_lists_every_entry_in_order(api, played):

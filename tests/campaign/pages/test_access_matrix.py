@@ -119,3 +119,5 @@ def test_unknown_campaign_is_404_for_everyone(clients):
 def test_world_page_refuses_a_game_that_is_not_a_number_with_404(owner_client, campaign):
     assert owner_client.get(f"/campaigns/{campaign.slug}/?game=abc").status_code == 404
     assert owner_client.get(f"/campaigns/{campaign.slug}/?game=7").status_code == 404
+    for odd in ["²", "-1", "9" * 40, "1.5"]:
+        assert owner_client.get(f"/campaigns/{campaign.slug}/", {"game": odd}).status_code == 404
