@@ -138,7 +138,10 @@ class HeuristicBot:
     attack_threshold = 0.6
     hq_attack_threshold = 0.4
     winning_attack_threshold = 0.15
-    hq_garrison = 4
+    hq_garrison = 6
+    rich_trade = 10
+    small_hand_trade = 7
+    danger_margin = 0
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -309,9 +312,10 @@ class HeuristicBot:
         in_danger = (
             hq is not None
             and state.owner(hq) == seat
-            and self._garrison(state, seat, hq) > state.troops(hq)
+            and self._threat(state, seat, hq) >= state.troops(hq) + self.danger_margin
         )
-        if in_danger or best_troops >= 10 or (len(hand) <= 2 and best_troops >= 7):
+        small_hand = len(hand) <= 2 and best_troops >= self.small_hand_trade
+        if in_danger or best_troops >= self.rich_trade or small_hand:
             return best
         return ()
 
