@@ -1,8 +1,5 @@
-"""A fast password hasher: the shared fixtures create four users per test."""
+"""The game log tests' fixtures apply here too (fast hasher, tasks in process)."""
 
-import pytest
+from tests.campaign.log.conftest import fast_password_hasher, tasks_in_process
 
-
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+__all__ = ["fast_password_hasher", "tasks_in_process"]
