@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -267,6 +267,7 @@ class RewardsStep(StepForm):
         naming_due: bool,
         winner_options: list[str] | None = None,
         winner_name: str = "",
+        naming_candidates: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -337,10 +338,16 @@ class RewardsStep(StepForm):
                 label="Named by (most signatures)",
                 choices=[("", "—"), *sorted(persons.items(), key=lambda kv: kv[1].lower())],
             )
+            tied = ", ".join(f"{name} ({key})" for key, name in naming_candidates)
             self.fields["naming_rounds"] = forms.CharField(
                 label="Roll-off dice if signers tie",
                 required=False,
-                help_text="One round per line, e.g. “ann=4, bob=3”, by person key (END-8).",
+                widget=forms.Textarea(attrs={"rows": 2}),
+                help_text=(
+                    f"Most signatures: {tied or 'nobody yet'}. If more than one, each rolls a "
+                    "die (+1 per continent they named); write one round per line by key, "
+                    "e.g. “ann=4, bob=3” (END-8)."
+                ),
             )
 
     def sections(self) -> list[tuple[str, list[Any]]]:

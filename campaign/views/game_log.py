@@ -50,6 +50,7 @@ from rules.rewards import (
     held_on_order,
     held_on_reward_options,
     winner_reward_options,
+    world_naming_candidates,
     world_naming_due,
 )
 from rules.world import World
@@ -175,6 +176,9 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 for faction in order
             ],
             "naming_due": world_naming_due(world),
+            "naming_candidates": [
+                (key, names.get(key, key)) for key in world_naming_candidates(world)
+            ],
         }
 
     def plan(self, entry: GameLogEntry):

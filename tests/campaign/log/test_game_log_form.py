@@ -1,12 +1,17 @@
 """The guided game-log form: steps with their own checks, a draft that survives a reload,
 nothing written before the confirmation, refusals shown beside their fields with rule IDs."""
 
+from dataclasses import replace
+
 import pytest
 
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current
+from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
+from rules.rewards import RewardChoice
 from rules.world_events import CityFounded
+from tests.campaign.log.factories import three_player_entry, with_player
 
 pytestmark = pytest.mark.django_db
 
@@ -190,3 +195,48 @@ def test_discarding_the_draft_starts_over(campaign, player_client, persons):
     player_client.post(_step(campaign, "players"), {"discard": "1"})
     page = player_client.get(_step(campaign, "players")).content.decode()
     assert "Gina Guest" not in page
+
+
+def test_game_fifteen_asks_for_the_worlds_name_and_checks_the_namer_END8(
+    campaign, owner, owner_client, persons
+):
+    cards = [
+        "ural",
+        "siberia",
+        "yakutsk",
+        "kamchatka",
+        "irkutsk",
+        "mongolia",
+        "japan",
+        "china",
+        "india",
+        "siam",
+        "indonesia",
+        "new_guinea",
+        "iceland",
+        "scandinavia",
+    ]
+    for game, card in enumerate(cards, start=1):
+        entry = three_player_entry(persons, winner_reward=RewardChoice("R6", card))
+        starts = [("alaska", "egypt", "peru"), ("greenland", "congo", "argentina")][game % 2]
+        for i, start in enumerate(starts):
+            entry = with_player(entry, i, start=start, reward=None, troops_at_end=True)
+        game_log(campaign=campaign, user=owner, entry=replace(entry, slogan=""))
+    players = _players(persons, p0_start="greenland", p1_start="congo", p2_start="argentina")
+    owner_client.post(_step(campaign, "players"), players)
+    owner_client.post(_step(campaign, "during"), {})
+    owner_client.post(_step(campaign, "outcome"), {**OUTCOME, "h_khan_industries": ["congo"]})
+    page = owner_client.get(_step(campaign, "rewards"))
+    assert "Naming the world (END-8)" in page.content.decode()
+    assert "Most signatures: olga_owner (olga_owner)" in page.content.decode()
+    rewards = {"wr_code": "R6", "wr_target": "ukraine", "world_name": "Terra"}
+    wrong = owner_client.post(
+        _step(campaign, "rewards"), {**rewards, "world_namer": persons["player"].key}
+    )
+    assert "(END-8)" in wrong.context["form"].errors["world_namer"][0]
+    done = owner_client.post(
+        _step(campaign, "rewards"), {**rewards, "world_namer": persons["owner"].key}
+    )
+    assert done.status_code == 302
+    owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    assert world_current(campaign=campaign).world_name == "Terra"
