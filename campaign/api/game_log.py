@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.errors import NotFoundError
 from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.history import packs_status
@@ -20,6 +21,7 @@ from campaign.services.game_log import (
     WearEntry,
     game_log,
     game_log_correct,
+    game_log_latest,
 )
 from rules.data import board, content
 from rules.rewards import REWARD_NAMES, RewardChoice, held_on_reward_options, winner_reward_options
@@ -179,6 +181,21 @@ class GameLogCreateApi(APIView):
             override_reason=serializer.validated_data["override_reason"] or None,
         )
         return _result(campaign, log, status.HTTP_201_CREATED)
+
+
+class GameLogDetailApi(APIView):
+    """The entry that stands for a logged game (the latest correction, if any), to read or to
+    start a correction from."""
+
+    @extend_schema(
+        responses={200: GameLogResultSerializer, 404: REFUSAL}, summary="A logged game's entry"
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        log = game_log_latest(campaign=campaign, game_number=number)
+        if log is None:
+            raise NotFoundError(f"Game {number} was not logged by hand here.", code="not_found")
+        return Response(GameLogResultSerializer(log).data)
 
 
 class GameLogCorrectApi(APIView):

@@ -33,6 +33,11 @@ urlpatterns = [
     # Logging games, history and export (issue 4).
     path("campaigns/<slug:slug>/games/", game_log.GameLogCreateApi.as_view(), name="game-log"),
     path(
+        "campaigns/<slug:slug>/games/<int:number>/",
+        game_log.GameLogDetailApi.as_view(),
+        name="game-log-detail",
+    ),
+    path(
         "campaigns/<slug:slug>/games/<int:number>/correction/",
         game_log.GameLogCorrectApi.as_view(),
         name="game-correct",

@@ -35,6 +35,7 @@ HISTORY_PAGES = [
     "history/stats/",
 ]
 HISTORY_API = [
+    "games/1/",
     "history/games/",
     "history/world/",
     "history/world/?game=1",

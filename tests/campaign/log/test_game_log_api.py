@@ -76,6 +76,9 @@ def test_a_player_cannot_override(campaign, player_client, persons):
 
 def test_the_owner_corrects_the_latest_game(campaign, owner_client, persons):
     _post(owner_client, _url(campaign), api_payload(three_player_entry(persons)))
+    logged = owner_client.get(_url(campaign, "games/1/")).json()
+    assert logged["entry"]["slogan"] == "First blood"
+    assert owner_client.get(_url(campaign, "games/2/")).status_code == 404
     fixed = three_player_entry(persons, slogan="Second thoughts")
     response = _post(
         owner_client,
