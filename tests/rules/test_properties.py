@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import fields, replace
 from typing import Any
 
@@ -25,6 +26,7 @@ from rules.errors import IllegalMove
 from rules.game import (
     GameState,
     Move,
+    MoveOption,
     SeatSpec,
     apply_move,
     game_result,
@@ -104,6 +106,9 @@ def probe_listed_moves(state: GameState, seed: int) -> None:
         for _ in range(3):
             apply_move(state, seat, probe.choose(state, seat))
         options = legal_move_options(state, seat)
+        expected = rules_oracle(state, seat)
+        if expected is not None:
+            assert listed_kinds(options, expected.keys()) == expected
         for _ in range(6):
             move = mutated(probe.rng.choice(options).move, state, seat, probe.rng)
             listed = any(option.allows(move) for option in options)
@@ -113,6 +118,64 @@ def probe_listed_moves(state: GameState, seed: int) -> None:
                 assert not listed, f"{move} is listed but refused: {refusal}"
             else:
                 assert listed, f"{move} is accepted but not listed"
+
+
+Listing = dict[str, set[tuple[Any, ...]]]
+
+
+def listed_kinds(options: list[MoveOption], kinds: Iterable[str]) -> Listing:
+    """The listed options of the given move types, as comparable tuples."""
+    found: Listing = {kind: set() for kind in kinds}
+    for option in options:
+        move = option.move
+        if move.type not in found:
+            continue
+        data = {k: v for k, v in move.to_json().items() if k not in ("type", "count")}
+        counts = () if option.min_count is None else (option.min_count, option.max_count)
+        found[move.type].add((*data.values(), *counts))
+    return found
+
+
+def rules_oracle(state: GameState, seat: int) -> Listing | None:
+    """What the rules allow, worked out here independently of the engine's own code, for the
+    steps where that is simple: attacks (X-6), expansions (X-2..X-4), placing (T-13),
+    joining the war (T-5, S-7), the defender's dice (X-6) and the card taken (E-3)."""
+    neighbours = board().neighbours
+    armies, world = state.armies, state.world
+    mine = [t for t, (owner, _) in armies.items() if owner == seat]
+    if state.phase == "expand_attack" and state.power_effect(seat) != "maneuver_any_time":
+        attacks, expands = set(), set()
+        for origin in mine:
+            troops = armies[origin][1]
+            for target in neighbours[origin]:
+                army = armies.get(target)
+                if army is None and target not in state.hqs:
+                    cost = world.population(target) + (2 if world.is_fortified(target) else 0)
+                    if cost + 1 <= troops - 1:
+                        expands.add((origin, target, cost + 1, troops - 1))
+                elif army is not None and army[0] != seat and target not in state.turn.blocked:
+                    attacks.update((origin, target, d) for d in range(1, min(3, troops - 1) + 1))
+        return {"attack": attacks, "expand": expands}
+    if state.phase == "place":
+        return {"place_troops": {(t, 1, state.turn.recruits_left) for t in mine}}
+    if state.phase == "start_of_turn" and not mine:
+        person = state.seats[seat].person
+        starts = set()
+        for territory in board().territories:
+            if territory in armies or territory in state.hqs:
+                continue
+            city = world.cities.get(territory)
+            own_major = city is not None and city.kind == "major" and city.founder == person
+            if own_major or not world.is_marked(territory):
+                starts.add((territory,))
+        return {"join_war": starts, "recruit": set()}
+    if state.phase == "attack_defender_dice":
+        most = min(2, state.troops(state.pending["target"]))  # type: ignore[index]
+        return {"defend_with": {(d,) for d in range(1, most + 1)}}
+    if state.phase == "end_of_turn" and state.turn.conquered:
+        slots = {(i + 1,) for i, c in enumerate(state.slots) if c and state.owner(c) == seat}
+        return {"take_card": slots or ({("coin",)} if state.coin_pile else set())}
+    return None
 
 
 def mutated(move: Move, state: GameState, seat: int, rng: random.Random) -> Move:
