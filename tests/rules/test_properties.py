@@ -143,7 +143,7 @@ def rules_oracle(state: GameState, seat: int) -> Listing | None:
     neighbours = board().neighbours
     armies, world = state.armies, state.world
     mine = [t for t, (owner, _) in armies.items() if owner == seat]
-    if state.phase == "expand_attack" and state.power_effect(seat) != "maneuver_any_time":
+    if state.phase == "expand_attack":
         attacks, expands = set(), set()
         for origin in mine:
             troops = armies[origin][1]
