@@ -2,7 +2,11 @@
 
 Run `python -m rules.simulate --players 4 --seed 7 --games 20 --json`. Everything printed with
 `--json` depends only on the arguments (the same seed prints the same bytes); timings go to
-stderr, or to the plain-text report without `--json`.
+stderr, or to the plain-text report without `--json`. Game i uses seed `--seed + i` for its
+world, its dice and its bots. A game that reaches `--max-moves` is reported as capped and makes
+the run exit with status 1. Expect that with `--bots random` only: a uniformly random player
+mostly maneuvers (the maneuver counts outnumber the attacks), which ends its turn, so its
+stacks grow and the game can run for tens of thousands of moves.
 """
 
 from __future__ import annotations
