@@ -141,7 +141,6 @@ class HeuristicBot:
     hq_garrison = 6
     rich_trade = 10
     small_hand_trade = 7
-    danger_margin = 0
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -185,18 +184,12 @@ class HeuristicBot:
 
     @staticmethod
     def _room(state: GameState, territory: str) -> int:
-        """How much unoccupied land lies within two steps: room to grow."""
-        seen = {territory}
-        ring = set(NEIGHBOURS[territory])
-        room = 0
-        for step in (2, 1):
-            for there in ring:
-                if there not in seen:
-                    seen.add(there)
-                    if not state.occupied(there):
-                        room += step
-            ring = {x for t in ring for x in NEIGHBOURS[t]} if step == 2 else set()
-        return room
+        """Unoccupied land around `territory`: neighbours count twice, the next ring once."""
+        near = NEIGHBOURS[territory]
+        far = {t for n in near for t in NEIGHBOURS[n]} - near - {territory}
+        return 2 * sum(not state.occupied(t) for t in near) + sum(
+            not state.occupied(t) for t in far
+        )
 
     @staticmethod
     def _danger(state: GameState, seat: int, territory: str) -> int:
@@ -312,7 +305,7 @@ class HeuristicBot:
         in_danger = (
             hq is not None
             and state.owner(hq) == seat
-            and self._threat(state, seat, hq) >= state.troops(hq) + self.danger_margin
+            and self._threat(state, seat, hq) >= state.troops(hq)
         )
         small_hand = len(hand) <= 2 and best_troops >= self.small_hand_trade
         if in_danger or best_troops >= self.rich_trade or small_hand:
