@@ -268,6 +268,7 @@ class RewardsStep(StepForm):
         winner_options: list[str] | None = None,
         winner_name: str = "",
         naming_candidates: Sequence[tuple[str, str]] = (),
+        targets_url: str = "",
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -301,6 +302,15 @@ class RewardsStep(StepForm):
             self.fields["wr_target"] = forms.ChoiceField(
                 label="On", choices=targets, required=False
             )
+            if targets_url:
+                # htmx: choosing a reward narrows its targets to the legal ones.
+                self.fields["wr_code"].widget.attrs.update(
+                    {
+                        "hx-get": f"{targets_url}?for=winner",
+                        "hx-target": "#id_wr_target",
+                        "hx-trigger": "change",
+                    }
+                )
             self.fields["wr_name"] = forms.CharField(
                 label="Name of the continent (R1) or the Major City (R2)",
                 required=False,
@@ -329,6 +339,14 @@ class RewardsStep(StepForm):
                     ],
                     required=False,
                 )
+                if targets_url:
+                    self.fields[f"hr_{faction}_code"].widget.attrs.update(
+                        {
+                            "hx-get": f"{targets_url}?for={faction}",
+                            "hx-target": f"#id_hr_{faction}_target",
+                            "hx-trigger": "change",
+                        }
+                    )
                 self.fields[f"hr_{faction}_name"] = forms.CharField(
                     label="Minor City's name (H1)", required=False, max_length=80
                 )

@@ -41,13 +41,21 @@ def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campai
     page.fill("input[name=slogan]", "First blood")
     assert page.locator("select[name=wr_code] option[value=R3]").count() == 0  # no scar yet
     page.select_option("select[name=wr_code]", "R2")
+    # htmx narrows the targets to territories without a city (no continents any more).
+    page.wait_for_function(
+        "document.querySelectorAll('select[name=wr_target] option').length == 43"
+    )
     page.select_option("select[name=wr_target]", "brazil")
     page.click("button[name=next]")
     refusal = page.locator(".field--error").inner_text()
     assert "Give the new city a name. (END-5)" in refusal
-    page.select_option("select[name=wr_code]", "R2")
+    assert page.locator("select[name=wr_target]").input_value() == "brazil"  # kept
     page.fill("input[name=wr_name]", "Rio")
     page.select_option("select[name=hr_khan_industries_code]", "H1")
+    # htmx narrows the target list to the territories this player held.
+    page.wait_for_function(
+        "document.querySelectorAll('select[name=hr_khan_industries_target] option').length == 3"
+    )
     page.select_option("select[name=hr_khan_industries_target]", "egypt")
     page.fill("input[name=hr_khan_industries_name]", "Cairo")
     page.click("button[name=next]")

@@ -240,3 +240,19 @@ def test_game_fifteen_asks_for_the_worlds_name_and_checks_the_namer_END8(
     assert done.status_code == 302
     owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
     assert world_current(campaign=campaign).world_name == "Terra"
+
+
+def test_choosing_a_reward_lists_only_its_legal_targets_END5_END6(campaign, player_client, persons):
+    _walk(player_client, campaign, persons)
+    targets = _step(campaign, "targets")
+    major = player_client.get(targets, {"for": "winner", "wr_code": "R2"}).content.decode()
+    assert 'value="brazil"' in major
+    assert major.count("<option") == 1 + 42  # blank + every territory (no city yet)
+    named = player_client.get(targets, {"for": "winner", "wr_code": "R1"}).content.decode()
+    assert 'value="continent:africa"' in named
+    held = player_client.get(
+        targets, {"for": "khan_industries", "hr_khan_industries_code": "H1"}
+    ).content.decode()
+    assert held.count("<option") == 3  # blank, Egypt and Congo: the territories it held
+    nothing = player_client.get(targets, {"for": "winner", "wr_code": "R5"}).content.decode()
+    assert nothing == '<option value="">—</option>'  # no city to fortify yet
