@@ -34,8 +34,9 @@ def world_event_append(
     the ones before it), then append them as numbered records and update the snapshots.
 
     Raises one ApplicationError listing every violation, changing nothing, unless the owner
-    gives an `override_reason` (a house rule), which is stored on each record. After commit,
-    `campaign.services.hooks.world_events_appended` is sent.
+    gives an `override_reason` (a house rule), which is then stored on each record (only an
+    owner may give one). `game_number` defaults to each event's own `game`. After commit,
+    `campaign.services.hooks.world_events_appended` is sent with the new records.
     """
     if source not in EventSource.values:
         raise ApplicationError(f"Unknown event source {source!r}.", code="bad_source")
@@ -77,7 +78,7 @@ def world_event_append(
                     payload=_payload(event),
                     game_number=game_number if game_number is not None else _game_of(event),
                     created_by=user if user is not None and user.is_authenticated else None,
-                    override_reason=override_reason if violations else "",
+                    override_reason=override_reason,
                     corrects=list(event.seqs) if isinstance(event, EventsVoided) else [],
                     source=source,
                 )
