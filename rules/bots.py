@@ -80,6 +80,10 @@ def conquest_odds(attackers: int, defenders: int) -> float:
 # --- the random bot ------------------------------------------------------------------------------
 
 
+def _option_key(option: MoveOption) -> tuple[str, str]:
+    return option.move.type, repr(option.move)
+
+
 class RandomBot:
     """A uniformly random legal move: each option counts once per count it allows, which is
     the same as drawing from `legal_moves` without building every count of every option."""
@@ -90,7 +94,8 @@ class RandomBot:
     def choose(self, state: GameState, seat: int) -> Move:
         families: list[MoveOption | list[Move]] = []
         sizes: list[int] = []
-        for option in legal_move_options(state, seat):
+        # Sorted, so the choice does not hang on the order the engine happens to list them in.
+        for option in sorted(legal_move_options(state, seat), key=_option_key):
             if option.cards is not None:
                 moves = option.moves()
                 families.append(moves)
@@ -429,7 +434,7 @@ class HeuristicBot:
         hq = state.hq_of(seat)
         front = {t: self._is_front(state, seat, t) for t in state.controlled(seat)}
         best: tuple[float, Maneuver] | None = None
-        for move in maneuvers:
+        for move in sorted(maneuvers, key=lambda m: (m.origin, m.target)):
             if front[move.origin] or not front[move.target]:
                 continue
             spare = state.troops(move.origin) - self._guard(state, seat, move.origin)

@@ -11,10 +11,14 @@ game finished within a cap with a winner who earned it (W-1), and replay gives t
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import fields, replace
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -43,6 +47,7 @@ PROBE_EVERY = 5
 STARS_TO_WIN = content().constants["red_stars_to_win"]
 COIN_CARDS = content().constants["coin_cards"]
 TERRITORIES = sorted(board().territories)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def check_invariants(state: GameState, before: GameState | None) -> dict[str, Any]:
@@ -271,3 +276,31 @@ def test_heuristic_bots_with_missiles_keep_every_invariant_x10():
 def test_three_missiles_on_one_roll_open_pocket_1_and_play_goes_on_u6():
     state = play_checked(1, ["heuristic", "random", "random", "random", "random"], veterans=5)
     assert "pocket_1" in state.world.packs_opened
+
+
+LISTING_SCRIPT = """
+from rules.game import legal_move_options
+from tests.rules.game.helpers import position
+state = position(armies={
+    "congo": (0, 3), "south_africa": (0, 2), "argentina": (0, 5), "peru": (0, 3),
+    "alaska": (0, 4), "alberta": (0, 2), "brazil": (1, 2),
+})
+print([option.to_json() for option in legal_move_options(state, 0)])
+"""
+
+
+def test_the_engine_lists_moves_in_the_same_order_in_every_process():
+    """Replays, bots and the page's list of choices must not depend on PYTHONHASHSEED (the
+    iteration order of sets of strings): here three groups of linked territories."""
+    listings = set()
+    for hash_seed in (1, 2, 5):
+        done = subprocess.run(
+            [sys.executable, "-c", LISTING_SCRIPT],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+        )
+        listings.add(done.stdout)
+    assert len(listings) == 1
