@@ -545,10 +545,13 @@ def digital_game_finish(
             source=EventSource.DIGITAL,
             game_number=plan.game,
         )
+        # A game logged by hand while this one was played took its number: this one is
+        # recorded as the next game of the world (S-1), and keeps that number.
+        game.game_number = plan.game
         game.status = DigitalGame.Status.FINISHED
         game.finished_at = timezone.now()
         game.version += 1
-        game.save(update_fields=["status", "finished_at", "version", "updated_at"])
+        game.save(update_fields=["game_number", "status", "finished_at", "version", "updated_at"])
     return game
 
 

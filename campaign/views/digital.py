@@ -36,6 +36,7 @@ from campaign.selectors.digital import (
     seats_held,
 )
 from campaign.services.digital import (
+    INTERRUPT_PHASES,
     RewardsChosen,
     SeatRequest,
     StaleGameError,
@@ -50,6 +51,7 @@ from campaign.services.game_log import GameLogRefused
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
 from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES
+from rules.world_events import PackOpened
 
 PHASE_NAMES = {
     "setup_order": "Rolling for the order of choice",
@@ -65,6 +67,11 @@ PHASE_NAMES = {
     "game_over": "Game over",
 }
 LOG_MOVES = 60
+PACK_BANNER_MOVES = 400
+DEFAULT_WORDS = {
+    "attack_defender_dice": "they defend with the most dice",
+    "missile_window": "they fire no missile",
+}
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -234,7 +241,14 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             interactive=True,
             people=person_names(campaign=game.campaign),
         ),
-        "pack_banner": _pack_banner(state, game),
+        "pack_banners": _pack_banners(state, game),
+        "packs_opened": [
+            content().packs[e.pack].name
+            for e in state.world_events
+            if isinstance(e, PackOpened) and e.pack in content().packs
+        ],
+        "deadline": game.decision_deadline if state.phase in INTERRUPT_PHASES else None,
+        "default_words": DEFAULT_WORDS.get(state.phase, ""),
         "recruits_left": state.turn.recruits_left if state.phase == "place" else None,
     }
     if game.status == DigitalGame.Status.REWARDS:
@@ -243,16 +257,24 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     return context
 
 
-def _pack_banner(state: GameState, game: DigitalGame) -> dict[str, str] | None:
-    pending = state.pending or {}
-    if state.phase == "open_pack" and pending.get("pack"):
-        pack = content().packs[pending["pack"]]
-        return {"name": pack.name, "reason": pending.get("reason", ""), "rule": pack.rule}
-    for line in digital_game_log(game=game, limit=3):
-        if line.event.get("type") == "pack_due":
+def _pack_banners(state: GameState, game: DigitalGame) -> list[dict[str, str]]:
+    """Packs that became due within the last round of turns (U-8), newest first: everyone's
+    page shows them from the move that made them due until every seat has had a turn since,
+    so nobody misses one while bots play on."""
+    banners: list[dict[str, str]] = []
+    turns_seen = 0
+    for line in digital_game_log(game=game, limit=PACK_BANNER_MOVES):
+        kind = line.event.get("type")
+        if kind == "pack_due" and line.event.get("pack") in content().packs:
             pack = content().packs[line.event["pack"]]
-            return {"name": pack.name, "reason": line.event.get("reason", ""), "rule": pack.rule}
-    return None
+            banners.append(
+                {"name": pack.name, "reason": line.event.get("reason", ""), "rule": pack.rule}
+            )
+        elif kind == "turn_started":
+            turns_seen += 1
+            if turns_seen > len(state.seats):
+                break
+    return banners
 
 
 def _reward_form_context(game: DigitalGame, held: list[int], request) -> dict[str, Any]:
