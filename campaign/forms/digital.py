@@ -18,8 +18,8 @@ SEAT_ROWS = 5
 
 KIND_CHOICES = [
     ("", "— empty —"),
-    (GameSeat.Kind.HUMAN, "Player on their own browser"),
-    (GameSeat.Kind.HOTSEAT, "Hot-seat on this browser"),
+    (GameSeat.Kind.HUMAN, "Own browser"),
+    (GameSeat.Kind.HOTSEAT, "Hot-seat (this browser)"),
     (GameSeat.Kind.BOT, "Bot"),
 ]
 
