@@ -41,6 +41,7 @@ from rules.world_events import (
     FortificationWorn,
     GameIncident,
     GameRecorded,
+    PackOpened,
     ScarPlaced,
     VictorSigned,
     WorldEvent,
@@ -634,9 +635,6 @@ def _commit(
     plan: GameLogPlan,
     entry: GameLogEntry,
     override_reason: str | None,
-    prefix: list[WorldEvent],
-    corrects: GameLog | None = None,
-    correction_reason: str = "",
 ) -> GameLog:
     override_reason = (override_reason or "").strip()
     if plan.refusals:
@@ -645,20 +643,46 @@ def _commit(
         campaign_check(campaign=campaign, user=user, action=Action.MANAGE)
     records = world_event_append(
         campaign=campaign,
-        events=[*prefix, *plan.events],
+        events=plan.events,
         user=user,
         source=EventSource.LOG,
         game_number=plan.game,
         override_reason=override_reason if plan.refusals else None,
     )
-    own = records[len(prefix) :]
+    return _log_row(
+        campaign=campaign,
+        user=user,
+        game=plan.game,
+        entry=entry,
+        first_seq=records[0].seq,
+        last_seq=records[-1].seq,
+        refusals=plan.refusals,
+        override_reason=override_reason,
+        corrects=None,
+        correction_reason="",
+    )
+
+
+def _log_row(
+    *,
+    campaign: Campaign,
+    user,
+    game: int,
+    entry: GameLogEntry,
+    first_seq: int,
+    last_seq: int,
+    refusals: list[Refusal],
+    override_reason: str,
+    corrects: GameLog | None,
+    correction_reason: str,
+) -> GameLog:
     return GameLog.objects.create(
         campaign=campaign,
-        game_number=plan.game,
+        game_number=game,
         entry=entry.to_json(),
-        first_seq=own[0].seq,
-        last_seq=own[-1].seq,
-        override_reason=override_reason if plan.refusals else "",
+        first_seq=first_seq,
+        last_seq=last_seq,
+        override_reason=override_reason if refusals else "",
         overridden=[
             {
                 "field": r.field,
@@ -666,7 +690,7 @@ def _commit(
                 "message": r.violation.message,
                 "rule": r.violation.rule,
             }
-            for r in plan.refusals
+            for r in refusals
         ],
         corrects=corrects,
         correction_reason=correction_reason,
@@ -695,7 +719,6 @@ def game_log(
             plan=plan,
             entry=entry,
             override_reason=override_reason,
-            prefix=[],
         )
 
 
@@ -708,6 +731,63 @@ def game_log_latest(*, campaign: Campaign, game_number: int) -> GameLog | None:
     )
 
 
+@dataclass(frozen=True)
+class CorrectionScope:
+    """What correcting game N touches: the standing logs of games N..latest (re-recorded in
+    order after N's replacement), the seqs voided, the pack openings carried after their games
+    (a pack once opened stays open), and the world just before game N."""
+
+    logs: tuple[GameLog, ...]
+    voided: tuple[int, ...]
+    carried: tuple[tuple[int, PackOpened], ...]
+    world_before: World
+
+
+def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> CorrectionScope:
+    """Raises NotFoundError when game N was not logged by hand, ConflictError when a later
+    game was not either (a digital game's events cannot be re-recorded from an entry)."""
+    original = game_log_latest(campaign=campaign, game_number=game_number)
+    if original is None:
+        raise NotFoundError(
+            f"Game {game_number} was not logged by hand here.", code="not_found", rule="S-1"
+        )
+    latest = world_current(campaign=campaign).games_played
+    logs = [original]
+    for number in range(game_number + 1, latest + 1):
+        log = game_log_latest(campaign=campaign, game_number=number)
+        if log is None:
+            raise ConflictError(
+                f"Game {number} was not logged by hand, so game {game_number} cannot be "
+                "corrected here: the games after it would have to be re-recorded.",
+                code="later_game_not_logged",
+                rule="DESIGN",
+            )
+        logs.append(log)
+    own = {seq for log in logs for seq in range(log.first_seq, log.last_seq + 1)}
+    entries = world_event_entries(campaign=campaign)
+    carried: list[tuple[int, PackOpened]] = []
+    for seq, event in entries:
+        if seq < original.first_seq or seq in own or isinstance(event, EventsVoided):
+            continue
+        if isinstance(event, PackOpened):
+            carried.append((seq, event))
+            continue
+        raise ConflictError(
+            f"Entry {seq} ({event.kind.replace('_', ' ')}) came after game {game_number} "
+            "outside any logged game, so it cannot be corrected here.",
+            code="foreign_event",
+            rule="DESIGN",
+        )
+    voided = own | {seq for seq, _ in carried}
+    world_before = replay([(s, e) for s, e in entries if s not in voided])
+    return CorrectionScope(
+        logs=tuple(logs),
+        voided=tuple(sorted(voided)),
+        carried=tuple(carried),
+        world_before=world_before,
+    )
+
+
 def game_log_correct(
     *,
     campaign: Campaign,
@@ -717,9 +797,11 @@ def game_log_correct(
     reason: str,
     override_reason: str | None = None,
 ) -> GameLog:
-    """Correct the most recent logged game: void its events and append the corrected entry's
-    events, in one transaction. Owners only. Earlier games cannot be corrected this way, since
-    later games were checked against the world they left."""
+    """Correct logged game N (owners only), appending, never editing: one `EventsVoided` for
+    the events of games N..latest and the pack openings after N, then game N's corrected
+    events and each later game's events re-checked against the corrected world, each pack
+    opening carried after its game. One transaction; refusals of later games are named
+    "Game K: ..." and may be overridden by the owner like any other."""
     campaign_check(campaign=campaign, user=user, action=Action.MANAGE)
     reason = reason.strip()
     if not reason:
@@ -735,31 +817,74 @@ def game_log_correct(
     with transaction.atomic():
         # Same lock as game_log: a correction and a new log must not interleave.
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-        original = game_log_latest(campaign=campaign, game_number=game_number)
-        if original is None:
-            raise NotFoundError(
-                f"Game {game_number} was not logged by hand here.", code="not_found", rule="S-1"
-            )
-        current = world_current(campaign=campaign)
-        if current.games_played != game_number:
-            raise ConflictError(
-                f"Only the most recent game (game {current.games_played}) can be corrected.",
-                code="not_latest_game",
-                rule="DESIGN",
-            )
+        scope = game_log_correction_scope(campaign=campaign, game_number=game_number)
         entry = _persons_with_guests(campaign, entry)
-        seqs = tuple(range(original.first_seq, original.last_seq + 1))
-        entries = world_event_entries(campaign=campaign)
-        before = replay([(s, e) for s, e in entries if s not in seqs])
         persons = dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
-        plan = game_log_plan(world=before, entry=entry, persons=persons, game=game_number)
-        return _commit(
+        world = scope.world_before
+        refusals: list[Refusal] = []
+        segments: list[tuple[GameLog, GameLogEntry, list[WorldEvent], list[Refusal]]] = []
+        for log in scope.logs:
+            number = log.game_number
+            this = entry if number == game_number else GameLogEntry.from_json(log.entry)
+            plan = game_log_plan(world=world, entry=this, persons=persons, game=number)
+            own = plan.refusals
+            if number != game_number:
+                own = [
+                    Refusal(
+                        f"games.{number}.{r.field}",
+                        Violation(
+                            r.violation.code,
+                            f"Game {number}: {r.violation.message}",
+                            r.violation.rule,
+                        ),
+                        r.hard,
+                    )
+                    for r in own
+                ]
+            refusals.extend(own)
+            # A pack goes back after the game that opened it (earlier or unknown: after N).
+            packs = [
+                e for _, e in scope.carried if max(e.game or game_number, game_number) == number
+            ]
+            world = plan.world
+            for pack in packs:
+                world = pack.apply(world)
+            segments.append((log, this, [*plan.events, *packs], own))
+        override_reason = (override_reason or "").strip()
+        if refusals and (not override_reason or any(r.hard for r in refusals)):
+            raise GameLogRefused(refusals)
+        records = world_event_append(
             campaign=campaign,
+            events=[
+                EventsVoided(
+                    seqs=scope.voided, reason=f"Correction of game {game_number}: {reason}"
+                ),
+                *[event for _, _, events, _ in segments for event in events],
+            ],
             user=user,
-            plan=plan,
-            entry=entry,
-            override_reason=override_reason,
-            prefix=[EventsVoided(seqs=seqs, reason=reason)],
-            corrects=original,
-            correction_reason=reason,
+            source=EventSource.LOG,
+            override_reason=override_reason if refusals else None,
         )
+        position = 1
+        corrected: GameLog | None = None
+        for log, this, events, own in segments:
+            game_events = [e for e in events if not isinstance(e, PackOpened)]
+            first, last = records[position], records[position + len(game_events) - 1]
+            position += len(events)
+            row = _log_row(
+                campaign=campaign,
+                user=user,
+                game=log.game_number,
+                entry=this,
+                first_seq=first.seq,
+                last_seq=last.seq,
+                refusals=own,
+                override_reason=override_reason,
+                corrects=log,
+                correction_reason=reason
+                if log.game_number == game_number
+                else f"Re-recorded after the correction of game {game_number}: {reason}",
+            )
+            corrected = corrected or row
+        assert corrected is not None
+        return corrected

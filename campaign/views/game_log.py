@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.views.generic import TemplateView
 
-from campaign.errors import ApplicationError
+from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.forms.game_log import (
     STEP_TITLES,
     STEPS,
@@ -36,13 +36,14 @@ from campaign.forms.game_log import (
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import describe, packs_status
-from campaign.selectors.world import world_current, world_event_entries
+from campaign.selectors.world import world_current
 from campaign.services.game_log import (
     GameLogEntry,
     GameLogRefused,
     PlayerEntry,
     game_log,
     game_log_correct,
+    game_log_correction_scope,
     game_log_latest,
     game_log_plan,
 )
@@ -56,7 +57,6 @@ from rules.rewards import (
     world_naming_due,
 )
 from rules.world import World
-from rules.world_events import replay
 
 
 def _querydict(raw: dict[str, Any]) -> QueryDict:
@@ -99,11 +99,9 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
     def base_world(self) -> World:
         if not self.correcting:
             return world_current(campaign=self.campaign)
-        original = game_log_latest(campaign=self.campaign, game_number=self.correcting)
-        seqs = set(range(original.first_seq, original.last_seq + 1))
-        return replay(
-            [(s, e) for s, e in world_event_entries(campaign=self.campaign) if s not in seqs]
-        )
+        return game_log_correction_scope(
+            campaign=self.campaign, game_number=self.correcting
+        ).world_before
 
     @property
     def game_number(self) -> int:
@@ -409,23 +407,20 @@ class GameCorrectWizard(GameLogWizard):
         return super().dispatch(request, *args, **kwargs)
 
     def setup_state(self) -> None:
-        original = game_log_latest(campaign=self.campaign, game_number=self.correcting)
-        if original is None:
-            raise Http404("That game was not logged by hand here.")
-        current = world_current(campaign=self.campaign)
-        if current.games_played != self.correcting:
-            messages.error(
-                self.request,
-                f"Only the most recent game (game {current.games_played}) can be corrected.",
-            )
+        try:
+            super().setup_state()
+        except NotFoundError as missing:
+            raise Http404(missing.message) from missing
+        except ConflictError as conflict:
+            messages.error(self.request, conflict.message)
             raise _Redirect(
                 reverse(
                     "campaign:history_game",
                     kwargs={"slug": self.campaign.slug, "number": self.correcting},
                 )
-            )
-        super().setup_state()
+            ) from conflict
         if self.draft_key not in self.request.session:
+            original = game_log_latest(campaign=self.campaign, game_number=self.correcting)
             steps = steps_from_entry(GameLogEntry.from_json(original.entry))
             self.save_draft({"steps": steps, "reached": len(STEPS)})
 

@@ -93,7 +93,6 @@ class GameDetailView(HistoryPage):
             view = history_world(campaign=self.campaign, game=number)
         except NotFoundError:
             view = None
-        latest = max(world_games_recorded(campaign=self.campaign) or [0])
         context.update(
             game=game,
             view=view,
@@ -101,7 +100,6 @@ class GameDetailView(HistoryPage):
             if view
             else "",
             can_correct=Action.MANAGE in self.allowed
-            and number == latest
             and game_log_latest(campaign=self.campaign, game_number=number) is not None,
         )
         return context

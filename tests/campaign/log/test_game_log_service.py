@@ -7,14 +7,16 @@ import pytest
 
 from campaign.errors import ConflictError, ForbiddenError
 from campaign.models import GameLog, Person, WorldEventRecord
-from campaign.selectors.world import world_current, world_replay
+from campaign.selectors.world import world_as_of, world_current, world_replay
 from campaign.services.game_log import (
     GameLogEntry,
+    GameLogRefused,
     IncidentEntry,
     ScarEntry,
     WearEntry,
     game_log,
     game_log_correct,
+    game_log_plan,
 )
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
@@ -34,8 +36,6 @@ def _counts(campaign):
 
 def _refused(campaign, user, entry, **kwargs):
     """Log `entry`, expect a refusal, check nothing was written; return {field: (code, rule)}."""
-    from campaign.services.game_log import GameLogRefused
-
     before = _counts(campaign)
     with pytest.raises(GameLogRefused) as refused:
         game_log(campaign=campaign, user=user, entry=entry, **kwargs)
@@ -354,8 +354,78 @@ def test_only_owners_correct(campaign, owner, player, persons):
         )
 
 
-def test_only_the_latest_game_can_be_corrected(campaign, owner, persons):
+def test_correcting_an_earlier_game_re_records_the_later_ones(
+    campaign, owner, persons, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        _log_games(campaign, owner, persons, 3)
+    assert set(world_current(campaign=campaign).packs_opened) == {"pack_3"}  # ann signed twice
+    entry = _fresh_starts(three_player_entry(persons), 1)
+    entry = with_player(entry, 1, reward=None, troops_at_end=True)
+    entry = with_player(entry, 2, troops_at_end=True)
+    entry = replace(entry, winner_reward=RewardChoice("R2", "ural", "Yekaterinburg"))
+    log = game_log_correct(
+        campaign=campaign,
+        user=owner,
+        game_number=1,
+        entry=entry,
+        reason="Game 1's reward was a Major City, not a destroyed card.",
+    )
+    world = world_current(campaign=campaign)
+    assert world.cities["ural"].name == "Yekaterinburg"
+    assert "ural" not in world.destroyed_cards
+    assert world.games_played == 3
+    assert world == world_replay(campaign=campaign)
+    assert set(world.packs_opened) == {"pack_3"}  # carried after its game, still open
+    assert "ural" in world_as_of(campaign=campaign, game_number=1).cities
+    assert world_as_of(campaign=campaign, game_number=2).games_played == 2
+    assert log.game_number == 1
+    rerecorded = GameLog.objects.filter(campaign=campaign, corrects__isnull=False)
+    assert sorted(rerecorded.values_list("game_number", flat=True)) == [1, 2, 3]
+    assert rerecorded.get(game_number=3).correction_reason.startswith(
+        "Re-recorded after the correction of game 1"
+    )
+    # The world as of game 2 follows the corrected game 1, in order.
+    records = [r.game for r in world.faction_records if r.faction == "die_mechaniker"]
+    assert records == [1, 2, 3]
+
+
+def test_a_correction_that_breaks_a_later_game_names_it(campaign, owner, persons):
     _log_games(campaign, owner, persons, 2)
+    entry = _fresh_starts(three_player_entry(persons), 1)
+    entry = with_player(entry, 1, reward=None, troops_at_end=True)
+    entry = with_player(entry, 2, troops_at_end=True)
+    # A Major City on Egypt: the player started game 2 there, which S-7 then forbids.
+    entry = replace(entry, winner_reward=RewardChoice("R2", "egypt", "Thebes"))
+    before = _counts(campaign)
+    with pytest.raises(GameLogRefused) as refused:
+        game_log_correct(campaign=campaign, user=owner, game_number=1, entry=entry, reason="x")
+    [refusal] = refused.value.refusals
+    assert refusal.field == "games.2.players.1.start"
+    assert refusal.violation.message.startswith("Game 2: Egypt holds Thebes")
+    assert refusal.violation.rule == "S-7"
+    assert _counts(campaign) == before
+    game_log_correct(
+        campaign=campaign,
+        user=owner,
+        game_number=1,
+        entry=entry,
+        reason="x",
+        override_reason="The city was founded after game 2 started, at the table.",
+    )
+    assert world_current(campaign=campaign).cities["egypt"].name == "Thebes"
+
+
+def test_a_digitally_played_later_game_blocks_correcting_earlier_ones(campaign, owner, persons):
+    _log_games(campaign, owner, persons, 1)
+    later = _fresh_starts(three_player_entry(persons), 2)
+    later = with_player(later, 1, reward=None)
+    plan = game_log_plan(
+        world=world_current(campaign=campaign),
+        entry=replace(later, winner_reward=RewardChoice("R6", "peru")),
+        persons={p.key: p.display_name for p in campaign.persons.all()},
+    )
+    world_event_append(campaign=campaign, events=plan.events, user=owner, source="digital")
     with pytest.raises(ConflictError):
         game_log_correct(
             campaign=campaign,
