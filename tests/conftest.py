@@ -57,6 +57,21 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_integration(request):
+    """Outside integration tests no worker runs, so tasks run in-process even when REDIS_URL
+    names a broker (the PostgreSQL pass of bin/test); integration tests use the real worker."""
+    from config.celery import app
+
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
 def _user(django_user_model, username: str):
     return django_user_model.objects.create_user(
         username=username, email=f"{username}@example.com", password=PASSWORD
