@@ -214,7 +214,10 @@ def history_games(
         if isinstance(event, EventsVoided):
             continue
         if entry.voided_by is not None:
-            game.voided.append(describe(event, names))
+            if isinstance(event, GameRecorded):
+                game.voided.append(_players_text(event.played_on, _players(event, names)))
+            else:
+                game.voided.append(describe(event, names))
             continue
         if isinstance(event, GameRecorded):
             game.played_on = event.played_on
@@ -249,7 +252,33 @@ def history_games(
             game.corrections.append(
                 {"reason": log_row.correction_reason, "by": by, "at": log_row.created_at}
             )
+    for game in games.values():
+        # A re-recorded game voids events that come back unchanged: show only what changed.
+        shown = {
+            *game.rewards,
+            *game.scars,
+            *game.incidents,
+            *game.packs,
+            *game.other,
+            game.signature,
+            game.world_name,
+            _players_text(game.played_on, game.players),
+        }
+        game.voided = [v for v in game.voided if v not in shown and not _same_reward(v, shown)]
     return [games[n] for n in sorted(games)]
+
+
+def _players_text(played_on: str, players: list[PlayerRow]) -> str:
+    rows = "; ".join(
+        f"{p.name} ({p.faction_name}, from {p.start_name}, {p.outcome_label.lower()})"
+        for p in players
+    )
+    return f"Played {played_on}: {rows}"
+
+
+def _same_reward(text: str, shown: set[str]) -> bool:
+    """Rewards are shown as "<reward name> (<code>): <what>"; the voided line is "<what>"."""
+    return any(line.endswith(f"): {text}") for line in shown)
 
 
 # --- the world as it stands, or as it stood ------------------------------------------------------

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from campaign.models import Campaign
 from campaign.services.export import campaign_export, campaign_import
-from campaign.services.game_log import ScarEntry, game_log
+from campaign.services.game_log import ScarEntry, game_log, game_log_correct
 from rules.rewards import RewardChoice
 from tests.campaign.log.factories import three_player_entry, with_player
 
@@ -147,3 +147,24 @@ def test_the_campaign_page_tells_which_pack_to_open_now(two_games, viewer_client
     page = viewer_client.get(f"/campaigns/{two_games.slug}/").content.decode()
     assert "Open Pack 3 now</strong>: olga_owner signed the victors&#x27; section" in page
     assert "minor cities founded <strong>1/9</strong>" in page
+
+
+def test_a_correction_shows_only_what_changed(two_games, owner, persons, viewer_client):
+    first = three_player_entry(
+        persons,
+        scars=(ScarEntry("bunker", "territory", "india", "khan_industries"),),
+        slogan="Blood, first",
+    )
+    game_log_correct(
+        campaign=two_games, user=owner, game_number=1, entry=first, reason="Slogan typo"
+    )
+    page = _page(viewer_client, two_games, "games/")
+    assert "<strong>Corrected</strong>: “Slogan typo”" in page
+    assert "Re-recorded after the correction of game 1: Slogan typo" in page
+    game_one = _page(viewer_client, two_games, "games/1/")
+    assert (
+        "<del>olga_owner signed the victors&#x27; section on 2026-01-10: “First blood”</del>"
+        in game_one
+    )
+    assert game_one.count("<del>") == 1  # the unchanged events are not listed as voided
+    assert _page(viewer_client, two_games, "games/2/").count("<del>") == 0
