@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from campaign.models import Campaign
+from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
 from campaign.services.game_log import ScarEntry, game_log, game_log_correct
 from rules.rewards import RewardChoice
@@ -168,3 +169,23 @@ def test_a_correction_shows_only_what_changed(two_games, owner, persons, viewer_
     )
     assert game_one.count("<del>") == 1  # the unchanged events are not listed as voided
     assert _page(viewer_client, two_games, "games/2/").count("<del>") == 0
+
+
+def test_export_keeps_overrides_and_corrections(two_games, owner, persons):
+    fixed = three_player_entry(
+        persons,
+        scars=(ScarEntry("bunker", "territory", "india", "khan_industries"),),
+        slogan="Blood, first",
+    )
+    game_log_correct(campaign=two_games, user=owner, game_number=1, entry=fixed, reason="typo")
+    document = campaign_export(campaign=two_games)
+    assert any(e["kind"] == "events_voided" for e in document["events"])
+    corrections = [g for g in document["game_logs"] if g["corrects"] is not None]
+    assert [g["correction_reason"] for g in corrections][:1] == ["typo"]
+    copy = campaign_import(document=json.loads(json.dumps(document)), owner=owner)
+    again = campaign_export(campaign=copy)
+    assert again["game_logs"] == [
+        {**g, "created_at": a["created_at"]}
+        for g, a in zip(document["game_logs"], again["game_logs"], strict=True)
+    ]
+    assert world_current(campaign=copy) == world_current(campaign=two_games)
