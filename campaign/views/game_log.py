@@ -376,6 +376,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             step_title=STEP_TITLES[step],
             game_number=self.game_number,
             correcting=self.correcting,
+            later_games=list(
+                range(
+                    (self.correcting or 0) + 1,
+                    world_current(campaign=self.campaign).games_played + 1,
+                )
+            )
+            if self.correcting
+            else [],
             is_owner=Action.MANAGE in self.allowed,
             world=self.world,
         )
