@@ -129,7 +129,9 @@ def winner_reward_options(world: World) -> list[RewardOption]:
 
 
 def held_on_reward_options(world: World, *, held: Iterable[str]) -> list[RewardOption]:
-    """END-6 H1/H2 for a player who held the territories `held` when play stopped."""
+    """END-6 H1/H2 for a player who held the territories `held` when play stopped. The
+    number of coin stickers is not known (OPEN-8), so H2 is limited only by the 6-coin cap
+    and destroyed cards."""
     held = [t for t in board().territories if t in set(held)]
     cap = content().constants["card_coins_max"]
     options: list[RewardOption] = []
