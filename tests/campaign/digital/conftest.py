@@ -64,3 +64,13 @@ def play_hotseat(game: DigitalGame, user, moves: int) -> DigitalGame:
         )
     game.refresh_from_db()
     return game
+
+
+def play_until(game, user, phase: str, limit: int = 400) -> DigitalGame:
+    """Play first-legal moves on a hot-seat game until it reaches `phase`."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.state["phase"] == phase:
+            return game
+        play_hotseat(game, user, 1)
+    pytest.fail(f"never reached {phase}")

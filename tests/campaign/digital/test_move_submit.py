@@ -7,12 +7,18 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from campaign import tasks
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.digital import digital_game_replay
-from campaign.services.digital import StaleGameError, digital_game_decide_overdue, move_submit
+from campaign.services.digital import (
+    DECISION_TIMEOUT,
+    StaleGameError,
+    digital_game_decide_overdue,
+    move_submit,
+)
 from rules.game import GameState
-from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_hotseat
+from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_hotseat, play_until
 
 
 def _snapshot(game: DigitalGame) -> tuple[int, dict, int]:
@@ -143,18 +149,9 @@ def test_the_move_log_replays_to_the_stored_snapshot(hotseat_game, owner):
     assert game.version == GameMove.objects.filter(game=game).count()
 
 
-def _play_until(game, user, phase: str, limit: int = 400) -> DigitalGame:
-    for _ in range(limit):
-        game.refresh_from_db()
-        if game.state["phase"] == phase:
-            return game
-        play_hotseat(game, user, 1)
-    pytest.fail(f"never reached {phase}")
-
-
 def test_a_defender_who_lets_the_time_run_out_rolls_the_most_dice(hotseat_game, owner):
     """X-6: the defender chooses 1 or 2 dice; the default after the deadline is the most."""
-    game = _play_until(hotseat_game, owner, "attack_defender_dice")
+    game = play_until(hotseat_game, owner, "attack_defender_dice")
     assert game.decision_deadline is not None
     defender = game.state["pending"]["defender"]
     assert digital_game_decide_overdue(game_id=game.pk, version=game.version) is False
@@ -168,3 +165,45 @@ def test_a_defender_who_lets_the_time_run_out_rolls_the_most_dice(hotseat_game, 
     assert default.seat == defender
     assert default.move == {"type": "defend_with", "dice": 2}
     assert digital_game_decide_overdue(game_id=game.pk, version=game.version) is False
+
+
+def test_an_interrupt_schedules_its_deadline_task_after_commit(
+    hotseat_game, owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The delayed task takes the default when nobody polls; it carries the version it is for."""
+    scheduled = []
+    monkeypatch.setattr(
+        tasks.digital_game_overdue,
+        "apply_async",
+        lambda args, countdown: scheduled.append((args, countdown)),
+    )
+    game = hotseat_game
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(400):
+            game = play_hotseat(game, owner, 1)
+            if game.state["phase"] == "attack_defender_dice":
+                break
+    assert scheduled
+    (game_id, version), countdown = scheduled[-1]
+    assert (game_id, version) == (game.pk, game.version)
+    assert countdown >= DECISION_TIMEOUT.total_seconds()
+
+
+def test_the_deadline_task_does_nothing_early_or_on_a_stale_version(hotseat_game, owner):
+    game = play_until(hotseat_game, owner, "attack_defender_dice")
+    assert tasks.digital_game_overdue(game.pk, game.version) is False  # not yet due
+    DigitalGame.objects.filter(pk=game.pk).update(
+        decision_deadline=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    assert tasks.digital_game_overdue(game.pk, game.version - 1) is False  # stale
+    assert tasks.digital_game_overdue(game.pk, game.version) is True
+
+
+def test_a_game_resumes_from_the_database_alone(hotseat_game, owner):
+    """Everything lives in the rows: a fresh read (as after a restart) plays on."""
+    game = play_hotseat(hotseat_game, owner, 20)
+    fresh = DigitalGame.objects.get(pk=game.pk)
+    assert GameState.from_json(fresh.state).to_json() == game.state
+    resumed = play_hotseat(fresh, owner, 5)
+    assert resumed.version == 25
+    assert digital_game_replay(game=resumed).state.to_json() == resumed.state

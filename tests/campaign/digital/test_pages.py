@@ -3,10 +3,14 @@ hot-seat browser vs another browser), the cheap poll, and refusals shown in word
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from tests.campaign.digital.conftest import play_until
 
 ROLL = {"type": "roll_for_order"}
 
@@ -198,3 +202,16 @@ def test_the_openapi_schema_describes_the_game_endpoints(owner_client):
     schema = owner_client.get("/api/schema/").content.decode()
     assert "/api/v1/games/{game_id}/moves" in schema
     assert "/api/v1/games/{game_id}/state" in schema
+
+
+def test_whoever_polls_after_the_deadline_takes_the_default(viewer_client, hotseat_game, owner):
+    """X-6: nobody waits forever on a defender; the next poll (anyone's) resolves it."""
+    game = play_until(hotseat_game, owner, "attack_defender_dice")
+    DigitalGame.objects.filter(pk=game.pk).update(
+        decision_deadline=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    response = viewer_client.get(_url("digital_game_panel", game), {"v": game.version})
+    assert response.status_code == 200
+    last = GameMove.objects.filter(game=game).order_by("-index").first()
+    assert last.actor == GameMove.Actor.TIMEOUT
+    assert "time ran out" in response.content.decode()
