@@ -3,8 +3,9 @@
 `RandomBot` picks a uniformly random legal move. `HeuristicBot` plays a sensible game: it
 starts where there is room, recruits to the front, expands into cheap empty land, attacks only
 with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
-missiles on rolls that decide an HQ, and always ends its turn. Each bot owns its own
-`random.Random(seed)`; the global `random` module is never used.
+missiles on rolls that decide an HQ or the game, and always ends its turn. Each bot owns its
+own `random.Random(seed)`; the global `random` module is never used. A bot keeps no memory
+between calls, so a fresh one per move plays the same.
 """
 
 from __future__ import annotations
@@ -463,25 +464,33 @@ class HeuristicBot:
     # --- answering during a battle -------------------------------------------------------------
 
     def _missiles(self, state: GameState, seat: int) -> Move:
-        """Fire only on a roll that decides an HQ (taking one, or holding its own), and only
-        at the die that swings the roll most in its favour."""
+        """Fire only on a roll that decides an HQ: taking one, holding its own, or (from
+        outside the battle) stopping a capture that would win the attacker the game. Aim at
+        the die that swings the roll most."""
         pending = state.pending
         assert pending is not None
-        if seat == pending["attacker"]:
-            side, sign = "attack", 1
-        elif seat == pending["defender"]:
-            side, sign = "defence", -1
-        else:
-            return PassMissiles()
         target = pending["target"]
         if target not in state.hqs:
             return PassMissiles()
         attack, defence = pending["attack_values"], pending["defence_values"]
         lost_a, lost_d = battle(attack, defence)
-        now = sign * (lost_d - lost_a)
-        best: tuple[int, int] | None = None
+        takes_it = lost_d >= state.troops(target)
+        if seat == pending["attacker"]:
+            side, sign = "attack", 1
+            decisive = state.troops(target) <= 2
+        elif seat == pending["defender"]:
+            side, sign = "defence", -1
+            decisive = state.troops(target) <= lost_d + 1
+        else:
+            side, sign = "defence", -1
+            winner = state.red_stars(pending["attacker"]) + 1 >= STARS_TO_WIN
+            decisive = takes_it and winner
+        if not decisive:
+            return PassMissiles()
         values = attack if side == "attack" else defence
         fixed = pending[f"fixed_{side}"]
+        now = sign * (lost_d - lost_a)
+        best: tuple[int, int] | None = None
         for index, value in enumerate(values):
             if index in fixed or value == 6:
                 continue
@@ -491,12 +500,7 @@ class HeuristicBot:
             gain = sign * (d - a) - now
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, index)
-        if best is None:
-            return PassMissiles()
-        decisive = (
-            state.troops(target) <= 2 if side == "attack" else state.troops(target) <= lost_d + 1
-        )
-        return FireMissile(side, best[1]) if decisive else PassMissiles()
+        return PassMissiles() if best is None else FireMissile(side, best[1])
 
     def _move_in(self, state: GameState, seat: int) -> Move:
         pending = state.pending

@@ -127,3 +127,14 @@ def test_no_missile_on_an_ordinary_territory_or_a_roll_it_cannot_change():
     )
     won_anyway = _rolled(won_anyway, [6, 2, 1], [5], dice=3, defend=1)
     assert HeuristicBot(1).choose(won_anyway, 0) == PassMissiles()
+
+
+def test_a_bystander_fires_a_missile_to_stop_a_winning_hq_capture_x10_w1():
+    state = position(
+        armies={"north_africa": (0, 5), "egypt": (1, 1), "brazil": (0, 1), "peru": (2, 3)},
+        hqs={"egypt": 1, "brazil": 0, "peru": 2},
+        seat0={"red_star_tokens": 2},
+        seat2={"missiles": 1},
+    )
+    state = _rolled(state, [3, 2, 1], [2], dice=3, defend=1)
+    assert HeuristicBot(1).choose(state, 2) == FireMissile("defence", 0)
