@@ -4,8 +4,8 @@
 starts where there is room, recruits to the front, expands into cheap empty land, attacks only
 with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
 missiles on rolls that decide an HQ or the game, and always ends its turn. Each bot owns its
-own `random.Random(seed)`; the global `random` module is never used. A bot keeps no memory
-between calls, so a fresh one per move plays the same.
+own `random.Random(seed)`; the global `random` module is never used. A bot remembers nothing
+between calls but its generator, so the web app may create one afresh for each move.
 """
 
 from __future__ import annotations
