@@ -30,6 +30,17 @@ def test_load_demo_creates_a_customized_public_world_once():
     assert Campaign.objects.filter(name="Demo world").count() == 1
 
 
+@pytest.mark.django_db
+def test_the_demo_world_page_shows_something_to_anyone(client):
+    call_command("load_demo")
+    page = client.get("/campaigns/demo-world/").content.decode()
+    assert "<svg" in page and "New Thebes" in page and "Port Ana" in page
+    assert (
+        client.post("/accounts/login/", {"login": "demo", "password": "demo-password"}).status_code
+        == 302
+    )
+
+
 def test_verify_worlds_passes_when_snapshots_equal_the_replay(campaign, owner, capsys):
     world_event_append(campaign=campaign, events=first_powers(), user=owner, source="setup")
     call_command("verify_worlds")
