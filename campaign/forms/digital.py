@@ -3,6 +3,7 @@ options, and the end-of-game reward form."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +105,7 @@ FIELD_LABELS = {
     "cards": "Cards",
     "trade_in": "Trade in",
     "pack": "Pack",
+    "die": "Turn into a 6",
 }
 LIST_FIELDS = frozenset({"cards", "trade_in"})
 
@@ -128,7 +130,34 @@ class MoveFormSpec:
     fields: list[FieldSpec] = field(default_factory=list)
     options: list[dict[str, Any]] = field(default_factory=list)
     count: tuple[int, int] | None = None
+    cards: CardsSpec | None = None
     primary: bool = True
+
+
+@dataclass
+class CardsSpec:
+    """Cards to tick from the hand (T-2: exactly 4 for a red star; T-11: coins worth
+    min..max for a trade-in). `items` are (card key, words, coins), one per card held."""
+
+    field: str
+    items: list[tuple[str, str, int]]
+    count: int | None
+    min_coins: int | None
+    max_coins: int | None
+    chart: dict[int, int]
+
+    @property
+    def chart_json(self) -> str:
+        return json.dumps(self.chart)
+
+    @property
+    def hint(self) -> str:
+        if self.count is not None:
+            return f"Tick exactly {self.count} cards."
+        return (
+            f"Tick cards worth {self.min_coins} to {self.max_coins} coins, or none to recruit "
+            "without a trade-in."
+        )
 
 
 def _card_label(state: GameState, card: str) -> str:
@@ -167,6 +196,9 @@ def value_label(state: GameState, name: str, value: Any) -> str:
             return "a coin card"
         card = state.slots[int(value) - 1]
         return f"slot {value}: {_card_label(state, card)}" if card else f"slot {value}"
+    if name == "die":
+        side, _, index = str(value).partition(":")
+        return _missile_target(state, side, int(index)) if index.isdigit() else str(value)
     if name == "pack":
         pack = content().packs.get(value)
         return pack.name if pack else str(value)
@@ -182,6 +214,12 @@ def encode(value: Any) -> str:
     return str(value)
 
 
+def _missile_target(state: GameState, side: str, index: int) -> str:
+    values = (state.pending or {}).get(f"{side}_values") or []
+    shows = f" showing {values[index]}" if index < len(values) else ""
+    return f"{'Attack' if side == 'attack' else 'Defence'} die {index + 1}{shows}"
+
+
 def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFormSpec]:
     """Group the legal options by move type into forms, in the engine's order."""
     specs: dict[str, MoveFormSpec] = {}
@@ -189,6 +227,14 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
         data = option.move.to_json()
         kind = data.pop("type")
         data.pop("count", None)
+        if option.cards is not None or kind == "recruit":
+            # A family of card groups: the hand is ticked, not listed group by group.
+            for name in [k for k, v in data.items() if isinstance(v, list)]:
+                data.pop(name)
+        if kind == "fire_missile":
+            # One choice per die ("attack:1"), worded with the value it shows now (X-10).
+            side, index = data.pop("side"), data.pop("die_index")
+            data["die"] = f"{side}:{index}"
         spec = specs.get(kind)
         if spec is None:
             title, button, rule = MOVE_TITLES.get(kind, (kind.replace("_", " "), "Go", ""))
@@ -218,6 +264,19 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             row["min_count"], row["max_count"] = option.min_count, option.max_count
             low, high = spec.count or (option.min_count, option.max_count)
             spec.count = (min(low, option.min_count), max(high, option.max_count or 0))
+        if option.cards is not None:
+            choice = option.cards
+            spec.cards = CardsSpec(
+                field=choice.field,
+                items=[
+                    (card, _card_label(state, card), coins)
+                    for card, coins in zip(choice.hand, choice.coins, strict=True)
+                ],
+                count=choice.count,
+                min_coins=choice.min_coins,
+                max_coins=choice.max_coins,
+                chart=content().trade_in_chart if choice.field == "trade_in" else {},
+            )
         spec.options.append(row)
     for spec in specs.values():
         spec.primary = spec.type not in {"end_turn", "pass_missiles"}
@@ -232,6 +291,9 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
     same type (a list, a number or text), so the engine gets what it expects."""
     kind = data.get("type", "")
     move: dict[str, Any] = {"type": kind}
+    if kind == "fire_missile" and ":" in data.get("die", ""):
+        side, _, index = data["die"].partition(":")
+        return {**move, "side": side, "die_index": int(index) if index.isdigit() else index}
     template = next((o.move.to_json() for o in options if o.move.type == kind), None)
     if template is None:
         # Not offered now: pass the raw fields on and let the engine say why.
@@ -242,9 +304,12 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
     for name, sample in template.items():
         if name == "type" or name not in data:
             continue
-        raw = data.get(name, "")
+        raw = data.get(name) or ""
         if isinstance(sample, list):
-            move[name] = [c for c in raw.split(",") if c and c != NO_CARDS]
+            picked = data.getlist(name) if hasattr(data, "getlist") else data.get(name)
+            if isinstance(picked, str):
+                picked = picked.split(",")
+            move[name] = [c for c in picked or () if c and c != NO_CARDS]
         elif isinstance(sample, int) and not isinstance(sample, bool):
             move[name] = int(raw) if raw.lstrip("-").isdigit() else raw
         elif name == "slot":

@@ -105,7 +105,26 @@
     }
   }
 
+  // Ticked cards: show their coins (and the troops a trade-in gives, T-11).
+  function cardTotal(picker) {
+    var coins = 0, ticked = 0;
+    picker.querySelectorAll("input[type=checkbox]:checked").forEach(function (box) {
+      coins += parseInt(box.dataset.coins, 10) || 0;
+      ticked++;
+    });
+    var chart = JSON.parse(picker.dataset.chart || "{}");
+    var words = ticked + " card" + (ticked === 1 ? "" : "s") + ", " + coins + " coin" + (coins === 1 ? "" : "s");
+    if (picker.dataset.maxCoins && ticked) {
+      words += chart[coins] ? " → " + chart[coins] + " troops" : " (a trade-in takes " +
+        picker.dataset.minCoins + " to " + picker.dataset.maxCoins + " coins)";
+    }
+    picker.querySelector(".card-total").textContent = words;
+  }
+
   function initForms(root) {
+    root.querySelectorAll("fieldset.card-picker").forEach(function (picker) {
+      picker.addEventListener("change", function () { cardTotal(picker); });
+    });
     root.querySelectorAll("form.move-form").forEach(function (form) {
       if (form._ready) return;
       form._ready = true;

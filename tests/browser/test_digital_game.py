@@ -147,4 +147,4 @@ def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):
     page.fill("input[name=login]", owner.username)
     page.fill("input[name=password]", PASSWORD)
     page.click("form button[type=submit]")
-    assert "Start a game" in page.content()
+    assert "Start a digital game" in page.content()
