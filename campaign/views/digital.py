@@ -233,6 +233,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "specs": specs,
         "waiting_on": waiting_on,
         "held_names": [r["seat"].person.display_name for r in rows if r["held"]],
+        # Hot-seat: several people share this screen, so hands stay covered until asked.
+        "shared_screen": sum(r["held"] and r["seat"].kind == GameSeat.Kind.HOTSEAT for r in rows)
+        > 1,
         "pending": state.pending or {},
         "log": digital_game_log(game=game, limit=LOG_MOVES),
         "board_svg": render_board_svg(
