@@ -85,6 +85,7 @@ class Command(BaseCommand):
             e.describe()
             for e in events
             if e.kind not in {"game_recorded", "victor_signed", "scar_placed"}
+            and getattr(e, "incident", "") != "missiles_used"
         ]
         scars = sum(1 for e in events if e.kind == "scar_placed")
         extra = f"; {scars} scar(s)" if scars else ""
