@@ -13,6 +13,7 @@ from campaign.selectors.world import world_current, world_replay
 from campaign.services.digital import (
     RewardsChosen,
     SeatRequest,
+    digital_game_abandon,
     digital_game_finish,
     digital_game_reward_context,
     digital_game_start,
@@ -138,3 +139,36 @@ def test_simulate_campaign_plays_fifteen_games_and_names_the_world(db, capsys):
     assert world.cities  # rewards were applied
     assert out.count("\nGame ") == 15
     assert f"The world of {world.world_name}" in out
+
+
+def test_one_unfinished_game_per_campaign_until_it_is_abandoned(bots_game, owner, player, campaign):
+    """One world, one table: a second game waits until the first is recorded or abandoned."""
+    seats = [SeatRequest(None, GameSeat.Kind.BOT)] * 3
+    with pytest.raises(ConflictError):
+        digital_game_start(campaign=campaign, user=owner, seats=seats, seed=1)
+    with pytest.raises(ForbiddenError):
+        digital_game_abandon(game=bots_game, user=player)  # neither its creator nor the owner
+    digital_game_abandon(game=bots_game, user=owner)
+    assert world_current(campaign=campaign).games_played == 0
+    assert digital_game_start(campaign=campaign, user=owner, seats=seats, seed=1).pk
+
+
+def test_the_reward_form_records_the_game(owner_client, bots_game, campaign):
+    from django.urls import reverse
+
+    _make_people_hold_the_seats(bots_game)
+    session = owner_client.session
+    session.save()
+    GameSeat.objects.filter(game=bots_game).update(hotseat_session_key=session.session_key)
+    context = digital_game_reward_context(game=bots_game)
+    option = next(o for o in context.winner.options if o.code == "R6")
+    url = reverse(
+        "campaign:digital_game_rewards", kwargs={"slug": campaign.slug, "game_id": bots_game.pk}
+    )
+    refused = owner_client.post(url, {})
+    assert refused.status_code == 400
+    assert "The winner takes one reward" in refused.content.decode()
+    response = owner_client.post(url, {"winner_choice": f"R6|{option.targets[0]}"})
+    assert response.status_code == 204
+    assert response["HX-Redirect"] == bots_game.get_absolute_url()
+    assert option.targets[0] in world_current(campaign=campaign).destroyed_cards
