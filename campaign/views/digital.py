@@ -237,6 +237,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "shared_screen": sum(r["held"] and r["seat"].kind == GameSeat.Kind.HOTSEAT for r in rows)
         > 1,
         "pending": state.pending or {},
+        "battle": _battle(state),
         "log": digital_game_log(game=game, limit=LOG_MOVES),
         "board_svg": render_board_svg(
             state.world,
@@ -258,6 +259,30 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         context["rewards"] = _reward_form_context(game, held, request)
     context.update(extra)
     return context
+
+
+def _battle(state: GameState) -> dict[str, Any] | None:
+    """The roll in progress, in words: who attacks where with how many dice, and the dice."""
+    pending = state.pending or {}
+    if "origin" not in pending or "target" not in pending:
+        return None
+    names = board().territories
+
+    def who(key: str) -> str:
+        seat = pending.get(key)
+        return state.seats[seat].name if isinstance(seat, int) else ""
+
+    return {
+        "origin": names[pending["origin"]].name if pending["origin"] in names else "",
+        "target": names[pending["target"]].name if pending["target"] in names else "",
+        "attacker": who("attacker"),
+        "defender": who("defender"),
+        "dice": pending.get("dice"),
+        "attack_values": pending.get("attack_values") or [],
+        "defence_values": pending.get("defence_values") or [],
+        "fixed_attack": pending.get("fixed_attack") or [],
+        "fixed_defence": pending.get("fixed_defence") or [],
+    }
 
 
 def _pack_banners(state: GameState, game: DigitalGame) -> list[dict[str, str]]:
@@ -336,6 +361,9 @@ class DigitalGameView(_GameMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         game = self.get_game()
+        if game.decision_deadline is not None and game.decision_deadline <= timezone.now():
+            digital_game_decide_overdue(game_id=game.pk, version=game.version)
+            game = self.get_game()
         if not self.request.session.session_key:
             self.request.session.save()
         context.update(panel_context(self.request, game))
