@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from campaign import tasks
 from campaign.models import PackUnlock
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.digital import digital_game_replay
@@ -102,12 +103,14 @@ def test_a_pack_due_mid_game_is_announced_on_everyones_page(
 
 
 def test_a_pack_opened_mid_game_is_opened_in_the_world_when_the_game_is_recorded(
-    pack_game, owner, campaign, django_capture_on_commit_callbacks
+    pack_game, owner, campaign, django_capture_on_commit_callbacks, monkeypatch
 ):
     """Via the unlock task, exactly as for a logged game reporting that incident."""
     log, _, total, pack = pack_game
     game = log(total)
     assert game.status == DigitalGame.Status.REWARDS
+    # Run the task here even when a broker is configured (its worker sees another database).
+    monkeypatch.setattr(tasks.packs_evaluate, "delay", tasks.packs_evaluate)
     with django_capture_on_commit_callbacks(execute=True):  # the unlock task runs on commit
         digital_game_finish(game=game, user=owner, rewards=RewardsChosen())
     assert pack in world_current(campaign=campaign).packs_opened
