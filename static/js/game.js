@@ -68,6 +68,10 @@
     });
   }
 
+  function upstreamChosen(form, upto) {
+    return fieldsOf(form).slice(0, upto).every(function (select) { return !!select.value; });
+  }
+
   function narrow(form) {
     var selects = fieldsOf(form);
     selects.forEach(function (select, i) {
@@ -83,10 +87,14 @@
       });
       if (select.value && !allowed[select.value]) select.value = "";
       if (!select.value) {
-        var first = Array.prototype.find.call(select.options, function (o) {
+        var open = Array.prototype.filter.call(select.options, function (o) {
           return o.value && !o.disabled;
         });
-        if (first && Object.keys(allowed).length === 1) select.value = first.value;
+        // One choice left: take it. Dice: most players roll the most they may.
+        if (open.length === 1) select.value = open[0].value;
+        else if (select.dataset.field === "dice" && open.length && upstreamChosen(form, i)) {
+          select.value = open[open.length - 1].value;
+        }
       }
     });
     var count = form.querySelector("input[data-count]");

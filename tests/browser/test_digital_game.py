@@ -50,10 +50,30 @@ def _choose_first(form, field: str) -> None:
     select.select_option(values[0])
 
 
-def _play_one(page) -> bool:
-    """Answer the decision this browser faces now; False if it has none."""
+def _attack_by_clicks(page, form) -> None:
+    """Two clicks on the map: the origin, then an enemy territory next to it (X-6). A click
+    on an empty neighbour would start an expansion instead: the move that fits."""
+    options = form.locator('script[type="application/json"]')
+    legal = options.evaluate("node => JSON.parse(node.textContent)")
+    origin, target = legal[0]["origin"], legal[0]["target"]
+    page.locator(f"#t-{origin}").click()
+    assert "targetable" in page.locator(f"#t-{target}").get_attribute("class")
+    page.locator(f"#t-{target}").click()
+    assert form.locator("select[name=origin]").input_value() == origin
+    assert form.locator("select[name=target]").input_value() == target
+    assert form.locator("select[name=dice]").input_value()  # the most dice, preselected
+    _submit(page, form)
+
+
+def _play_one(page, attacks: list[int]) -> bool:
+    """Answer the decision this browser faces now; False if it has none. Attacks a few
+    times by clicking the map (counted in `attacks`), otherwise plays it safe."""
     forms = page.locator("form.move-form")
     present = {forms.nth(i).get_attribute("data-type"): forms.nth(i) for i in range(forms.count())}
+    if "attack" in present and len(attacks) < 3:
+        attacks.append(1)
+        _attack_by_clicks(page, present["attack"])
+        return True
     for kind in ANSWERS:
         form = present.get(kind)
         if form is None:
@@ -91,11 +111,13 @@ def test_a_person_plays_a_whole_game_against_bots_and_reaches_the_rewards(
     page.wait_for_selector("#game-panel")
     game = DigitalGame.objects.get(campaign=campaign)
     started = time.monotonic()
+    attacks: list[int] = []
     while page.locator(".game-rewards").count() == 0:
         assert time.monotonic() - started < 50, "the game should end within the time limit"
-        if not _play_one(page):
+        if not _play_one(page, attacks):
             page.wait_for_timeout(200)  # bots have moved already; the poll brings it in
     game.refresh_from_db()
+    assert attacks, "the person attacked by clicking the map"
     assert game.status == DigitalGame.Status.REWARDS
     assert "The game is over" in page.locator(".game-rewards").inner_text()
     rewards = page.locator("form.reward-form")
@@ -148,3 +170,27 @@ def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):
     page.fill("input[name=password]", PASSWORD)
     page.click("form button[type=submit]")
     assert "Start a digital game" in page.content()
+
+
+def test_a_move_from_a_stale_page_is_refused_in_words(page, login, owner, campaign, persons):
+    """A page left behind by the game (another tab moved) gets the fresh board and the reason."""
+    from campaign.models.digital import GameSeat
+    from campaign.services.digital import SeatRequest, digital_game_start
+
+    game = digital_game_start(
+        campaign=campaign,
+        user=owner,
+        seats=[SeatRequest(persons["owner"], GameSeat.Kind.HUMAN)]
+        + [SeatRequest(None, GameSeat.Kind.BOT)] * 2,
+        seed=4,
+    )
+    login(page, owner)
+    page.goto(f"/c/{campaign.slug}/play/{game.pk}/")
+    form = page.locator("form.move-form[data-type=roll_for_order]")
+    form.locator("input[name=version]").evaluate("input => { input.value = '0'; }")
+    form.get_by_role("button").click()
+    error = page.locator(".game-error")
+    error.wait_for()
+    assert "moved on" in error.inner_text()
+    assert page.locator("#game-panel").get_attribute("data-version") == str(game.version)
+    assert not game.moves.filter(seat=0).exists()
