@@ -8,7 +8,6 @@ from typing import Any
 from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.services.digital import seat_holds
 from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
 
 
@@ -47,6 +46,15 @@ def digital_game_unfinished(*, campaign: Campaign) -> DigitalGame | None:
         .order_by("-created_at")
         .first()
     )
+
+
+def seat_holds(*, seat: GameSeat, user, session_key: str) -> bool:
+    """Whether a request (user, browser session) may play `seat`."""
+    if seat.kind == GameSeat.Kind.HUMAN:
+        return bool(user is not None and user.is_authenticated and seat.user_id == user.pk)
+    if seat.kind == GameSeat.Kind.HOTSEAT:
+        return bool(session_key) and seat.hotseat_session_key == session_key
+    return False
 
 
 def seats_held(*, game: DigitalGame, user, session_key: str) -> list[int]:

@@ -17,6 +17,7 @@ from campaign.errors import ApplicationError, ConflictError, ForbiddenError
 from campaign.models import Campaign, EventSource, Person
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.permissions import Action, campaign_allows
+from campaign.selectors.digital import seat_holds
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
 from campaign.services.game_log import (
@@ -272,15 +273,6 @@ def move_submit(
             ) from exc
         applied = [_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user)]
         return MoveOutcome(game=_advance(game, state, applied=applied), moves=applied)
-
-
-def seat_holds(*, seat: GameSeat, user, session_key: str) -> bool:
-    """Whether a request (user, browser session) may play `seat`."""
-    if seat.kind == GameSeat.Kind.HUMAN:
-        return bool(user is not None and user.is_authenticated and seat.user_id == user.pk)
-    if seat.kind == GameSeat.Kind.HOTSEAT:
-        return bool(session_key) and seat.hotseat_session_key == session_key
-    return False
 
 
 def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> bool:
