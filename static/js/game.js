@@ -3,7 +3,6 @@
 (function () {
   "use strict";
 
-  var TERRITORY_FIELDS = ["territory", "origin", "target"];
   var pendingOrigin = null;
 
   // The server answers a refused move with the fresh panel and the reason: show it.
@@ -238,6 +237,17 @@
     }
   });
 
-  // Used by TERRITORY_FIELDS consumers and tests poking at the page.
-  window.riskGame = { onTerritory: onTerritory, fields: TERRITORY_FIELDS };
+  // The decision deadline counts down in words; the server takes the default when it passes.
+  setInterval(function () {
+    document.querySelectorAll(".deadline[data-deadline]").forEach(function (node) {
+      var left = Math.round((Date.parse(node.dataset.deadline) - Date.now()) / 1000);
+      var clock = node.querySelector(".deadline-left");
+      if (!clock) {
+        clock = document.createElement("strong");
+        clock.className = "deadline-left";
+        node.prepend(clock);
+      }
+      clock.textContent = left > 0 ? left + " s left. " : "Time is up. ";
+    });
+  }, 500);
 })();
