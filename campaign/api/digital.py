@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
-from campaign.models.digital import DigitalGame
+from campaign.models.digital import DigitalGame, GameMove
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.digital import digital_game_view, seats_held
 from campaign.services.digital import StaleGameError, move_submit
@@ -111,7 +111,34 @@ class GameStateApi(APIView):
 
 
 class GameMovesApi(APIView):
-    """Submit one move for a seat you hold, on the version you saw."""
+    """The move log (GET, oldest first: it replays to the state), or submit one move for a
+    seat you hold, on the version you saw (POST)."""
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "DigitalMoveLog",
+                {
+                    "version": serializers.IntegerField(),
+                    "moves": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            404: ERRORS,
+        },
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        moves = [
+            {
+                "index": m.index,
+                "seat": m.seat,
+                "actor": m.actor,
+                "move": m.move,
+                "events": m.events,
+            }
+            for m in GameMove.objects.filter(game=game).order_by("index")
+        ]
+        return Response({"version": game.version, "moves": moves})
 
     @extend_schema(
         request=MoveRequestSerializer,

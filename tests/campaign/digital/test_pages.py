@@ -215,3 +215,13 @@ def test_whoever_polls_after_the_deadline_takes_the_default(viewer_client, hotse
     last = GameMove.objects.filter(game=game).order_by("-index").first()
     assert last.actor == GameMove.Actor.TIMEOUT
     assert "time ran out" in response.content.decode()
+
+
+def test_the_move_log_api_lists_every_move_in_order(viewer_client, mixed_game, outsider_client):
+    response = viewer_client.get(_api("game-moves", mixed_game))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["version"] == mixed_game.version == len(body["moves"])
+    assert [m["index"] for m in body["moves"]] == list(range(mixed_game.version))
+    assert all(m["actor"] == "bot" for m in body["moves"])
+    assert outsider_client.get(_api("game-moves", mixed_game)).status_code == 404
