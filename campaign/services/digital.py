@@ -242,7 +242,7 @@ def move_submit(
     session_key: str = "",
 ) -> MoveOutcome:
     """Apply `move` for `seat` if the game is still at `version` and the request holds the
-    seat; then let bots and overdue defaults play until a person must act.
+    seat; then let bots play until a person must act.
 
     Refusals change nothing: a seat held by someone else is 403, a stale version 409 (the
     error carries the fresh game), a malformed or illegal move 400 with the rule it breaks.
@@ -357,7 +357,8 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
 
 
 def _schedule_overdue_check(game: DigitalGame) -> None:
-    from campaign.tasks import digital_game_overdue
+    """After commit, a task takes the default when the deadline passes and nobody polled."""
+    from campaign.tasks import digital_game_overdue  # the tasks module imports this one
 
     game_id, version = game.pk, game.version
     seconds = DECISION_TIMEOUT.total_seconds() + 0.5
