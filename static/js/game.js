@@ -160,6 +160,8 @@
     });
     forms().forEach(function (f) { f.classList.remove("is-active"); });
     form.classList.add("is-active");
+    var hint = document.getElementById("map-hint");
+    if (hint) hint.textContent = "Check the highlighted form, then confirm it.";
     var focusable = form.querySelector("input[data-count]") || form.querySelector("button");
     if (focusable) focusable.focus({ preventScroll: true });
     form.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -202,12 +204,17 @@
         }
       }
     }
+    // One-territory moves: place, join the war, choose a start, or a scar card's target.
     for (var j = 0; j < all.length; j++) {
-      if (!hasField(all[j], "territory")) continue;
-      if (optionsOf(all[j]).some(function (o) { return o.territory === key; })) {
+      var single = hasField(all[j], "territory") ? "territory"
+        : (hasField(all[j], "target") && !hasField(all[j], "origin")) ? "target" : null;
+      if (!single) continue;
+      if (optionsOf(all[j]).some(function (o) { return o[single] === key; })) {
+        var values = {};
+        values[single] = key;
         pendingOrigin = null;
         markSelectable(null);
-        choose(all[j], { territory: key });
+        choose(all[j], values);
         return;
       }
     }
