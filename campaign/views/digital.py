@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -92,11 +93,17 @@ class _GameMixin(CampaignAccessMixin):
 
 
 class DigitalGameNewView(CampaignAccessMixin, FormView):
-    """Seat a game (members on their own browsers, hot-seat, bots) and start it."""
+    """The campaign's digital games, to resume or watch (readers), and the form that seats a
+    new one (members on their own browsers, hot-seat, bots) and starts it (players)."""
 
-    campaign_action = Action.PLAY
+    campaign_action = Action.READ
     template_name = "campaign/game/new.html"
     form_class = GameStartForm
+
+    def post(self, request, *args, **kwargs):
+        if Action.PLAY not in self.allowed:
+            raise PermissionDenied("Your role in this campaign does not let you start games.")
+        return super().post(request, *args, **kwargs)
 
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()

@@ -35,12 +35,32 @@ def clients(owner_client, player_client, viewer_client, outsider_client, anon_cl
 
 
 @pytest.mark.parametrize(
-    ("who", "status"),
-    [("owner", 200), ("player", 200), ("viewer", 403), ("outsider", 404), ("anonymous", 302)],
+    ("who", "status", "can_start"),
+    [
+        ("owner", 200, True),
+        ("player", 200, True),
+        ("viewer", 200, False),
+        ("outsider", 404, False),
+        ("anonymous", 302, False),
+    ],
 )
-def test_who_may_open_the_new_game_page(clients, campaign, who, status):
+def test_who_may_list_the_games_and_who_may_start_one(clients, campaign, who, status, can_start):
     url = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
-    assert clients[who].get(url).status_code == status
+    response = clients[who].get(url)
+    assert response.status_code == status
+    assert ("Start the game" in response.content.decode()) == can_start
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 302), ("player", 302), ("viewer", 403), ("outsider", 404), ("anonymous", 302)],
+)
+def test_only_players_start_a_game(clients, campaign, who, status):
+    url = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    seats = {f"seat{i}_kind": "bot" for i in range(3)}
+    response = clients[who].post(url, seats)
+    assert response.status_code == status
+    assert DigitalGame.objects.filter(campaign=campaign).exists() == (who in {"owner", "player"})
 
 
 @pytest.mark.parametrize(
