@@ -172,3 +172,33 @@ def test_the_reward_form_records_the_game(owner_client, bots_game, campaign):
     assert response.status_code == 204
     assert response["HX-Redirect"] == bots_game.get_absolute_url()
     assert option.targets[0] in world_current(campaign=campaign).destroyed_cards
+
+
+def test_a_game_logged_by_hand_meanwhile_pushes_this_one_to_the_next_number(
+    bots_game, owner, campaign, persons, guest_person
+):
+    """S-1: the world numbers games as they are recorded; the digital game becomes game 2."""
+    import datetime
+
+    from campaign.services.game_log import GameLogEntry, PlayerEntry, game_log
+
+    table = [
+        ("die_mechaniker", persons["owner"], "alaska"),
+        ("khan_industries", persons["player"], "brazil"),
+        ("saharan_republic", guest_person, "india"),
+    ]
+    game_log(
+        campaign=campaign,
+        user=owner,
+        entry=GameLogEntry(
+            played_on=datetime.date(2026, 11, 1),
+            players=tuple(PlayerEntry(faction=f, person=p.key, start=t) for f, p, t in table),
+            winner="die_mechaniker",
+            winner_reward=RewardChoice("R6", "peru"),
+        ),
+    )
+    assert bots_game.game_number == 1
+    digital_game_finish(game=bots_game, user=owner, rewards=RewardsChosen())
+    bots_game.refresh_from_db()
+    assert bots_game.game_number == 2
+    assert world_current(campaign=campaign).games_played == 2
