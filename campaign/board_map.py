@@ -470,17 +470,17 @@ def _legend() -> SafeString:
     for i, (text, icon) in enumerate(rows):
         cy = y + 24 + i * 18
         if text.startswith("Fortification"):
-            icon = format_html(
+            icon = mark_safe(
                 '<circle r="7" fill="none" stroke="#5a5a5a" stroke-width="2.5" '
                 'stroke-dasharray="3.7 0.7"/><circle r="3" fill="#fff" stroke="#222"/>'
             )
         elif text.startswith("Cancelled"):
-            icon = format_html(
+            icon = mark_safe(
                 '<circle r="6" fill="#fff" stroke="#888"/><path d="M-4 -4 l8 8" stroke="#888" '
                 'stroke-width="1.5"/>'
             )
         elif text.startswith("Card"):
-            icon = format_html(
+            icon = mark_safe(
                 '<circle cx="-4" r="5" fill="#f0c33c" stroke="#8a6a10"/><text x="-4" y="2.5" '
                 'font-size="7" font-weight="700" text-anchor="middle">2</text>'
                 '<path d="M5 -3 l6 6 M11 -3 l-6 6" stroke="#b3261e" stroke-width="2"/>'
