@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString
-
+from campaign.board_map import render_board_svg
 from rules.data import board, content
 from rules.world import World
 
@@ -16,13 +15,6 @@ SUPPLY_NAMES = {
     "continent_mark_minus": "Continent -1 mark",
     "fortification": "Fortifications",
 }
-
-
-def board_svg(world: World, names: dict[str, str]) -> SafeString:
-    """The board picture with every mark, from the board map module."""
-    from campaign.board_map import render_board_svg
-
-    return render_board_svg(world, people=names)
 
 
 def world_context(world: World, *, names: dict[str, str]) -> dict:
@@ -85,7 +77,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
     ]
     return {
         "world": world,
-        "board_svg": board_svg(world, names),
+        "board_svg": render_board_svg(world, people=names),
         "factions": factions,
         "victors": victors,
         "packs": packs,
