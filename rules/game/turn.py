@@ -312,8 +312,12 @@ def _regions(state: GameState, seat: int) -> list[set[str]]:
     neighbours = board().neighbours
     regions: list[set[str]] = []
     left = set(owned)
-    while left:
-        start = left.pop()
+    # Start each region from its alphabetically first territory: the listing order must not
+    # depend on string hashing, which differs between processes.
+    for start in sorted(owned):
+        if start not in left:
+            continue
+        left.discard(start)
         region = {start}
         frontier = [start]
         while frontier:
