@@ -28,7 +28,7 @@ CSS_PATH = "css/board.css"
 CITY_DX = -21
 SCAR_DX = 21
 NAME_LINE_HEIGHT = 10.5
-NAME_CHAR_WIDTH = 5.1  # average glyph width of the 10px label font, to place the card badge
+NAME_CHAR_WIDTH = 6.0  # average glyph width of the 10px label font, to place the card badge
 
 
 @dataclass(frozen=True)
