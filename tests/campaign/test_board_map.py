@@ -97,6 +97,14 @@ def test_land_neighbours_touch_on_the_map():
         assert gap(a, b) < 7, f"{a} and {b} share a border but are drawn {gap(a, b):.0f} apart"
 
 
+def test_territories_that_share_no_border_do_not_touch():
+    keys = sorted(board().territories)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1 :]:
+            if b not in board().neighbours[a]:
+                assert gap(a, b) > 3, f"{a} and {b} look like neighbours but are not"
+
+
 def _land_borders() -> set[frozenset[str]]:
     pairs = {frozenset((a, b)) for a, ns in board().neighbours.items() for b in ns}
     return pairs - board().sea_lines
