@@ -231,7 +231,13 @@ class OutcomeStep(StepForm):
     def __init__(self, *args: Any, factions: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"] = forms.ChoiceField(
-            label="Winner", choices=_faction_choices(factions), required=True
+            label="Winner",
+            choices=_faction_choices(factions),
+            required=True,
+            error_messages={
+                "required": "Pick the one faction that won: every game has exactly "
+                "one winner (END-2)."
+            },
         )
         territories = _territory_choices()[1:]
         for faction in factions:

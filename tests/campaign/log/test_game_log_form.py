@@ -127,6 +127,15 @@ def test_the_form_checks_its_own_fields(campaign, player_client, persons):
     assert errors["p2_guest"] == ["Give the guest's name."]
 
 
+def test_a_game_without_a_winner_is_refused_with_the_rule_END2(campaign, player_client, persons):
+    player_client.post(_step(campaign, "players"), _players(persons))
+    player_client.post(_step(campaign, "during"), {})
+    response = player_client.post(_step(campaign, "outcome"), {**OUTCOME, "winner": ""})
+    assert response.status_code == 200
+    assert "exactly one winner (END-2)" in response.context["form"].errors["winner"][0]
+    assert response.context["form"]["h_khan_industries"].value() == ["egypt", "congo"]
+
+
 def test_a_missing_winner_reward_is_refused_at_its_step_END5(campaign, player_client, persons):
     rewards = {k: v for k, v in REWARDS.items() if not k.startswith("wr_")}
     response = _walk(player_client, campaign, persons, rewards)
