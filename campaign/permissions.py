@@ -1,7 +1,8 @@
 """Who may do what in a campaign: the one place role checks live.
 
 Roles: owner (everything), player (read, log and play), viewer (read). Anyone may read a public
-campaign's history pages. On pages, a refusal is a redirect to sign-in for anonymous visitors,
+campaign's world and history pages; the members list and the digital games stay for members
+(Action.MEMBER). On pages, a refusal is a redirect to sign-in for anonymous visitors,
 404 for signed-in outsiders of a private campaign (its existence is not revealed) and 403 for a
 member whose role is too low. The API answers 404 / 403 the same way (anonymous included).
 
@@ -32,14 +33,15 @@ from campaign.models import Campaign, Membership, Role
 
 class Action(StrEnum):
     READ = "read"
+    MEMBER = "member"  # pages only members see, even on a public campaign
     PLAY = "play"
     MANAGE = "manage"
 
 
 ALLOWED: dict[str, frozenset[Action]] = {
     Role.OWNER: frozenset(Action),
-    Role.PLAYER: frozenset({Action.READ, Action.PLAY}),
-    Role.VIEWER: frozenset({Action.READ}),
+    Role.PLAYER: frozenset({Action.READ, Action.MEMBER, Action.PLAY}),
+    Role.VIEWER: frozenset({Action.READ, Action.MEMBER}),
 }
 
 
@@ -118,6 +120,7 @@ class CampaignAccessMixin:
         context.update(
             campaign=self.campaign,
             role=self.role,
+            is_member=Action.MEMBER in self.allowed,
             can_play=Action.PLAY in self.allowed,
             can_manage=Action.MANAGE in self.allowed,
         )

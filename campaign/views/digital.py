@@ -80,7 +80,9 @@ def _session_key(request: HttpRequest) -> str:
 
 
 class _GameMixin(CampaignAccessMixin):
-    """Loads the game named in the URL (404 if it is not this campaign's)."""
+    """Loads the game named in the URL (404 if it is not this campaign's); members only."""
+
+    campaign_action = Action.MEMBER
 
     def get_game(self) -> DigitalGame:
         try:
@@ -96,7 +98,7 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
     """The campaign's digital games, to resume or watch (readers), and the form that seats a
     new one (members on their own browsers, hot-seat, bots) and starts it (players)."""
 
-    campaign_action = Action.READ
+    campaign_action = Action.MEMBER
     template_name = "campaign/game/new.html"
     form_class = GameStartForm
 

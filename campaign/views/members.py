@@ -24,8 +24,10 @@ from campaign.services.campaigns import (
 
 
 class MembersView(CampaignAccessMixin, TemplateView):
-    """Everyone who may read sees the members; owners also manage them and the invitations."""
+    """Members see each other; owners also manage them and the invitations. Readers of a
+    public campaign who are not members do not see who plays in it."""
 
+    campaign_action = Action.MEMBER
     template_name = "campaign/members.html"
 
     def get_context_data(self, **kwargs):

@@ -17,6 +17,11 @@ READ = {
     "private": [200, 200, 200, 404, LOGIN],
     "public": [200, 200, 200, 200, 200],
 }
+# Members only, even on a public campaign: who plays in it and its digital games.
+MEMBER = {
+    "private": [200, 200, 200, 404, LOGIN],
+    "public": [200, 200, 200, 403, LOGIN],
+}
 MANAGE = {
     "private": [200, 403, 403, 404, LOGIN],
     "public": [200, 403, 403, 403, LOGIN],
@@ -28,7 +33,9 @@ MANAGE_POST = {
 
 PAGES = [
     ("get", "campaign:campaign_detail", READ),
-    ("get", "campaign:members", READ),
+    ("get", "campaign:history", READ),
+    ("get", "campaign:members", MEMBER),
+    ("get", "campaign:digital_game_new", MEMBER),
     ("get", "campaign:setup", MANAGE),
     ("get", "campaign:campaign_settings", MANAGE),
     ("post", "campaign:invite_create", MANAGE_POST),
