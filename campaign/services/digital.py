@@ -404,6 +404,7 @@ class RewardContext:
     namer: str | None
     naming_rounds: tuple[dict[str, int], ...]
     bot_choices: RewardsChosen
+    signature_line: int | None = None  # the victors' line the winner signs (END-4), if any
 
 
 def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
@@ -477,6 +478,7 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
         bot_choices=RewardsChosen(
             winner_reward=bots_winner, held_on=bots_held, world_name=bot_name
         ),
+        signature_line=len(world.signatures) if rewarded else None,
     )
 
 

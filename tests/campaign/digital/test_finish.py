@@ -202,3 +202,13 @@ def test_a_game_logged_by_hand_meanwhile_pushes_this_one_to_the_next_number(
     bots_game.refresh_from_db()
     assert bots_game.game_number == 2
     assert world_current(campaign=campaign).games_played == 2
+
+
+def test_the_reward_page_says_who_signs_which_victors_line(bots_game, owner, client):
+    """END-4: the end of the game shows the winner signing the next free victors' line."""
+    context = digital_game_reward_context(game=bots_game)
+    assert context.signature_line == 1
+    client.force_login(owner)
+    page = client.get(bots_game.get_absolute_url()).content.decode()
+    winner = context.winner.seat.person.display_name
+    assert f"{winner} signs line 1 of the victors" in page
