@@ -42,6 +42,7 @@ from campaign.services.game_log import (
     GameLogEntry,
     GameLogRefused,
     PlayerEntry,
+    Refusal,
     game_log,
     game_log_correct,
     game_log_correction_scope,
@@ -235,16 +236,28 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         plan = game_log_plan(world=self.world, entry=entry, persons=names, game=self.game_number)
         return plan, names
 
-    def rule_check(self, form: StepForm, draft: dict[str, Any], step: str) -> None:
+    def rule_check(self, form: StepForm, draft: dict[str, Any], step: str) -> list[Refusal]:
         """Plan the draft so far and put the refusals of this step next to their fields."""
         cleaned = self.cleaned(draft, step)
         if step not in cleaned:
-            return
+            return []
         entry, where = entry_from_steps(cleaned, provisional=True)
         plan, _ = self.plan(entry)
+        found = []
         for field, refusal in refusals_by_field(plan.refusals, where):
             if (field_step(field) if field else "players") == step:
                 form.rule_error(field, str(refusal.violation))
+                found.append(refusal)
+        return found
+
+    def may_keep(self, refusals: list[Refusal]) -> bool:
+        """Whether this step may be passed despite its rule refusals: only an owner may, and
+        only when each can be overridden (with a reason, asked for on the last step)."""
+        return (
+            bool(refusals)
+            and Action.MANAGE in self.allowed
+            and all(not refusal.hard for refusal in refusals)
+        )
 
     # --- HTTP ------------------------------------------------------------------------------------
 
@@ -265,9 +278,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if index > draft["reached"]:
             return redirect(self.step_url((*STEPS, "confirm")[draft["reached"]]))
         form = self.step_form(step, draft)
+        refusals = []
         if step in draft["steps"] and step != "confirm" and form.is_valid():
-            self.rule_check(form, draft, step)
-        return self.render_to_response(self.get_context_data(step=step, form=form, draft=draft))
+            refusals = self.rule_check(form, draft, step)
+        return self.render_to_response(
+            self.get_context_data(
+                step=step, form=form, draft=draft, may_keep=self.may_keep(refusals)
+            )
+        )
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         step = kwargs.get("step", "players")
@@ -290,11 +308,13 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if "back" in request.POST and index > 0:
             return redirect(self.step_url(STEPS[index - 1]))
         form = self.step_form(step, draft)
-        if form.is_valid():
-            self.rule_check(form, draft, step)
-        if not form.is_valid() or form.errors:
+        refusals = self.rule_check(form, draft, step) if form.is_valid() else []
+        may_keep = self.may_keep(refusals)
+        kept = may_keep and "keep" in request.POST
+        if form.errors and not kept:
             return self.render_to_response(
-                self.get_context_data(step=step, form=form, draft=draft), status=200
+                self.get_context_data(step=step, form=form, draft=draft, may_keep=may_keep),
+                status=200,
             )
         following = (*STEPS, "confirm")[index + 1]
         draft["reached"] = max(draft["reached"], index + 1)
@@ -386,6 +406,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             if self.correcting
             else [],
             is_owner=Action.MANAGE in self.allowed,
+            may_keep=kwargs.get("may_keep", False),
             world=self.world,
         )
         form = kwargs["form"]

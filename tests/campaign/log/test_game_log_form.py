@@ -118,6 +118,41 @@ def test_a_refused_start_shows_the_rule_beside_the_field_and_keeps_the_input_S7(
     assert player_client.get(_step(campaign, "during")).status_code == 302  # not reached yet
 
 
+def test_the_owner_may_keep_a_refused_step_and_accept_it_with_a_reason_S7(
+    campaign, owner, owner_client, player_client, persons
+):
+    """A refused step blocks players; the owner may go on and give the reason at the end."""
+    world_event_append(
+        campaign=campaign,
+        events=[CityFounded("egypt", "minor", "Cairo", persons["owner"].key, 0)],
+        user=owner,
+        source="setup",
+    )
+    refused = player_client.post(_step(campaign, "players"), _players(persons))
+    assert "Keep it anyway" not in refused.content.decode()
+    assert (
+        player_client.post(
+            _step(campaign, "players"), {**_players(persons), "keep": "1"}
+        ).status_code
+        == 200
+    )
+    shown = owner_client.post(_step(campaign, "players"), _players(persons))
+    assert "Keep it anyway" in shown.content.decode()
+    kept = owner_client.post(_step(campaign, "players"), {**_players(persons), "keep": "1"})
+    assert kept.status_code == 302
+    owner_client.post(_step(campaign, "during"), {})
+    owner_client.post(_step(campaign, "outcome"), OUTCOME)
+    owner_client.post(_step(campaign, "rewards"), {**REWARDS, "hr_khan_industries_code": ""})
+    confirm = owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    assert any("(S-7)" in r["text"] for r in confirm.context["refusals"])
+    assert not GameLog.objects.exists()
+    accepted = owner_client.post(
+        _step(campaign, "confirm"), {"confirm": "1", "override_reason": "House rule: HQ in Cairo."}
+    )
+    assert accepted.status_code == 302
+    assert GameLog.objects.get().override_reason == "House rule: HQ in Cairo."
+
+
 def test_the_form_checks_its_own_fields(campaign, player_client, persons):
     response = player_client.post(
         _step(campaign, "players"), _players(persons, p1_faction="", p2_guest="")
