@@ -9,12 +9,16 @@ from rules.world import World
 
 
 class StartingPowersForm(forms.Form):
-    """One choice per faction that has no power yet; leaving one blank keeps it for later."""
+    """One choice per faction that has no power yet; leaving one blank keeps it for later.
+
+    A choice posted for a faction that already has its power (a page left open in another tab)
+    is kept and passed on, so the service refuses it (P-2) instead of it being dropped."""
 
     def __init__(self, *args, world: World, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.done = set(world.starting_powers)
         for key, faction in content().factions.items():
-            if key in world.starting_powers:
+            if key in self.done:
                 continue
             self.fields[key] = forms.ChoiceField(
                 label=faction.name,
@@ -30,6 +34,7 @@ class StartingPowersForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        data.update({key: self.data[key] for key in sorted(self.done) if self.data.get(key)})
         if not self.errors and not any(data.values()):
             raise forms.ValidationError(
                 "Choose a starting power for at least one faction (P-2).", code="nothing_chosen"
@@ -38,6 +43,9 @@ class StartingPowersForm(forms.Form):
 
     def choices(self) -> dict[str, str]:
         return {key: power for key, power in self.cleaned_data.items() if power}
+
+
+NOT_TERRITORIES = frozenset({"csrfmiddlewaretoken", "step"})
 
 
 class PregameCoinsForm(forms.Form):
@@ -59,6 +67,19 @@ class PregameCoinsForm(forms.Form):
                     "max_value": f"{territory.name}: there are only 12 coins to place (P-3).",
                 },
             )
+
+    def clean(self):
+        data = super().clean()
+        unknown = sorted(
+            key
+            for key, value in self.data.items()
+            if key not in self.fields and key not in NOT_TERRITORIES and value not in ("", "0")
+        )
+        for key in unknown:
+            self.add_error(
+                None, f"'{key}' is not a territory card: coins go on territory cards only (P-3)."
+            )
+        return data
 
     def territories(self) -> list[str]:
         """One entry per sticker, as `PregameCoinsPlaced` wants them."""

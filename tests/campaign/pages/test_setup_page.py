@@ -53,6 +53,24 @@ def test_another_factions_power_is_refused_citing_p2_and_changes_nothing(
     assert _nothing_written(campaign)
 
 
+def test_a_second_power_for_a_faction_already_done_is_refused_citing_p2(
+    owner_client, campaign, url
+):
+    """A page left open in another tab still offers the faction: its choice must be refused,
+    not silently dropped."""
+    faction = content().factions[FACTIONS[0]]
+    owner_client.post(url, {"step": "powers", faction.key: faction.powers[0].key})
+    before = WorldEventRecord.objects.filter(campaign=campaign).count()
+
+    response = owner_client.post(url, {"step": "powers", faction.key: faction.powers[1].key})
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f"{faction.name} already has its starting power" in page and "(P-2)" in page
+    assert world_current(campaign=campaign).starting_powers == {faction.key: faction.powers[0].key}
+    assert WorldEventRecord.objects.filter(campaign=campaign).count() == before
+
+
 def test_submitting_no_choice_is_refused(owner_client, campaign, url):
     response = owner_client.post(url, {"step": "powers"})
     assert response.status_code == 400
@@ -95,6 +113,18 @@ def test_wrong_coin_entries_are_refused_with_a_message(owner_client, campaign, u
     response = owner_client.post(url, {"step": "coins", **coins})
     assert response.status_code == 400
     assert "(P-3)" in response.content.decode()
+    assert _nothing_written(campaign)
+
+
+def test_a_coin_on_an_unknown_territory_is_refused_citing_p3(owner_client, campaign, url):
+    coins = {"brazil": 2, "egypt": 2, "siam": 2, "japan": 2, "peru": 1, "iceland": 1, "ural": 1}
+
+    response = owner_client.post(url, {"step": "coins", **coins, "atlantis": 1})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "&#x27;atlantis&#x27; is not a territory card" in page and "(P-3)" in page
+    assert 'name="brazil" value="2"' in page
     assert _nothing_written(campaign)
 
 
