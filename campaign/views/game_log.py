@@ -173,12 +173,12 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         return {
             "world": world,
             "winner_options": [o.code for o in winner_reward_options(world)],
-            "winner_name": names.get(winner.person, "") if winner else "",
+            "winner_name": (names.get(winner.person) or winner.guest_name) if winner else "",
             "held_on": [
                 {
                     "faction": faction,
                     "held": list(players[faction].held),
-                    "name": names.get(players[faction].person, ""),
+                    "name": names.get(players[faction].person) or players[faction].guest_name,
                     "options": [
                         o.code for o in held_on_reward_options(world, held=players[faction].held)
                     ],
@@ -349,16 +349,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 )
         except GameLogRefused as refused:
             context = self.get_context_data(step="confirm", form=form, draft=draft)
-            context["refusals"] = [
-                {
-                    "step": field_step(field) if field else "players",
-                    "title": STEP_TITLES[field_step(field) if field else "players"],
-                    "url": self.step_url(field_step(field) if field else "players"),
-                    "text": str(refusal.violation),
-                    "hard": refusal.hard,
-                }
-                for field, refusal in refusals_by_field(refused.refusals, where)
-            ]
+            context["refusals"] = self.refusal_rows(refused.refusals, where)
             context["overridable"] = refused.overridable
             return self.render_to_response(context)
         except ApplicationError as refusal:
@@ -415,16 +406,38 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if step == "rewards":
             context["rewards_given"] = form.rewarded
         if step == "confirm":
-            context["summary"] = self.summary(draft)
+            context.update(self.summary(draft))
         return context
 
-    def summary(self, draft: dict[str, Any]) -> list[str]:
+    def refusal_rows(self, refusals: list[Refusal], where: dict[str, str]) -> list[dict[str, Any]]:
+        """Each refusal with the step to fix it in, for the confirmation page."""
+        rows = []
+        for field, refusal in refusals_by_field(refusals, where):
+            step = field_step(field) if field else "players"
+            rows.append(
+                {
+                    "step": step,
+                    "title": STEP_TITLES[step],
+                    "url": self.step_url(step),
+                    "text": str(refusal.violation),
+                    "hard": refusal.hard,
+                }
+            )
+        return rows
+
+    def summary(self, draft: dict[str, Any]) -> dict[str, Any]:
+        """What confirming would write, and what the rules refuse in it (a step the owner kept
+        despite its refusals shows them here before the confirmation, with the override)."""
         cleaned = self.cleaned(draft, "rewards")
         if "rewards" not in cleaned:
-            return []
-        entry, _ = entry_from_steps(cleaned)
+            return {"summary": []}
+        entry, where = entry_from_steps(cleaned)
         plan, names = self.plan(entry)
-        return [describe(event, names) for event in plan.events]
+        return {
+            "summary": [describe(event, names) for event in plan.events],
+            "refusals": self.refusal_rows(plan.refusals, where),
+            "overridable": all(not r.hard for r in plan.refusals),
+        }
 
 
 class GameCorrectWizard(GameLogWizard):

@@ -94,6 +94,16 @@ def test_held_on_rewards_are_asked_for_in_clockwise_order_from_the_winner_END6(
     assert "2nd after the winner: Die Mechaniker (olga_owner) held on (END-6)" in page
 
 
+def test_a_guest_is_named_in_the_held_on_order_END6(campaign, player_client, persons):
+    """A guest is not a person until the game is logged: the typed name is shown."""
+    player_client.post(_step(campaign, "players"), _players(persons))
+    player_client.post(_step(campaign, "during"), {})
+    outcome = {**OUTCOME, "winner": "khan_industries", "t_saharan_republic": "on"}
+    player_client.post(_step(campaign, "outcome"), outcome)
+    page = player_client.get(_step(campaign, "rewards")).content.decode()
+    assert "1st after the winner: Saharan Republic (Gina Guest) held on (END-6)" in page
+
+
 def test_a_refused_start_shows_the_rule_beside_the_field_and_keeps_the_input_S7(
     campaign, owner, player_client, persons
 ):
@@ -143,6 +153,9 @@ def test_the_owner_may_keep_a_refused_step_and_accept_it_with_a_reason_S7(
     owner_client.post(_step(campaign, "during"), {})
     owner_client.post(_step(campaign, "outcome"), OUTCOME)
     owner_client.post(_step(campaign, "rewards"), {**REWARDS, "hr_khan_industries_code": ""})
+    shown = owner_client.get(_step(campaign, "confirm"))  # the refusal and the override, up front
+    assert any("(S-7)" in r["text"] for r in shown.context["refusals"])
+    assert "Accept anyway" in shown.content.decode()
     confirm = owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
     assert any("(S-7)" in r["text"] for r in confirm.context["refusals"])
     assert not GameLog.objects.exists()
