@@ -1,13 +1,52 @@
 """Django admin: owners and site admins manage campaigns, people, members and invitations.
 World events and snapshots are read-only here: the world changes only through its service."""
 
+from django import forms
 from django.contrib import admin
 
-from campaign.models import Campaign, Invite, Membership, Person, WorldEventRecord, WorldSnapshot
+from campaign.models import (
+    Campaign,
+    Invite,
+    Membership,
+    Person,
+    Role,
+    WorldEventRecord,
+    WorldSnapshot,
+)
+
+LAST_OWNER = "A campaign needs at least one owner: make someone else owner first."
+
+
+class MembershipForm(forms.ModelForm):
+    """Refuses to demote a campaign's last owner, as the members page does."""
+
+    def clean(self):
+        data = super().clean()
+        was_owner = self.instance.pk and self.instance.role == Role.OWNER
+        if was_owner and data.get("role") != Role.OWNER:
+            others = Membership.objects.filter(campaign_id=self.instance.campaign_id)
+            if not others.filter(role=Role.OWNER).exclude(pk=self.instance.pk).exists():
+                raise forms.ValidationError(LAST_OWNER, code="last_owner")
+        return data
+
+
+class MembershipFormSet(forms.BaseInlineFormSet):
+    """The members of one campaign, edited together: at least one owner must stay."""
+
+    def clean(self):
+        super().clean()
+        kept = [
+            form.cleaned_data
+            for form in self.forms
+            if form.cleaned_data and not self._should_delete_form(form)
+        ]
+        if self.forms and not any(data.get("role") == Role.OWNER for data in kept):
+            raise forms.ValidationError(LAST_OWNER, code="last_owner")
 
 
 class MembershipInline(admin.TabularInline):
     model = Membership
+    formset = MembershipFormSet
     extra = 0
     autocomplete_fields = ["user"]
 
@@ -43,10 +82,25 @@ class PersonAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
+    form = MembershipForm
     list_display = ["user", "campaign", "role", "created"]
     list_filter = ["role", "campaign"]
     search_fields = ["user__username", "campaign__name"]
     autocomplete_fields = ["campaign", "user"]
+
+    def has_delete_permission(self, request, obj=None):
+        # Removing the last owner would leave nobody able to manage the campaign.
+        if obj is not None and obj.role == Role.OWNER:
+            owners = Membership.objects.filter(campaign_id=obj.campaign_id, role=Role.OWNER)
+            if not owners.exclude(pk=obj.pk).exists():
+                return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        # Bulk delete would skip the check above: members are removed one at a time.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
 
 @admin.register(Invite)

@@ -36,3 +36,53 @@ def test_world_events_cannot_be_added_changed_or_deleted(admin_client_with_world
     assert 'name="_save"' not in view
     snapshot = WorldSnapshot.objects.first()
     assert client.get(f"/admin/campaign/worldsnapshot/{snapshot.pk}/delete/").status_code == 403
+
+
+def _owner_membership(campaign, owner):
+    from campaign.models import Membership
+
+    return Membership.objects.get(campaign=campaign, user=owner)
+
+
+def test_the_last_owner_cannot_be_demoted_or_removed_in_the_admin(admin_client, campaign, owner):
+    """As on the members page, a campaign always keeps an owner."""
+    membership = _owner_membership(campaign, owner)
+    base = f"/admin/campaign/membership/{membership.pk}"
+
+    response = admin_client.post(
+        f"{base}/change/", {"campaign": campaign.pk, "user": owner.pk, "role": "viewer"}
+    )
+
+    assert response.status_code == 200
+    assert "A campaign needs at least one owner" in response.content.decode()
+    assert admin_client.get(f"{base}/delete/").status_code == 403
+    membership.refresh_from_db()
+    assert membership.role == "owner"
+
+
+def test_the_campaign_page_of_the_admin_keeps_an_owner(admin_client, campaign, owner):
+    memberships = list(campaign.memberships.order_by("pk"))
+    data = {
+        "name": campaign.name,
+        "slug": campaign.slug,
+        "owner": owner.pk,
+        "created_0": "2026-01-01",
+        "created_1": "00:00:00",
+        "memberships-TOTAL_FORMS": len(memberships),
+        "memberships-INITIAL_FORMS": len(memberships),
+        "persons-TOTAL_FORMS": 0,
+        "persons-INITIAL_FORMS": 0,
+    }
+    for i, m in enumerate(memberships):
+        data |= {
+            f"memberships-{i}-id": m.pk,
+            f"memberships-{i}-campaign": campaign.pk,
+            f"memberships-{i}-user": m.user_id,
+            f"memberships-{i}-role": "viewer",
+        }
+
+    response = admin_client.post(f"/admin/campaign/campaign/{campaign.pk}/change/", data)
+
+    assert response.status_code == 200
+    assert "A campaign needs at least one owner" in response.content.decode()
+    assert _owner_membership(campaign, owner).role == "owner"
