@@ -133,7 +133,8 @@ def invite_create(*, campaign: Campaign, role: str, created_by) -> Invite:
 
 def invite_accept(*, token: str, user) -> Membership:
     """Accept an invitation as the signed-in `user`: they become a member with its role.
-    An existing member keeps a higher role; the invite is then used up."""
+    A member who already has that role or a higher one is refused and the link stays open
+    (an owner checking their own link must not use it up); a lower role is raised."""
     with transaction.atomic():
         # Lock the invite so two people clicking one link at once cannot both use it.
         invite = Invite.objects.select_for_update().filter(token=token).first()
@@ -145,11 +146,14 @@ def invite_accept(*, token: str, user) -> Membership:
             raise ApplicationError("This invitation has expired.", code="invite_expired")
         order = [Role.VIEWER, Role.PLAYER, Role.OWNER]
         current = Membership.objects.filter(campaign=invite.campaign, user=user).first()
-        role = invite.role
-        if current and order.index(current.role) > order.index(role):
-            role = current.role
+        if current and order.index(current.role) >= order.index(invite.role):
+            raise ApplicationError(
+                f"You are already {current.get_role_display().lower()} in "
+                f"{invite.campaign.name}: this link stays open for the person it was meant for.",
+                code="already_member",
+            )
         try:
-            membership = membership_add(campaign=invite.campaign, user=user, role=role)
+            membership = membership_add(campaign=invite.campaign, user=user, role=invite.role)
         except IntegrityError as exc:  # a person key race; nothing was changed
             raise ConflictError("Please try again.", code="conflict") from exc
         invite.used_at = timezone.now()

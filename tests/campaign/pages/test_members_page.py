@@ -61,10 +61,26 @@ def test_an_expired_or_unknown_invitation_is_refused(outsider_client, campaign, 
     assert not Membership.objects.filter(campaign=campaign, user=outsider).exists()
 
 
-def test_an_invitation_never_lowers_a_members_role(player_client, campaign, owner, player):
-    invite = Invite.objects.create(campaign=campaign, role=Role.VIEWER, created_by=owner)
-    player_client.post(f"/invite/{invite.token}/")
+@pytest.mark.parametrize("role", [Role.VIEWER, Role.PLAYER])
+def test_a_member_cannot_use_up_an_invitation_meant_for_someone_else(
+    player_client, campaign, owner, player, role
+):
+    """Never lowers a role, and the link stays open for the person it was sent to."""
+    invite = Invite.objects.create(campaign=campaign, role=role, created_by=owner)
+
+    response = player_client.post(f"/invite/{invite.token}/")
+
+    assert response.status_code == 400
+    assert "You are already player in Ridgeway campaign" in response.content.decode()
     assert Membership.objects.get(campaign=campaign, user=player).role == Role.PLAYER
+    invite.refresh_from_db()
+    assert not invite.is_used
+
+
+def test_an_invitation_raises_a_members_lower_role(viewer_client, campaign, owner, viewer):
+    invite = Invite.objects.create(campaign=campaign, role=Role.PLAYER, created_by=owner)
+    assert viewer_client.post(f"/invite/{invite.token}/").status_code == 302
+    assert Membership.objects.get(campaign=campaign, user=viewer).role == Role.PLAYER
 
 
 def test_anonymous_visitors_sign_in_before_accepting(anon_client, campaign, owner):
