@@ -242,9 +242,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "specs": specs,
         "waiting_on": waiting_on,
         "held_names": [r["seat"].person.display_name for r in rows if r["held"]],
-        # Hot-seat: several people share this screen, so hands stay covered until asked.
-        "shared_screen": sum(r["held"] and r["seat"].kind == GameSeat.Kind.HOTSEAT for r in rows)
-        > 1,
+        # Several seats on this screen (own seat plus hot-seat friends, or hot-seats only):
+        # people share it, so hands stay covered until asked.
+        "shared_screen": sum(bool(r["held"]) for r in rows) > 1,
         "pending": state.pending or {},
         "battle": _battle(state),
         "log": digital_game_log(game=game, limit=LOG_MOVES),

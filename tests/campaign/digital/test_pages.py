@@ -245,3 +245,27 @@ def test_the_move_log_api_lists_every_move_in_order(viewer_client, mixed_game, o
     assert [m["index"] for m in body["moves"]] == list(range(mixed_game.version))
     assert all(m["actor"] == "bot" for m in body["moves"])
     assert outsider_client.get(_api("game-moves", mixed_game)).status_code == 404
+
+
+def test_a_hotseat_friend_on_my_screen_does_not_see_my_cards_uncovered(
+    owner_client, campaign, persons, guest_person
+):
+    """Hidden cards: my own seat plus a hot-seat friend share this browser, so the hand
+    on the page stays behind the 'pass the screen' curtain."""
+    new = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    response = owner_client.post(
+        new,
+        {
+            "seat0_kind": "human",
+            "seat0_person": persons["owner"].pk,
+            "seat1_kind": "hotseat",
+            "seat1_person": guest_person.pk,
+            "seat2_kind": "bot",
+            "seed": 5,
+        },
+    )
+    assert response.status_code == 302
+    game = DigitalGame.objects.get(campaign=campaign)
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert 'class="hand-curtain"' in page
+    assert "pass the screen first" in page
