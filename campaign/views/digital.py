@@ -240,6 +240,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "view": view,
         "slots": slots,
         "specs": specs,
+        "map_moves": any(f.territory for spec in specs for f in spec.fields),
         "waiting_on": waiting_on,
         "held_names": [r["seat"].person.display_name for r in rows if r["held"]],
         # Several seats on this screen (own seat plus hot-seat friends, or hot-seats only):

@@ -269,3 +269,19 @@ def test_a_hotseat_friend_on_my_screen_does_not_see_my_cards_uncovered(
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert 'class="hand-curtain"' in page
     assert "pass the screen first" in page
+
+
+def test_the_map_hint_offers_clicks_only_when_a_move_takes_a_territory(
+    owner_client, campaign, persons
+):
+    """Rolling for order (S-6) takes no territory: the page does not invite map clicks."""
+    new = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    owner_client.post(
+        new,
+        {"seat0_kind": "human", "seat0_person": persons["owner"].pk}
+        | {"seat1_kind": "bot", "seat2_kind": "bot", "seed": 5},
+    )
+    game = DigitalGame.objects.get(campaign=campaign)
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert 'data-type="roll_for_order"' in page
+    assert "Click a territory" not in page
