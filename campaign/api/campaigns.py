@@ -73,7 +73,8 @@ class CampaignViewSet(
 class MemberListApi(APIView):
     @extend_schema(responses=MembershipSerializer(many=True), summary="Members and their roles")
     def get(self, request: Request, slug: str) -> Response:
-        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        # Members only: readers of a public campaign do not see who plays in it.
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.MEMBER)
         return Response(MembershipSerializer(membership_list(campaign=campaign), many=True).data)
 
 

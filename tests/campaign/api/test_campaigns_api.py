@@ -36,7 +36,7 @@ def played(campaign, owner, persons):
     return campaign
 
 
-READ_PATHS = ["", "members/", "world/", "world/events/"]
+READ_PATHS = ["", "world/", "world/events/"]
 
 
 @pytest.mark.parametrize("public", [False, True])
@@ -50,6 +50,18 @@ def test_reading_a_campaign(api, campaign, role, path, public):
     assert response.status_code == (200 if member or public else 404)
     if response.status_code == 404:
         assert response.json()["errors"][0]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("public", [False, True])
+@pytest.mark.parametrize("role", ROLES)
+def test_only_members_list_the_members_even_of_a_public_campaign(api, campaign, role, public):
+    campaign.is_public = public
+    campaign.save()
+    response = api(role).get(f"/api/v1/campaigns/{campaign.slug}/members/")
+    if role in {"owner", "player", "viewer"}:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == (403 if public else 404)
 
 
 @pytest.mark.parametrize(
