@@ -239,12 +239,17 @@ def history_games(
             game.rewards.append(f"{REWARD_NAMES[code]} ({code}): {describe(event, names)}")
         else:
             game.other.append(describe(event, names))
-    for log_row in GameLog.objects.filter(campaign=campaign).select_related("logged_by"):
+    rows = GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
+    for log_row in rows:
         game = games.get(log_row.game_number)
         if game is None:
             continue
         by = log_row.logged_by.get_username() if log_row.logged_by else "someone"
-        if log_row.override_reason:
+        # A correction that accepts the same refusals for the same reason repeats nothing new.
+        if log_row.override_reason and not any(
+            o["reason"] == log_row.override_reason and o["refusals"] == log_row.overridden
+            for o in game.overrides
+        ):
             game.overrides.append(
                 {"reason": log_row.override_reason, "refusals": log_row.overridden, "by": by}
             )

@@ -189,3 +189,26 @@ def test_export_keeps_overrides_and_corrections(two_games, owner, persons):
         for g, a in zip(document["game_logs"], again["game_logs"], strict=True)
     ]
     assert world_current(campaign=copy) == world_current(campaign=two_games)
+
+
+def test_a_correction_repeating_an_override_lists_it_once(two_games, owner, persons, viewer_client):
+    """The original log and its correction accept the same refusal (S-7) for the same reason:
+    the game's history names that override once."""
+    third = with_player(three_player_entry(persons), 1, start="egypt", reward=None)
+    game_log(campaign=two_games, user=owner, entry=third, override_reason="House rule")
+    game_log_correct(
+        campaign=two_games,
+        user=owner,
+        game_number=3,
+        entry=replace(third, slogan="Again"),
+        reason="Slogan",
+        override_reason="House rule",
+    )
+    page = _page(viewer_client, two_games, "games/3/")
+    assert page.count("Accepted against the rules") == 1
+    assert "Corrected</strong> by" in page
+
+
+def test_correcting_an_earlier_game_says_the_later_one_is_recorded_again(two_games, owner_client):
+    page = owner_client.get(f"/campaigns/{two_games.slug}/history/games/1/correct/confirm/")
+    assert "Game 2 came after game 1: it will be recorded again" in page.content.decode()
