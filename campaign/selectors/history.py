@@ -109,7 +109,8 @@ def describe(event: WorldEvent, names: Mapping[str, str]) -> str:
             return f"{who(event.person)} fortified {_territory(event.territory)}"
         case FortificationWorn():
             where = _territory(event.territory)
-            return f"{event.boxes} wear box(es) marked on {where}'s fortification"
+            boxes = "1 wear box" if event.boxes == 1 else f"{event.boxes} wear boxes"
+            return f"{boxes} marked on {where}'s fortification"
         case CardDestroyed():
             return f"{who(event.person)} destroyed {_territory(event.territory)}'s territory card"
         case CardUpgraded():

@@ -8,10 +8,12 @@ import pytest
 from django.core.management import call_command
 
 from campaign.models import Campaign
+from campaign.selectors.history import describe
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
 from campaign.services.game_log import ScarEntry, game_log, game_log_correct
 from rules.rewards import RewardChoice
+from rules.world_events import FortificationWorn
 from tests.campaign.log.factories import three_player_entry, with_player
 
 pytestmark = pytest.mark.django_db
@@ -212,3 +214,8 @@ def test_a_correction_repeating_an_override_lists_it_once(two_games, owner, pers
 def test_correcting_an_earlier_game_says_the_later_one_is_recorded_again(two_games, owner_client):
     page = owner_client.get(f"/campaigns/{two_games.slug}/history/games/1/correct/confirm/")
     assert "Game 2 came after game 1: it will be recorded again" in page.content.decode()
+
+
+@pytest.mark.parametrize("boxes, text", [(1, "1 wear box marked"), (2, "2 wear boxes marked")])
+def test_fortification_wear_reads_in_the_singular_or_plural(boxes, text):
+    assert describe(FortificationWorn("alberta", boxes, 3), {}).startswith(text)
