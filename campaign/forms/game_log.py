@@ -255,6 +255,9 @@ class OutcomeStep(StepForm):
             )
 
 
+UNOFFERED_REWARD = "This reward is not offered now: its supply is used up or it has no target."
+
+
 class RewardsStep(StepForm):
     """Step 4: the winner's signature and reward (END-4, END-5), each held-on player's reward in
     clockwise order from the winner (END-6), and after game 15 the world's name (END-8).
@@ -296,6 +299,7 @@ class RewardsStep(StepForm):
                 label="Reward",
                 choices=[("", "—"), *[(k, f"{k}: {WINNER_REWARDS[k]}") for k in codes]],
                 required=False,
+                error_messages={"invalid_choice": UNOFFERED_REWARD},
                 help_text="Only the rewards whose supply lasts and that have a target are listed.",
             )
             targets = [
@@ -336,6 +340,7 @@ class RewardsStep(StepForm):
                         *[(k, f"{k}: {HELD_ON_REWARDS[k]}") for k in player["options"]],
                     ],
                     required=False,
+                    error_messages={"invalid_choice": UNOFFERED_REWARD},
                 )
                 self.fields[f"hr_{faction}_target"] = forms.ChoiceField(
                     label="On a territory it held when play stopped",
@@ -344,6 +349,10 @@ class RewardsStep(StepForm):
                         *[(t, board().territories[t].name) for t in player["held"]],
                     ],
                     required=False,
+                    error_messages={
+                        "invalid_choice": "It did not hold that territory when play stopped "
+                        "(END-6): pick one of those listed in “How it ended”."
+                    },
                 )
                 if targets_url:
                     self.fields[f"hr_{faction}_code"].widget.attrs.update(
@@ -426,7 +435,12 @@ class RewardsStep(StepForm):
         if self.rewarded and data.get("wr_code") == "R4" and not data.get("wr_delta"):
             self.add_error("wr_delta", "Choose the +1 or the -1 mark (END-5 R4).")
         for faction in self.held_on_factions:
-            if data.get(f"hr_{faction}_code") and not data.get(f"hr_{faction}_target"):
+            target = f"hr_{faction}_target"
+            if (
+                data.get(f"hr_{faction}_code")
+                and not data.get(target)
+                and target not in self.errors
+            ):
                 self.add_error(f"hr_{faction}_target", "Choose a territory it held (END-6).")
         return data
 

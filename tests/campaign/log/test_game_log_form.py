@@ -166,6 +166,17 @@ def test_the_owner_may_keep_a_refused_step_and_accept_it_with_a_reason_S7(
     assert GameLog.objects.get().override_reason == "House rule: HQ in Cairo."
 
 
+def test_a_reward_on_a_territory_no_longer_held_is_explained_END6(campaign, player_client, persons):
+    """Going back and changing what a player held leaves its reward target unheld."""
+    _walk(player_client, campaign, persons)
+    player_client.post(_step(campaign, "outcome"), {**OUTCOME, "h_khan_industries": ["congo"]})
+    errors = player_client.get(_step(campaign, "rewards")).context["form"].errors
+    assert errors["hr_khan_industries_target"] == [
+        "It did not hold that territory when play stopped (END-6): pick one of those listed "
+        "in “How it ended”."
+    ]
+
+
 def test_the_form_checks_its_own_fields(campaign, player_client, persons):
     response = player_client.post(
         _step(campaign, "players"), _players(persons, p1_faction="", p2_guest="")
