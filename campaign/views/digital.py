@@ -142,6 +142,10 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
             return self.form_invalid(form)
         return redirect(game.get_absolute_url())
 
+    def form_invalid(self, form):
+        # A refused table is bad input: 400 with the reasons on the form, nothing started.
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
 
 # --- the game page -------------------------------------------------------------------------------
 

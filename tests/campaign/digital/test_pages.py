@@ -213,7 +213,7 @@ def test_hotseat_seats_belong_to_the_browser_that_started_the_game(
 def test_starting_a_game_refuses_a_bad_table(owner_client, campaign, persons):
     new = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
     response = owner_client.post(new, {"seat0_kind": "human", "seat0_person": persons["owner"].pk})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "3 to 5 players" in response.content.decode()
     assert not DigitalGame.objects.exists()
 
