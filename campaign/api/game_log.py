@@ -83,7 +83,13 @@ class GameLogEntrySerializer(serializers.Serializer):
 
     played_on = serializers.DateField()
     players = serializers.ListField(child=PlayerSerializer(), min_length=1, max_length=5)
-    winner = serializers.ChoiceField(choices=sorted(content().factions))
+    winner = serializers.ChoiceField(
+        choices=sorted(content().factions),
+        error_messages={
+            "invalid_choice": "give the one faction key that won: a game has exactly one "
+            "winner (END-2)."
+        },
+    )
     scars = serializers.ListField(child=ScarSerializer(), required=False, default=list)
     wear = serializers.ListField(child=WearSerializer(), required=False, default=list)
     incidents = serializers.ListField(child=IncidentSerializer(), required=False, default=list)

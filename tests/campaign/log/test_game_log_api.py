@@ -55,6 +55,17 @@ def test_malformed_input_is_a_400_not_a_500(campaign, owner_client, persons):
     assert bad_json.status_code == 400
 
 
+@pytest.mark.parametrize("winner", ["", ["die_mechaniker", "khan_industries"]])
+def test_no_winner_or_two_winners_are_refused_END2(campaign, owner_client, persons, winner):
+    payload = {**api_payload(three_player_entry(persons)), "winner": winner}
+    response = _post(owner_client, _url(campaign), payload)
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["field"] == "winner"
+    assert "exactly one winner (END-2)" in error["message"]
+    assert not WorldEventRecord.objects.filter(campaign=campaign).exists()
+
+
 def test_the_owner_overrides_with_a_reason_and_the_history_shows_it(
     campaign, owner_client, persons
 ):
