@@ -102,7 +102,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                     "kind": content().scar_types[s.kind].name
                     if s.kind in content().scar_types
                     else s.kind,
-                    "by": who(s.placed_by),
+                    "by": who(s.placed_by) if s.placed_by else "",
                     "game": s.game,
                     "cancelled": s.cancelled,
                 }

@@ -32,6 +32,7 @@ def test_the_world_page_shows_the_marks_cards_victors_packs_and_supplies(
         events=[
             game(1, keys),
             ScarPlaced("peru", "territory", "bunker", keys[1], 1),
+            ScarPlaced("siberia", "territory", "ammo_shortage", None, 1),
             CityFounded("egypt", "major", "New Thebes", winner.key, 1),
             CityFortified("egypt", winner.key, 1),
             ContinentNamed("africa", "Sandland", winner.key, 1),
@@ -48,7 +49,8 @@ def test_the_world_page_shows_the_marks_cards_victors_packs_and_supplies(
 
     assert "<svg" in page
     assert "New Thebes" in page and f"founded by {winner.display_name}" in page
-    assert "Bunker on Peru" in page
+    assert "Bunker on Peru (game 1, by " in page
+    assert "Ammo Shortage on Siberia (game 1)</li>" in page  # nobody in particular: no "by —"
     assert "Egypt: 10 uses left" in page
     assert "Sandland" in page and "Japan: <strong>destroyed</strong>" in page
     assert "Brazil: 3 coins" in page
