@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 
+from campaign.errors import ApplicationError
 from campaign.models import Person
 from campaign.models.digital import GameSeat
 from rules.data import board, content
@@ -337,11 +338,16 @@ def reward_select_choices(options) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def reward_from_post(data: Any, prefix: str) -> RewardChoice | None:
-    """The reward chosen in the fields `<prefix>_choice`, `_name` and `_delta`."""
+    """The reward chosen in the fields `<prefix>_choice`, `_name` and `_delta`; an empty
+    choice takes nothing, a value the form never offers is refused (not taken as nothing)."""
     raw = data.get(f"{prefix}_choice", "")
-    if not raw or "|" not in raw:
+    if not raw:
         return None
-    code, target = raw.split("|", 1)
+    code, bar, target = raw.partition("|")
+    if not (bar and code and target):
+        raise ApplicationError(
+            "That reward is not one of the choices offered; choose again.", code="bad_reward"
+        )
     delta_raw = data.get(f"{prefix}_delta", "")
     delta = int(delta_raw) if delta_raw.lstrip("-").isdigit() else 0
     return RewardChoice(

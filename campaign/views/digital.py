@@ -450,17 +450,21 @@ class DigitalGameRewardsView(_GameMixin, View):
     def post(self, request, *args, **kwargs):
         game = self.get_game()
         held_on = {}
-        for key in request.POST:
-            if key.startswith("held") and key.endswith("_choice"):
-                index = key[len("held") : -len("_choice")]
-                if index.isdigit():
-                    held_on[int(index)] = reward_from_post(request.POST, f"held{index}")
-        rewards = RewardsChosen(
-            winner_reward=reward_from_post(request.POST, "winner"),
-            held_on=held_on,
-            slogan=request.POST.get("slogan", ""),
-            world_name=request.POST.get("world_name", ""),
-        )
+        try:
+            for key in request.POST:
+                if key.startswith("held") and key.endswith("_choice"):
+                    index = key[len("held") : -len("_choice")]
+                    if index.isdigit():
+                        held_on[int(index)] = reward_from_post(request.POST, f"held{index}")
+            rewards = RewardsChosen(
+                winner_reward=reward_from_post(request.POST, "winner"),
+                held_on=held_on,
+                slogan=request.POST.get("slogan", ""),
+                world_name=request.POST.get("world_name", ""),
+            )
+        except ApplicationError as malformed:
+            errors = [{"message": malformed.message, "rule": ""}]
+            return _panel_response(request, game, status=400, reward_errors=errors)
         try:
             digital_game_finish(
                 game=game, user=request.user, session_key=_session_key(request), rewards=rewards

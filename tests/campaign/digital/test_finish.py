@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from campaign import tasks
 from campaign.errors import ConflictError, ForbiddenError
@@ -212,3 +213,19 @@ def test_the_reward_page_says_who_signs_which_victors_line(bots_game, owner, cli
     page = client.get(bots_game.get_absolute_url()).content.decode()
     winner = context.winner.seat.person.display_name
     assert f"{winner} signs line 1 of the victors" in page
+
+
+def test_a_reward_value_the_form_never_offers_is_refused_not_taken_as_nothing(
+    bots_game, owner, client
+):
+    """A garbled reward choice is a 400 with words; the game waits for its rewards (END-6)."""
+    client.force_login(owner)
+    url = reverse(
+        "campaign:digital_game_rewards",
+        kwargs={"slug": bots_game.campaign.slug, "game_id": bots_game.pk},
+    )
+    response = client.post(url, {"held1_choice": "garbage"})
+    assert response.status_code == 400
+    assert "not one of the choices offered" in response.content.decode()
+    bots_game.refresh_from_db()
+    assert bots_game.status == DigitalGame.Status.REWARDS
