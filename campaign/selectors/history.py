@@ -442,7 +442,9 @@ def history_territory(*, campaign: Campaign, territory: str) -> list[dict[str, A
                 "voided": entry.voided_by is not None,
             }
         )
-    return rows
+    # A re-recorded game voids events that come back unchanged: show only what changed.
+    kept = {(r["game"], r["text"]) for r in rows if not r["voided"]}
+    return [r for r in rows if not r["voided"] or (r["game"], r["text"]) not in kept]
 
 
 def history_faction(*, campaign: Campaign, faction: str) -> list[dict[str, Any]]:

@@ -171,6 +171,9 @@ def test_a_correction_shows_only_what_changed(two_games, owner, persons, viewer_
     )
     assert game_one.count("<del>") == 1  # the unchanged events are not listed as voided
     assert _page(viewer_client, two_games, "games/2/").count("<del>") == 0
+    india = _page(viewer_client, two_games, "territories/india/")  # the scar came back unchanged
+    assert india.count("Bunker scar placed on India") == 1
+    assert "<del>" not in india
 
 
 def test_export_keeps_overrides_and_corrections(two_games, owner, persons):
