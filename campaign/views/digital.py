@@ -51,6 +51,7 @@ from campaign.services.digital import (
 from campaign.services.game_log import GameLogRefused
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
+from rules.game.turn import base_recruits, continent_bonuses
 from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES
 from rules.world_events import PackOpened
 
@@ -268,6 +269,12 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "deadline": game.decision_deadline if state.phase in INTERRUPT_PHASES else None,
         "default_words": DEFAULT_WORDS.get(state.phase, ""),
         "recruits_left": state.turn.recruits_left if state.phase == "place" else None,
+        # What the Recruit button gives before any trade-in (T-8, T-10), said up front.
+        "recruit_preview": (
+            base_recruits(state, acting) + sum(continent_bonuses(state, acting).values())
+            if acting is not None and any(spec.type == "recruit" for spec in specs)
+            else None
+        ),
     }
     if game.status == DigitalGame.Status.REWARDS:
         context["rewards"] = _reward_form_context(game, held, request)

@@ -4,6 +4,7 @@ hot-seat browser vs another browser), the cheap poll, and refusals shown in word
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -285,3 +286,12 @@ def test_the_map_hint_offers_clicks_only_when_a_move_takes_a_territory(
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert 'data-type="roll_for_order"' in page
     assert "Click a territory" not in page
+
+
+def test_the_recruit_button_says_how_many_troops_it_gives(owner_client, hotseat_game, owner):
+    """T-8: before clicking Recruit the player reads how many troops it brings."""
+    game = play_until(hotseat_game, owner, "start_of_turn")
+    game.seats.update(hotseat_session_key=owner_client.session.session_key)
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert 'data-type="recruit"' in page
+    assert re.search(r"You recruit <strong>\d+</strong> troops", page)
