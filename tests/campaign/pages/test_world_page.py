@@ -48,6 +48,7 @@ def test_the_world_page_shows_the_marks_cards_victors_packs_and_supplies(
     page = anon_client.get(campaign.get_absolute_url()).content.decode()
 
     assert "<svg" in page
+    assert 'rel="icon"' in page  # browsers do not ask for a missing /favicon.ico on every page
     assert "New Thebes" in page and f"founded by {winner.display_name}" in page
     assert "Bunker on Peru (game 1, by " in page
     assert "Ammo Shortage on Siberia (game 1)</li>" in page  # nobody in particular: no "by —"
