@@ -254,6 +254,8 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "pending": state.pending or {},
         "battle": _battle(state),
         "log": digital_game_log(game=game, limit=LOG_MOVES),
+        "log_cut": game.version > LOG_MOVES,  # older moves are left off the page's log
+        "log_limit": LOG_MOVES,
         "board_svg": render_board_svg(
             state.world,
             overlay=_overlay(state, clickable),

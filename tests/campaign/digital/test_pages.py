@@ -295,3 +295,14 @@ def test_the_recruit_button_says_how_many_troops_it_gives(owner_client, hotseat_
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert 'data-type="recruit"' in page
     assert re.search(r"You recruit <strong>\d+</strong> troops", page)
+
+
+def test_a_long_game_log_links_to_every_move(owner_client, hotseat_game, owner):
+    """The page lists the latest moves; past that, it points to the whole move log (dice)."""
+    game = play_until(hotseat_game, owner, "start_of_turn")
+    game.seats.update(hotseat_session_key=owner_client.session.session_key)
+    short = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "every move with its dice" not in short
+    DigitalGame.objects.filter(pk=game.pk).update(version=500)
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert f'href="/api/v1/games/{game.pk}/moves"' in page
