@@ -561,7 +561,8 @@ class FortificationWorn(WorldEvent):
         return world.evolve(fortifications={**world.fortifications, self.territory: worn})
 
     def describe(self) -> str:
-        return f"{self.boxes} wear box(es) marked on {_name(self.territory)}'s fortification"
+        boxes = "1 wear box" if self.boxes == 1 else f"{self.boxes} wear boxes"
+        return f"{boxes} marked on {_name(self.territory)}'s fortification"
 
 
 @dataclass(frozen=True)

@@ -130,7 +130,12 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
             key=lambda c: c["territory"],
         ),
         "supplies": [
-            {"name": SUPPLY_NAMES.get(key, key), "left": left, "total": content().supplies[key]}
+            {
+                "name": SUPPLY_NAMES.get(key, key),
+                "left": max(0, left),
+                "over": max(0, -left),  # marks placed beyond the sheet by an owner's override
+                "total": content().supplies[key],
+            }
             for key, left in world.supplies_left().items()
         ],
     }

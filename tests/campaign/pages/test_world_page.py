@@ -89,3 +89,23 @@ def test_the_world_as_of_an_earlier_game_hides_what_came_later(
 def test_a_new_world_invites_the_owner_to_customize_it(owner_client, viewer_client, campaign):
     assert "Customize it now" in owner_client.get(campaign.get_absolute_url()).content.decode()
     assert "Customize it now" not in viewer_client.get(campaign.get_absolute_url()).content.decode()
+
+
+def test_supplies_never_read_below_zero_after_an_owner_override(
+    owner_client, campaign, owner, persons
+):
+    """C-10: the sheet has 5 major cities; a sixth accepted by override shows as 0 left."""
+    territories = ["peru", "egypt", "japan", "ural", "china", "india"]
+    founder = persons["owner"].key
+    world_event_append(
+        campaign=campaign,
+        events=[CityFounded(t, "major", t.title(), founder, 1) for t in territories],
+        user=owner,
+        source="log",
+        override_reason="House rule: six capitals",
+    )
+
+    page = owner_client.get(campaign.get_absolute_url()).content.decode()
+
+    assert "0 of 5 <span" in page and "(1 more placed by override)" in page
+    assert "-1 of 5" not in page
