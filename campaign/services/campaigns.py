@@ -131,27 +131,38 @@ def invite_create(*, campaign: Campaign, role: str, created_by) -> Invite:
     return Invite.objects.create(campaign=campaign, role=role, created_by=created_by)
 
 
+def invite_refusal(*, invite: Invite, user) -> ApplicationError | None:
+    """Why `user` may not accept `invite` now (used, expired, already a member with that role
+    or a higher one), or None. The invitation page shows it before anyone clicks."""
+    if invite.is_used:
+        return ConflictError("This invitation was already used.", code="invite_used")
+    if invite.is_expired:
+        return ApplicationError(
+            "This invitation has expired: ask for a new link.", code="invite_expired"
+        )
+    order = [Role.VIEWER, Role.PLAYER, Role.OWNER]
+    current = Membership.objects.filter(campaign=invite.campaign, user=user).first()
+    if current and order.index(current.role) >= order.index(invite.role):
+        # An owner checking their own link must not use it up.
+        return ApplicationError(
+            f"You are already {current.get_role_display().lower()} in "
+            f"{invite.campaign.name}: this link stays open for the person it was meant for.",
+            code="already_member",
+        )
+    return None
+
+
 def invite_accept(*, token: str, user) -> Membership:
-    """Accept an invitation as the signed-in `user`: they become a member with its role.
-    A member who already has that role or a higher one is refused and the link stays open
-    (an owner checking their own link must not use it up); a lower role is raised."""
+    """Accept an invitation as the signed-in `user`: they become a member with its role (a
+    member with a lower role is raised to it); see `invite_refusal` for the refusals."""
     with transaction.atomic():
         # Lock the invite so two people clicking one link at once cannot both use it.
         invite = Invite.objects.select_for_update().filter(token=token).first()
         if invite is None:
             raise NotFoundError("This invitation link is not valid.", code="not_found")
-        if invite.is_used:
-            raise ConflictError("This invitation was already used.", code="invite_used")
-        if invite.is_expired:
-            raise ApplicationError("This invitation has expired.", code="invite_expired")
-        order = [Role.VIEWER, Role.PLAYER, Role.OWNER]
-        current = Membership.objects.filter(campaign=invite.campaign, user=user).first()
-        if current and order.index(current.role) >= order.index(invite.role):
-            raise ApplicationError(
-                f"You are already {current.get_role_display().lower()} in "
-                f"{invite.campaign.name}: this link stays open for the person it was meant for.",
-                code="already_member",
-            )
+        refusal = invite_refusal(invite=invite, user=user)
+        if refusal is not None:
+            raise refusal
         try:
             membership = membership_add(campaign=invite.campaign, user=user, role=invite.role)
         except IntegrityError as exc:  # a person key race; nothing was changed

@@ -16,6 +16,7 @@ from campaign.selectors.campaigns import invite_list_open, membership_list, pers
 from campaign.services.campaigns import (
     invite_accept,
     invite_create,
+    invite_refusal,
     invite_revoke,
     membership_change_role,
     membership_remove,
@@ -122,11 +123,8 @@ class InviteAcceptView(LoginRequiredMixin, TemplateView):
             return self.render_to_response(
                 {"problem": "This invitation link is not valid."}, status=404
             )
-        problem = None
-        if invite.is_used:
-            problem = "This invitation was already used."
-        elif invite.is_expired:
-            problem = "This invitation has expired: ask for a new link."
+        refusal = invite_refusal(invite=invite, user=request.user)
+        problem = refusal.message if refusal else None
         return self.render_to_response({"invite": invite, "problem": problem})
 
     def post(self, request, token: str):

@@ -67,6 +67,8 @@ def test_a_member_cannot_use_up_an_invitation_meant_for_someone_else(
 ):
     """Never lowers a role, and the link stays open for the person it was sent to."""
     invite = Invite.objects.create(campaign=campaign, role=role, created_by=owner)
+    shown = player_client.get(f"/invite/{invite.token}/").content.decode()
+    assert "You are already player" in shown and "Join as" not in shown
 
     response = player_client.post(f"/invite/{invite.token}/")
 
