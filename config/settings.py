@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "allauth",
     "allauth.account",
@@ -123,6 +124,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Log, play and review Risk Legacy campaigns.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The doc page's scripts are served from our static files, so it works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {
