@@ -30,7 +30,7 @@ def _game_for(request: Request, game_id: int) -> DigitalGame:
     game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
     if game is None:
         raise NotFoundError("No such game.", code="not_found")
-    campaign_check(campaign=game.campaign, user=request.user, action=Action.READ)
+    campaign_check(campaign=game.campaign, user=request.user, action=Action.MEMBER)
     return game
 
 

@@ -306,3 +306,14 @@ def test_a_long_game_log_links_to_every_move(owner_client, hotseat_game, owner):
     DigitalGame.objects.filter(pk=game.pk).update(version=500)
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert f'href="/api/v1/games/{game.pk}/moves"' in page
+
+
+def test_a_public_campaigns_games_are_for_its_members_even_through_the_api(
+    mixed_game, anon_client, outsider_client, viewer_client
+):
+    """Public campaigns open their world and history to anyone, not their digital games."""
+    mixed_game.campaign.is_public = True
+    mixed_game.campaign.save()
+    assert anon_client.get(_api("game-state", mixed_game)).status_code == 403
+    assert outsider_client.get(_api("game-state", mixed_game)).status_code == 403
+    assert viewer_client.get(_api("game-state", mixed_game)).status_code == 200
