@@ -59,17 +59,35 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _celery_eager_unless_integration(request):
-    """Outside integration tests no worker runs, so tasks run in-process even when REDIS_URL
-    names a broker (the PostgreSQL pass of bin/test); integration tests use the real worker."""
+    """Only tests that use the real worker send tasks to it; every other test (the PostgreSQL
+    pass of bin/test included, where REDIS_URL names a broker) runs tasks in-process. A worker
+    test ends only once the worker is idle, so no task of it still holds rows while the test
+    database is flushed (a TRUNCATE racing a task's locks deadlocks)."""
     from config.celery import app
 
-    if request.node.get_closest_marker("integration"):
+    if "celery_worker_process" in request.fixturenames:
         yield
+        _wait_until_worker_idle(app, request.getfixturevalue("celery_worker_process"))
         return
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+def _wait_until_worker_idle(app, node: str, within: float = 30.0) -> None:
+    """Block until the broker queue is empty and the worker runs and holds nothing. Each
+    inspect call itself waits up to its timeout for the worker's reply."""
+    import redis
+
+    queue = redis.Redis.from_url(os.environ["REDIS_URL"])
+    inspector = app.control.inspect(destination=[node], timeout=0.5)
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        busy = [*(inspector.active() or {}).values(), *(inspector.reserved() or {}).values()]
+        if not queue.llen(app.conf.task_default_queue) and not any(busy):
+            return
+    pytest.fail(f"The Celery worker was still busy {within:.0f} s after the test.")
 
 
 def _user(django_user_model, username: str):
