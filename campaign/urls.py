@@ -112,6 +112,11 @@ urlpatterns = [
         name="digital_game_panel",
     ),
     path(
+        "c/<slug:slug>/play/<int:game_id>/log/",
+        digital.DigitalGameLogView.as_view(),
+        name="digital_game_log",
+    ),
+    path(
         "c/<slug:slug>/play/<int:game_id>/move/",
         digital.DigitalGameMoveView.as_view(),
         name="digital_game_move",

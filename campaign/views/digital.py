@@ -393,6 +393,18 @@ class DigitalGameView(_GameMixin, TemplateView):
         return context
 
 
+class DigitalGameLogView(_GameMixin, TemplateView):
+    """The whole game log, every move with its die values (the game page shows the latest)."""
+
+    template_name = "campaign/game/log.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        game = self.get_game()
+        context.update(game=game, log=digital_game_log(game=game), log_cut=False)
+        return context
+
+
 class DigitalGamePanelView(_GameMixin, View):
     """The poll: 204 while the game is still at the version the page shows (one small query),
     else the re-rendered panel. Also takes overdue defaults (the defender's dice)."""

@@ -298,14 +298,15 @@ def test_the_recruit_button_says_how_many_troops_it_gives(owner_client, hotseat_
 
 
 def test_a_long_game_log_links_to_every_move(owner_client, hotseat_game, owner):
-    """The page lists the latest moves; past that, it points to the whole move log (dice)."""
+    """The page lists the latest moves; past that, it points to the whole log (dice)."""
     game = play_until(hotseat_game, owner, "start_of_turn")
     game.seats.update(hotseat_session_key=owner_client.session.session_key)
+    link = f'href="{_url("digital_game_log", game)}"'
     short = owner_client.get(game.get_absolute_url()).content.decode()
-    assert "every move with its dice" not in short
+    assert link not in short
     DigitalGame.objects.filter(pk=game.pk).update(version=500)
     page = owner_client.get(game.get_absolute_url()).content.decode()
-    assert f'href="/api/v1/games/{game.pk}/moves"' in page
+    assert link in page
 
 
 def test_a_public_campaigns_games_are_for_its_members_even_through_the_api(
@@ -317,3 +318,27 @@ def test_a_public_campaigns_games_are_for_its_members_even_through_the_api(
     assert anon_client.get(_api("game-state", mixed_game)).status_code == 403
     assert outsider_client.get(_api("game-state", mixed_game)).status_code == 403
     assert viewer_client.get(_api("game-state", mixed_game)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("owner", 200), ("player", 200), ("viewer", 200), ("outsider", 404), ("anonymous", 302)],
+)
+def test_who_may_read_a_games_whole_log(clients, mixed_game, who, status):
+    assert clients[who].get(_url("digital_game_log", mixed_game)).status_code == status
+
+
+def test_the_whole_log_keeps_every_die_the_game_page_leaves_off(owner_client, campaign, owner):
+    from campaign.services.digital import SeatRequest, digital_game_start
+
+    bots = [SeatRequest(person=None, kind=GameSeat.Kind.BOT) for _ in range(3)]
+    game = digital_game_start(campaign=campaign, user=owner, seats=bots, seed=5)
+    first = GameMove.objects.get(game=game, index=1).events[0]["text"]
+    assert GameMove.objects.filter(game=game).count() > 60
+
+    page = owner_client.get(_url("digital_game", game)).content.decode()
+    whole = owner_client.get(_url("digital_game_log", game)).content.decode()
+
+    assert _url("digital_game_log", game) in page
+    assert page.count('<li class="log-') < whole.count('<li class="log-')
+    assert first in whole
