@@ -236,7 +236,8 @@ def _territory(
     )
     parts.append(
         format_html(
-            '<text class="t-name" text-anchor="middle" font-size="10" fill="#1f1a14">{}</text>',
+            '<text class="t-name" text-anchor="middle" font-size="10" font-weight="600" '
+            'fill="#1f1a14">{}</text>',
             tspans,
         )
     )
@@ -454,7 +455,7 @@ def _continent_label(key: str, world: World, people: Mapping[str, str]) -> SafeS
 
 @cache
 def _legend() -> SafeString:
-    x, y = 18, 500
+    x, y = 14, 474
     rows = [
         ("Minor city", _city_icon("minor", 0, 0)),
         ("Major city", _city_icon("major", 0, 0)),
@@ -468,7 +469,7 @@ def _legend() -> SafeString:
     ]
     items = []
     for i, (text, icon) in enumerate(rows):
-        cy = y + 24 + i * 18
+        cy = y + 24 + i * 17
         if text.startswith("Fortification"):
             icon = mark_safe(
                 '<circle r="7" fill="none" stroke="#5a5a5a" stroke-width="2.5" '
@@ -513,7 +514,7 @@ def _legend() -> SafeString:
         "Sea line</text>{}</g>",
         x,
         y,
-        40 + len(rows) * 18 + 12,
+        30 + len(rows) * 17,
         x + 10,
         y + 14,
         x + 112,
