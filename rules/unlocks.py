@@ -15,6 +15,7 @@ the countable conditions (minor cities 7/9, most signatures by one person 1/2).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -46,16 +47,16 @@ def _game(event: WorldEvent) -> int | None:
     return getattr(event, "game", None)
 
 
-class Condition:
+class Condition(ABC):
     """A kind of unlock condition. `met` looks at the world right after `event` applied."""
 
     kind: ClassVar[str] = ""
 
-    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool: ...
 
-    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str: ...
 
     def progress(self, params: Mapping[str, Any], world: World) -> tuple[int, int] | None:
         """(current, target) for countable conditions, None otherwise."""

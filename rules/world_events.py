@@ -7,6 +7,7 @@ event the rules refuse (a house rule), and the log must still replay. Callers ch
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
@@ -46,7 +47,7 @@ def _name(territory: str) -> str:
 
 
 @dataclass(frozen=True)
-class WorldEvent:
+class WorldEvent(ABC):
     kind: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -57,8 +58,8 @@ class WorldEvent:
     def check(self, world: World) -> list[Violation]:
         return []
 
-    def apply(self, world: World) -> World:
-        raise NotImplementedError
+    @abstractmethod
+    def apply(self, world: World) -> World: ...
 
     def describe(self) -> str:
         return self.kind.replace("_", " ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.shortcuts import redirect
@@ -48,7 +50,7 @@ class MembersView(CampaignAccessMixin, TemplateView):
         return context
 
 
-class _OwnerAction(CampaignAccessMixin, View):
+class _OwnerAction(CampaignAccessMixin, View, ABC):
     """A POST-only owner action on the members page; refusals come back as messages."""
 
     campaign_action = Action.MANAGE
@@ -63,8 +65,9 @@ class _OwnerAction(CampaignAccessMixin, View):
             messages.success(request, message)
         return redirect("campaign:members", slug=self.campaign.slug)
 
+    @abstractmethod
     def act(self, request, **kwargs) -> str:
-        raise NotImplementedError
+        """Do the owner's action and return the success message."""
 
 
 class MemberRoleView(_OwnerAction):
