@@ -8,6 +8,26 @@ from dataclasses import replace
 from campaign.services.game_log import GameLogEntry, PlayerEntry
 from rules.rewards import RewardChoice
 
+# One territory card per game for the winner to destroy (END-5 R6) over a whole campaign,
+# none of them a start or held territory of `three_player_entry`.
+DESTROYED_CARDS = (
+    "ural",
+    "siberia",
+    "yakutsk",
+    "kamchatka",
+    "irkutsk",
+    "mongolia",
+    "japan",
+    "china",
+    "india",
+    "siam",
+    "indonesia",
+    "new_guinea",
+    "iceland",
+    "scandinavia",
+    "ukraine",
+)
+
 
 def three_player_entry(persons, **changes) -> GameLogEntry:
     """Owner wins with Die Mechaniker, the player holds on, the guest is eliminated.

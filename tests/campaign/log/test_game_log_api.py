@@ -7,7 +7,12 @@ import pytest
 
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current
-from tests.campaign.log.factories import api_payload, three_player_entry, with_player
+from tests.campaign.log.factories import (
+    DESTROYED_CARDS,
+    api_payload,
+    three_player_entry,
+    with_player,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -112,23 +117,6 @@ def test_reward_options_list_legal_targets(campaign, viewer_client):
 
 
 STARTS = [("alaska", "egypt", "peru"), ("greenland", "congo", "argentina")]
-CARDS = [
-    "ural",
-    "siberia",
-    "yakutsk",
-    "kamchatka",
-    "irkutsk",
-    "mongolia",
-    "japan",
-    "china",
-    "india",
-    "siam",
-    "indonesia",
-    "new_guinea",
-    "iceland",
-    "scandinavia",
-    "ukraine",
-]
 
 
 def test_a_full_fifteen_game_campaign_ends_with_a_named_world_END8(
@@ -145,7 +133,7 @@ def test_a_full_fifteen_game_campaign_ends_with_a_named_world_END8(
         entry = with_player(entry, 2, troops_at_end=True)
         payload = api_payload(entry)
         payload["winner"] = "die_mechaniker" if owner_wins else "khan_industries"
-        payload["winner_reward"] = {"code": "R6", "target": CARDS[game - 1]}
+        payload["winner_reward"] = {"code": "R6", "target": DESTROYED_CARDS[game - 1]}
         if game == 15:
             payload["world_name"] = "Ridgeland"
             payload["world_namer"] = owner_key

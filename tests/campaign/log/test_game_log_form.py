@@ -11,7 +11,7 @@ from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFounded
-from tests.campaign.log.factories import three_player_entry, with_player
+from tests.campaign.log.factories import DESTROYED_CARDS, three_player_entry, with_player
 
 pytestmark = pytest.mark.django_db
 
@@ -268,23 +268,7 @@ def test_discarding_the_draft_starts_over(campaign, player_client, persons):
 def test_game_fifteen_asks_for_the_worlds_name_and_checks_the_namer_END8(
     campaign, owner, owner_client, persons
 ):
-    cards = [
-        "ural",
-        "siberia",
-        "yakutsk",
-        "kamchatka",
-        "irkutsk",
-        "mongolia",
-        "japan",
-        "china",
-        "india",
-        "siam",
-        "indonesia",
-        "new_guinea",
-        "iceland",
-        "scandinavia",
-    ]
-    for game, card in enumerate(cards, start=1):
+    for game, card in enumerate(DESTROYED_CARDS[:14], start=1):
         entry = three_player_entry(persons, winner_reward=RewardChoice("R6", card))
         starts = [("alaska", "egypt", "peru"), ("greenland", "congo", "argentina")][game % 2]
         for i, start in enumerate(starts):

@@ -21,7 +21,7 @@ from campaign.services.game_log import (
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFortified, CityFounded, ContinentNamed, ScarPlaced
-from tests.campaign.log.factories import three_player_entry, with_player
+from tests.campaign.log.factories import DESTROYED_CARDS, three_player_entry, with_player
 
 pytestmark = pytest.mark.django_db
 
@@ -276,29 +276,10 @@ def _log_games(campaign, owner, persons, n):
         entry = _fresh_starts(three_player_entry(persons), game)
         entry = with_player(entry, 1, reward=None, troops_at_end=True)
         entry = with_player(entry, 2, troops_at_end=True)
-        entry = replace(entry, winner_reward=RewardChoice("R6", _cards[game - 1]))
+        entry = replace(entry, winner_reward=RewardChoice("R6", DESTROYED_CARDS[game - 1]))
         if game == 15:
             entry = replace(entry, world_name="Ridgeland", world_namer=persons["owner"].key)
         game_log(campaign=campaign, user=owner, entry=entry)
-
-
-_cards = [
-    "ural",
-    "siberia",
-    "yakutsk",
-    "kamchatka",
-    "irkutsk",
-    "mongolia",
-    "japan",
-    "china",
-    "india",
-    "siam",
-    "indonesia",
-    "new_guinea",
-    "iceland",
-    "scandinavia",
-    "ukraine",
-]
 
 
 def test_game_fifteen_must_name_the_world_END8(campaign, owner, persons):
