@@ -67,13 +67,19 @@ class Faction:
 
 @dataclass(frozen=True)
 class ScarType:
+    """A kind of scar card. `timing` says when its card is played: `before_attack_roll` (on the
+    defending territory) or `turn_start` (at the start of anyone's turn). `pack` is None for
+    the base box, else the pack whose opening adds the cards."""
+
     key: str
+    code: str
     name: str
     target: str
     cards: int
-    available_from_start: bool
+    timing: str
     effect: str
     text: str
+    pack: str | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,106 @@ class Pack:
 
 
 @dataclass(frozen=True)
+class StoryCard:
+    code: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RulesAddition:
+    """A rules sticker for a rulebook slot (A-N). `replaces` names the printed rule it replaces,
+    if any; engines key additions by `key`, the slot letter is for display."""
+
+    code: str
+    slot: str
+    key: str
+    title: str
+    replaces: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class ReferenceSticker:
+    code: str | None
+    key: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class DraftCard:
+    """A draft card (rules addition B): its kind (troops, coins, turn_order, placement), the
+    number it shows, and the fewest players with which it is in use."""
+
+    code: str
+    kind: str
+    value: int
+    min_players: int
+
+
+@dataclass(frozen=True)
+class EventOption:
+    key: str
+    text: str
+    after: str  # "discard" or "destroy": what becomes of the card once this option is taken
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """One printed event card (E-7). Cards with the same `key` have the same effect. `chooser`
+    is who picks the option (`most_population`), or None when the card chooses nothing."""
+
+    code: str
+    key: str
+    name: str
+    chooser: str | None
+    options: tuple[EventOption, ...]
+    pack: str
+
+    def option(self, key: str) -> EventOption | None:
+        return next((o for o in self.options if o.key == key), None)
+
+
+@dataclass(frozen=True)
+class ComebackPower:
+    """A blue-slot sticker (Pack 2): a faction gets one when knocked out or eliminated."""
+
+    key: str
+    name: str
+    effect: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PackSetting:
+    """A reading the printed cards leave open, chosen per campaign once its pack is open."""
+
+    key: str
+    pack: str
+    label: str
+    default: str
+    choices: dict[str, str]
+
+
+@dataclass(frozen=True)
+class PackContent:
+    """Everything one sealed pack adds to a campaign's box. Spoiler material: only
+    `rules.box` decides who may see it."""
+
+    pack: str
+    story: tuple[StoryCard, ...]
+    rules_additions: tuple[RulesAddition, ...]
+    reference_stickers: tuple[ReferenceSticker, ...]
+    scar_types: tuple[ScarType, ...]
+    draft_cards: tuple[DraftCard, ...]
+    event_cards: tuple[EventCard, ...]
+    comeback_powers: tuple[ComebackPower, ...]
+    settings: tuple[PackSetting, ...]
+    spoiler_terms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Content:
     factions: dict[str, Faction]
     scar_types: dict[str, ScarType]
@@ -97,6 +203,11 @@ class Content:
     city_population: dict[str, int]
     constants: dict[str, int]
     packs: dict[str, Pack]
+    pack_contents: dict[str, PackContent]
+    event_cards: dict[str, EventCard]
+    draft_cards: dict[str, DraftCard]
+    comeback_powers: dict[str, ComebackPower]
+    settings: dict[str, PackSetting]
 
     def power(self, key: str) -> Power:
         for faction in self.factions.values():
@@ -142,6 +253,9 @@ def content() -> Content:
         factions[f["key"]] = Faction(f["key"], f["name"], f["colour"], powers)  # type: ignore[arg-type]
     scars = {s["key"]: ScarType(**s) for s in raw["scar_types"]}
     packs = {p["key"]: Pack(**p) for p in _load("packs.json")["packs"]}
+    contents = {k: _pack_content(k) for k in packs if (PACK_CONTENTS / f"{k}.json").exists()}
+    for pack in contents.values():
+        scars.update({s.key: s for s in pack.scar_types})
     return Content(
         factions=factions,
         scar_types=scars,
@@ -150,4 +264,38 @@ def content() -> Content:
         city_population=raw["city_population"],
         constants=raw["constants"],
         packs=packs,
+        pack_contents=contents,
+        event_cards={c.code: c for p in contents.values() for c in p.event_cards},
+        draft_cards={c.code: c for p in contents.values() for c in p.draft_cards},
+        comeback_powers={c.key: c for p in contents.values() for c in p.comeback_powers},
+        settings={s.key: s for p in contents.values() for s in p.settings},
+    )
+
+
+PACK_CONTENTS = FIXTURES / "pack_contents"
+
+
+def _pack_content(key: str) -> PackContent:
+    raw = _load(f"pack_contents/{key}.json")
+    return PackContent(
+        pack=key,
+        story=tuple(StoryCard(**s) for s in raw.get("story", ())),
+        rules_additions=tuple(RulesAddition(**a) for a in raw.get("rules_additions", ())),
+        reference_stickers=tuple(ReferenceSticker(**r) for r in raw.get("reference_stickers", ())),
+        scar_types=tuple(ScarType(**s, pack=key) for s in raw.get("scar_types", ())),
+        draft_cards=tuple(DraftCard(**d) for d in raw.get("draft_cards", ())),
+        event_cards=tuple(
+            EventCard(
+                code=e["code"],
+                key=e["key"],
+                name=e["name"],
+                chooser=e["chooser"],
+                options=tuple(EventOption(**o) for o in e["options"]),
+                pack=key,
+            )
+            for e in raw.get("event_cards", ())
+        ),
+        comeback_powers=tuple(ComebackPower(**c) for c in raw.get("comeback_powers", ())),
+        settings=tuple(PackSetting(**s, pack=key) for s in raw.get("settings", ())),
+        spoiler_terms=tuple(raw.get("spoiler_terms", ())),
     )

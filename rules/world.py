@@ -113,6 +113,12 @@ class World:
     games_played: int = 0
     world_name: str | None = None
     world_named_by: str | None = None
+    comeback_powers: dict[str, str] = field(default_factory=dict)
+    """faction -> the comeback power in its blue slot (Pack 2)."""
+    destroyed_box_cards: frozenset[str] = frozenset()
+    """Print codes of pack cards destroyed for good (an event card whose option destroys it)."""
+    settings: dict[str, str] = field(default_factory=dict)
+    """The campaign's readings of points the printed cards leave open (see `rules.box`)."""
 
     # --- questions the rules ask of the world -------------------------------------------
 
@@ -192,6 +198,7 @@ class World:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["destroyed_cards"] = sorted(self.destroyed_cards)
+        data["destroyed_box_cards"] = sorted(self.destroyed_box_cards)
         data["signatures"] = [asdict(s) for s in self.signatures]
         data["faction_records"] = [asdict(r) for r in self.faction_records]
         return data
@@ -218,6 +225,10 @@ class World:
             games_played=data["games_played"],
             world_name=data["world_name"],
             world_named_by=data["world_named_by"],
+            # Snapshots stored before packs had content lack these three.
+            comeback_powers=dict(data.get("comeback_powers", {})),
+            destroyed_box_cards=frozenset(data.get("destroyed_box_cards", ())),
+            settings=dict(data.get("settings", {})),
         )
 
     def evolve(self, **changes: Any) -> World:

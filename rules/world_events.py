@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from rules import box
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.world import (
@@ -384,7 +385,7 @@ class ScarPlaced(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = []
-        scar_type = content().scar_types.get(self.scar)
+        scar_type = box.scar_types(world).get(self.scar)
         if scar_type is None:
             return [Violation("unknown_scar", f"There is no scar '{self.scar}'.", "G-4")]
         if self.on == "territory":
@@ -650,6 +651,8 @@ INCIDENTS: dict[str, str] = {
     "big_recruit_with_missile": "troops about to be placed while holding a missile",
     "mark_placed": "a mark placed on the board",
     "missiles_used": "missiles used",
+    "hq_moved": "HQ moved",
+    "hq_demolished": "HQ demolished",
 }
 
 
@@ -678,7 +681,7 @@ class GameIncident(WorldEvent):
 
     def describe(self) -> str:
         who = f"{self.person}: " if self.person else ""
-        what = self.detail.replace("_", " ") if self.incident == "mark_placed" else ""
+        what = self.detail.replace("_", " ") if self.incident == "mark_placed" else self.detail
         count = f"{self.count} " if self.count else ""
         return f"{who}{count}{INCIDENTS[self.incident]}{' (' + what + ')' if what else ''}"
 
@@ -750,3 +753,7 @@ def replay(entries: Iterable[tuple[int, WorldEvent]], world: World | None = None
         if seq not in voided:
             world = event.apply(world)
     return world
+
+
+# Events that only sealed content brings register themselves on import.
+from rules import pack_world_events  # noqa: E402, F401

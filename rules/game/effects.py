@@ -237,8 +237,6 @@ END_OF_TURN_SCARS: dict[str, EndOfTurnScar] = {}
 turn. The starting scars (Bunker, Ammo Shortage) have none; pack scars register here."""
 
 CardSource = Callable[[World], list[str]]
-EVENT_CARD_SOURCES: list[CardSource] = []
-"""S-12: each source lists the event cards a world has put in play (opened packs add one)."""
 MISSION_CARD_SOURCES: list[CardSource] = []
 """S-12: each source lists the mission cards a world has put in play."""
 

@@ -11,7 +11,8 @@ START_OF_TURN = "start_of_turn"
 
 
 def next_active_seat(state: GameState, seat: int) -> int:
-    for candidate in state.clockwise_from(seat)[1:]:
+    """The next seat still in the game, in turn order (clockwise unless a draft set it)."""
+    for candidate in state.in_turn_order_from(seat)[1:]:
         if not state.seats[candidate].eliminated:
             return candidate
     return seat

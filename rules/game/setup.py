@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules import box
 from rules.data import board, content
 from rules.game import effects
 from rules.game.common import constant, fail, legal_start_violation, legal_starts, seat_label
@@ -14,18 +15,6 @@ from rules.world import World
 
 SETUP_ORDER = "setup_order"
 SETUP_FACTION = "setup_faction"
-
-
-def available_scar_cards(world: World) -> list[str]:
-    """C-8/S-5: scar cards not yet played in this campaign (a played card became its sticker)."""
-    placed: dict[str, int] = {}
-    for scar in (*world.scars.values(), *world.faction_scars.values()):
-        placed[scar.kind] = placed.get(scar.kind, 0) + 1
-    cards: list[str] = []
-    for key, scar_type in content().scar_types.items():
-        if scar_type.available_from_start:
-            cards.extend([key] * max(0, scar_type.cards - placed.get(key, 0)))
-    return cards
 
 
 def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int) -> GameState:
@@ -42,12 +31,10 @@ def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int
     slots: list[str | None] = list(deck[:slot_count])
     slots += [None] * (slot_count - len(slots))
     signatures = world.signature_counts()
-    scar_deck = rng.shuffled(available_scar_cards(world))
+    scar_deck = rng.shuffled(box.scar_deck(world))
     deal = len(scar_deck) >= len(seats)
     # S-12: events and missions exist only once packs put them in play (none in the base game).
-    event_deck = rng.shuffled(
-        [card for source in effects.EVENT_CARD_SOURCES for card in source(world)]
-    )
+    event_deck = rng.shuffled([card.code for card in box.event_deck(world)])
     missions = rng.shuffled(
         [card for source in effects.MISSION_CARD_SOURCES for card in source(world)]
     )

@@ -7,7 +7,7 @@ and rebinds only the containers that change (copy-on-write), so moves stay cheap
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from functools import cache
 from typing import Any
 
@@ -38,15 +38,26 @@ class Seat:
     """Resource cards: a territory key for a territory card, "coin" for a coin card."""
     scar_card: str | None = None
     eliminated: bool = False
+    draft_cards: tuple[str, ...] = ()
+    """Print codes of the draft cards this seat drafted (rules additions B-D), if any."""
+    starting_troops: int = 8
+    """Troops this seat started with: the printed 8, or its drafted troops card (T-5)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["cards"] = list(self.cards)
+        data["draft_cards"] = list(self.draft_cards)
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(**{**data, "cards": tuple(data["cards"])})
+        return cls(
+            **{
+                **data,
+                "cards": tuple(data["cards"]),
+                "draft_cards": tuple(data.get("draft_cards", ())),
+            }
+        )
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,8 @@ class GameState:
     rng: int
     winner: int | None
     world_events: tuple[WorldEvent, ...]
+    turn_order: tuple[int, ...] = ()
+    """Seats in the order they take turns (a draft's turn-order cards); empty: clockwise."""
 
     # --- copy-on-write ------------------------------------------------------------------------
 
@@ -182,6 +195,13 @@ class GameState:
         n = len(self.seats)
         return [(seat + i) % n for i in range(n)]
 
+    def in_turn_order_from(self, seat: int) -> list[int]:
+        """Every seat in playing order, starting with `seat` (T-1; addition D after a draft)."""
+        if not self.turn_order:
+            return self.clockwise_from(seat)
+        start = self.turn_order.index(seat)
+        return [*self.turn_order[start:], *self.turn_order[:start]]
+
     # --- serialization --------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -208,12 +228,15 @@ class GameState:
             "rng": self.rng,
             "winner": self.winner,
             "world_events": [e.to_json() for e in self.world_events],
+            "turn_order": list(self.turn_order),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         names = {f.name for f in fields(cls)}
-        if set(data) != names:
+        # Games stored before a field with a default existed lack it; nothing else may differ.
+        optional = {f.name for f in fields(cls) if f.default is not MISSING}
+        if not names - optional <= set(data) <= names:
             raise ValueError("Not a game state: fields differ.")
         return cls(
             world=World.from_json(data["world"]),
@@ -238,6 +261,7 @@ class GameState:
             rng=data["rng"],
             winner=data["winner"],
             world_events=tuple(event_from_json(e) for e in data["world_events"]),
+            turn_order=tuple(data.get("turn_order", ())),
         )
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from rules.box import scar_deck
 from rules.errors import IllegalMove
 from rules.game import ChooseFaction, RollForOrder, apply_move, legal_moves, seats_to_act
-from rules.game.setup import available_scar_cards
 from rules.world import City, Scar, Signature, World
 
 from .helpers import fresh_game, play, rig_dice, seat_specs
@@ -49,7 +49,7 @@ def test_no_scar_cards_when_fewer_than_players_S5():
     scars = {t: Scar(t, "territory", "bunker", "p0", 1) for t in ("alaska", "peru", "brazil")}
     scars["egypt"] = Scar("egypt", "territory", "ammo_shortage", "p0", 1)
     world = World(scars=scars)
-    assert len(available_scar_cards(world)) == 2
+    assert len(scar_deck(world)) == 2
     state = fresh_game(3, world=world)
     assert all(s.scar_card is None for s in state.seats)
 
@@ -161,12 +161,16 @@ def test_events_and_missions_in_play_are_laid_out_and_the_first_layout_fires_not
     monkeypatch,
 ):
     from rules.game import effects
+    from rules.world import PackOpening
 
-    monkeypatch.setattr(effects, "EVENT_CARD_SOURCES", [lambda world: ["flood", "plague"]])
     monkeypatch.setattr(effects, "MISSION_CARD_SOURCES", [lambda world: ["hold_two"]])
-    world = World(card_coins=dict.fromkeys(World().card_coins, 2))
+    world = World(
+        card_coins=dict.fromkeys(World().card_coins, 2),
+        packs_opened={"pack_1": PackOpening("pack_1", 3, "test")},
+    )
     state = fresh_game(3, world=world)
-    assert sorted(state.event_deck) == ["flood", "plague"]
+    # Pack 1's seven event cards (B73-B79) make the deck; an even first layout fires nothing.
+    assert sorted(state.event_deck) == ["B73", "B74", "B75", "B76", "B77", "B78", "B79"]
     assert state.mission == "hold_two" and state.mission_deck == ()
 
 

@@ -1,0 +1,134 @@
+"""A campaign's box: the base game plus what its opened packs added, and nothing else.
+
+This is the one door for sealed content (U-8). Every page, form, API response, message and
+engine step that needs a pack's cards, scars, powers, rules additions or settings asks here
+with the campaign's world, so a pack that world has not opened contributes nothing. The world
+records openings as `PackOpened` events, so the box as of game N is the box after game N.
+"""
+
+from __future__ import annotations
+
+from rules.data import (
+    ComebackPower,
+    DraftCard,
+    EventCard,
+    PackContent,
+    PackSetting,
+    RulesAddition,
+    ScarType,
+    content,
+)
+from rules.world import World
+
+DRAFT_KINDS = ("troops", "coins", "turn_order", "placement")
+"""The four kinds of draft card; with the faction, a player drafts one of each (addition C)."""
+
+
+def opened_contents(world: World) -> list[PackContent]:
+    """What each opened pack added, in pack order."""
+    packs = content().packs
+    return [
+        pack
+        for key, pack in sorted(content().pack_contents.items(), key=lambda kv: packs[kv[0]].order)
+        if key in world.packs_opened
+    ]
+
+
+def is_open(world: World, pack: str | None) -> bool:
+    """Whether content from `pack` is in this world's box (None: the base box, always)."""
+    return pack is None or pack in world.packs_opened
+
+
+def scar_types(world: World) -> dict[str, ScarType]:
+    """The kinds of scar this campaign's box holds."""
+    return {k: s for k, s in content().scar_types.items() if is_open(world, s.pack)}
+
+
+def scar_deck(world: World) -> list[str]:
+    """C-8/S-5: the scar cards not yet played (a played card became its sticker)."""
+    placed: dict[str, int] = {}
+    for scar in (*world.scars.values(), *world.faction_scars.values()):
+        placed[scar.kind] = placed.get(scar.kind, 0) + 1
+    cards: list[str] = []
+    for key, scar_type in scar_types(world).items():
+        cards.extend([key] * max(0, scar_type.cards - placed.get(key, 0)))
+    return cards
+
+
+def event_deck(world: World) -> list[EventCard]:
+    """S-12/E-7: the event cards in play, in print-code order (destroyed cards are gone)."""
+    return [
+        card
+        for pack in opened_contents(world)
+        for card in pack.event_cards
+        if card.code not in world.destroyed_box_cards
+    ]
+
+
+def rules_additions(world: World) -> list[RulesAddition]:
+    return [a for pack in opened_contents(world) for a in pack.rules_additions]
+
+
+def addition_active(world: World, key: str) -> bool:
+    return any(a.key == key for a in rules_additions(world))
+
+
+def draft_active(world: World) -> bool:
+    """Rules additions B-D: setup is a draft instead of the order roll."""
+    return addition_active(world, "draft_first_picks")
+
+
+def draft_cards(world: World, players: int) -> list[DraftCard]:
+    """The draft cards in use for this many players (each card says its fewest players)."""
+    if not draft_active(world):
+        return []
+    return [
+        card
+        for pack in opened_contents(world)
+        for card in pack.draft_cards
+        if card.min_players <= players
+    ]
+
+
+def comeback_powers(world: World) -> dict[str, ComebackPower]:
+    """Every comeback power of the box (taken or not)."""
+    return {p.key: p for pack in opened_contents(world) for p in pack.comeback_powers}
+
+
+def comeback_powers_left(world: World) -> list[ComebackPower]:
+    """The comeback stickers still on their sheet (G-15: one faction each)."""
+    taken = set(world.comeback_powers.values())
+    return [p for p in comeback_powers(world).values() if p.key not in taken]
+
+
+def comeback_rule_active(world: World) -> bool:
+    """Rules addition E: a knock-out or elimination gives a faction without one a power."""
+    return addition_active(world, "comeback_on_knockout")
+
+
+def settings(world: World) -> list[tuple[PackSetting, str]]:
+    """The campaign's readings of open points, for opened packs only, with their values."""
+    return [(s, setting(world, s.key)) for pack in opened_contents(world) for s in pack.settings]
+
+
+def setting(world: World, key: str) -> str:
+    """The campaign's choice for a setting, or its default."""
+    spec = content().settings[key]
+    value = world.settings.get(key)
+    return value if value in spec.choices else spec.default
+
+
+def spoiler_terms(pack: str) -> tuple[str, ...]:
+    """Words that only a campaign with `pack` open may ever see (for tests and checks)."""
+    found = content().pack_contents.get(pack)
+    if found is None:
+        return ()
+    names = {
+        *found.spoiler_terms,
+        *(s.name for s in found.scar_types),
+        *(e.name for e in found.event_cards),
+        *(p.name for p in found.comeback_powers),
+        *(a.title for a in found.rules_additions),
+        *(s.title for s in found.story),
+    }
+    return tuple(sorted(names))
