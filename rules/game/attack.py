@@ -19,6 +19,7 @@ from rules.game.common import (
 )
 from rules.game.effects import Outcome, Roll, apply_die_modifiers, apply_outcome_effects
 from rules.game.events import GameEvent
+from rules.game.knockout import knocked_out
 from rules.game.moves import (
     Attack,
     DefendWith,
@@ -437,17 +438,7 @@ def _conquer(
             )
         )
     if state.troops_on_board(defender) == 0:
-        taken = state.seats[defender].cards
-        state.set_seat(defender, cards=())
-        state.set_seat(attacker, cards=(*state.seats[attacker].cards, *taken))
-        events.append(
-            GameEvent(
-                "knocked_out",
-                f"{seat_label(state, defender)} has no troops left on the board; "
-                f"{seat_label(state, attacker)} takes their {len(taken)} resource card(s).",
-                {"seat": defender, "by": attacker, "cards": len(taken)},
-            )
-        )
+        knocked_out(state, defender, events, by=attacker)
     if target in state.hqs and check_win(state, events, attacker):
         return
     extra = state.troops(origin) - 1

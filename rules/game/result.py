@@ -18,6 +18,7 @@ class SeatResult:
     hq: str | None
     outcome: Outcome
     controlled: tuple[str, ...]
+    draft_cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ def game_result(state: GameState) -> GameResult:
                 state.hq_of(index),
                 outcome,
                 controlled,
+                player.draft_cards,
             )
         )
     used = [

@@ -1,0 +1,43 @@
+"""A player left with no troops on the board (X-13, X-15): who gets their cards, and what a
+knock-out sets off (rules addition E hooks in here through `KNOCKOUT_HOOKS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules import box
+from rules.game.common import seat_label
+from rules.game.events import GameEvent
+from rules.game.state import GameState
+
+KnockoutHook = Callable[[GameState, int, list[GameEvent]], None]
+KNOCKOUT_HOOKS: list[KnockoutHook] = []
+"""Called with the seat just knocked out, after its cards are settled (pack rules add these)."""
+
+
+def knocked_out(state: GameState, seat: int, events: list[GameEvent], *, by: int | None) -> None:
+    """`seat` has no troops left on the board. A conqueror (`by`) takes its resource cards
+    (X-13). With no conqueror (an event or a scar emptied its last territory), the campaign's
+    reading decides: the player keeps them, or discards them."""
+    taken = state.seats[seat].cards
+    if by is not None:
+        state.set_seat(seat, cards=())
+        state.set_seat(by, cards=(*state.seats[by].cards, *taken))
+        text = (
+            f"{seat_label(state, seat)} has no troops left on the board; "
+            f"{seat_label(state, by)} takes their {len(taken)} resource card(s)."
+        )
+    elif box.setting(state.world, "hazard_knockout_cards") == "discarded" and taken:
+        state.set_seat(seat, cards=())
+        territories = tuple(card for card in taken if card != "coin")
+        state.discard_pile = (*state.discard_pile, *territories)
+        state.coin_pile += len(taken) - len(territories)
+        text = (
+            f"{seat_label(state, seat)} has no troops left on the board and discards their "
+            f"{len(taken)} resource card(s)."
+        )
+    else:
+        text = f"{seat_label(state, seat)} has no troops left on the board."
+    events.append(GameEvent("knocked_out", text, {"seat": seat, "by": by, "cards": len(taken)}))
+    for hook in KNOCKOUT_HOOKS:
+        hook(state, seat, events)
