@@ -1,5 +1,5 @@
 """One game of Risk Legacy on a campaign world: state, moves, the turn, combat, the sideboard,
-views, replay and the result. Pure Python; see /work/notes/ENGINE_API.md for the contract."""
+views, replay and the result. Pure Python: no Django, no I/O."""
 
 from rules.game.engine import (
     ReplayResult,
