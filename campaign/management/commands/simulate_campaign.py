@@ -4,6 +4,7 @@ the world event log, the unlock task. Prints a line per game and the world at th
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -19,9 +20,12 @@ from campaign.services.digital import (
     digital_game_start,
 )
 from campaign.services.setup import setup_randomize
+from rules import box
+from rules.box import DRAFT_KINDS
 from rules.data import board, content
 from rules.game import GameState, game_result
-from rules.world_events import WorldEvent
+from rules.pack_world_events import DraftRecorded, EventResolved
+from rules.world_events import GameRecorded, ScarPlaced, VictorSigned, WorldEvent
 
 OUTCOME_WORDS = {"won": "won", "held_on": "held on", "eliminated": "eliminated"}
 
@@ -81,18 +85,29 @@ class Command(BaseCommand):
             parts.append(f"{names[seat.person]} ({faction}) {OUTCOME_WORDS[seat.outcome]}")
         moves = GameMove.objects.filter(game=game).count()
         events = _game_events(campaign, game.game_number)
+        sections = [f"Game {game.game_number:2d}: {'; '.join(parts)}; {moves} moves"]
+        drafts = [e for e in events if isinstance(e, DraftRecorded)]
+        if drafts:
+            sections.append("draft: " + "; ".join(_draft_words(p, names) for p in drafts[0].picks))
+        drawn = [e.describe() for e in events if isinstance(e, EventResolved)]
+        if drawn:
+            sections.append("events: " + "; ".join(drawn))
+        scars = [e for e in events if isinstance(e, ScarPlaced)]
+        if scars:
+            sections.append(
+                "scars: "
+                + ", ".join(
+                    f"{e.describe()} by {names.get(e.person or '', 'nobody')}" for e in scars
+                )
+            )
+        shown = (DraftRecorded, EventResolved, ScarPlaced, GameRecorded, VictorSigned)
         changes = [
             e.describe()
             for e in events
-            if e.kind not in {"game_recorded", "victor_signed", "scar_placed"}
-            and getattr(e, "incident", "") != "missiles_used"
+            if not isinstance(e, shown) and getattr(e, "incident", "") != "missiles_used"
         ]
-        scars = sum(1 for e in events if e.kind == "scar_placed")
-        extra = f"; {scars} scar(s)" if scars else ""
-        return (
-            f"Game {game.game_number:2d}: {'; '.join(parts)}; {moves} moves{extra}"
-            f" | {', '.join(changes) or 'no rewards'}"
-        )
+        sections.append(", ".join(changes) or "no rewards")
+        return " | ".join(sections)
 
     def _world_summary(self, campaign: Campaign) -> str:
         world = world_current(campaign=campaign)
@@ -113,6 +128,22 @@ class Command(BaseCommand):
         packs = ", ".join(
             f"{content().packs[k].name} (game {p.game})" for k, p in world.packs_opened.items()
         )
+        scar_kinds = Counter(s.kind for s in world.scars.values())
+        by_kind = ", ".join(
+            f"{box.scar_types(world)[k].name} {n}" for k, n in sorted(scar_kinds.items())
+        )
+        comeback = ", ".join(
+            f"{content().factions[f].name} = {content().comeback_powers[p].name}"
+            for f, p in sorted(world.comeback_powers.items())
+        )
+        drawn = Counter(
+            content().event_cards[e.card].name
+            for e in world_events(campaign=campaign)
+            if isinstance(e, EventResolved)
+        )
+        destroyed = ", ".join(
+            f"{content().event_cards[c].name} ({c})" for c in sorted(world.destroyed_box_cards)
+        )
         lines = [
             "",
             f"The world of {world.world_name or '(unnamed)'}"
@@ -126,7 +157,36 @@ class Command(BaseCommand):
             f"{len(world.destroyed_cards)}, coin stickers used: {world.coin_stickers_used}",
             f"  packs opened: {packs or 'none'}",
         ]
+        if world.packs_opened:
+            lines += [
+                f"  scars by kind: {by_kind or 'none'}",
+                "  events resolved: "
+                + (", ".join(f"{k} {n}" for k, n in sorted(drawn.items())) or "none"),
+                f"  event cards destroyed: {destroyed or 'none'}",
+                f"  comeback powers: {comeback or 'none'}",
+            ]
         return "\n".join(lines)
+
+
+def _draft_words(pick: dict, names: dict[str, str]) -> str:
+    """One player's draft: "Bot 1 (Khan Industries) 10 troops, 1 coin card, turn 1, places 2"."""
+    cards = sorted(
+        (content().draft_cards[c] for c in pick.get("cards", ())),
+        key=lambda c: DRAFT_KINDS.index(c.kind),
+    )
+    words = {
+        "troops": "{} troops",
+        "coins": "{} coin card(s)",
+        "turn_order": "turn {}",
+        "placement": "places {}",
+    }
+    faction = content().factions[pick["faction"]].name
+    what = ", ".join(words[c.kind].format(c.value) for c in cards)
+    return f"{names.get(pick.get('person', ''), '?')} ({faction}) {what}"
+
+
+def world_events(*, campaign: Campaign) -> list[WorldEvent]:
+    return [entry.event for entry in world_log(campaign=campaign)]
 
 
 def _game_events(campaign: Campaign, game_number: int) -> list[WorldEvent]:
