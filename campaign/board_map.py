@@ -17,6 +17,7 @@ from pathlib import Path
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from rules import box
 from rules.data import FIXTURES, board, content
 from rules.world import World
 
@@ -174,7 +175,36 @@ def _scar_icon(kind: str, x: float, y: float) -> SafeString:
             x + 6,
             y - 6,
         )
-    initial = content().scar_types[kind].name[:1] if kind in content().scar_types else "?"
+    scar_type = content().scar_types.get(kind)
+    initial = scar_type.name[:1] if scar_type else "?"
+    if scar_type is not None and scar_type.effect == "end_of_turn_lose_one":
+        # a hazard triangle: the territory costs its controller a troop each turn
+        return format_html(
+            '<polygon class="scar-icon" points="{},{} {},{} {},{}" fill="#e3c21a" '
+            'stroke="#1a1a00" stroke-width="1.2"/><text x="{}" y="{}" class="scar-letter" '
+            'font-size="7.5" font-weight="700" fill="#1a1a00" text-anchor="middle">{}</text>',
+            x,
+            y - 8,
+            x + 8,
+            y + 6,
+            x - 8,
+            y + 6,
+            x,
+            y + 4.5,
+            initial,
+        )
+    if scar_type is not None and scar_type.effect == "end_of_turn_gain_one":
+        # a round green badge: the territory brings its controller a troop each turn
+        return format_html(
+            '<circle class="scar-icon" cx="{}" cy="{}" r="7" fill="#3f6b3a" stroke="#0f2410" '
+            'stroke-width="1.2"/><text x="{}" y="{}" class="scar-letter" font-size="8" '
+            'font-weight="700" fill="#fff" text-anchor="middle">{}</text>',
+            x,
+            y,
+            x,
+            y + 3,
+            initial,
+        )
     return format_html(
         '<polygon class="scar-icon" points="{},{} {},{} {},{} {},{}" fill="#6b3b3b" '
         'stroke="#111"/><text x="{}" y="{}" class="scar-letter" font-size="8" fill="#fff" '
@@ -453,20 +483,24 @@ def _continent_label(key: str, world: World, people: Mapping[str, str]) -> SafeS
     )
 
 
+LEGEND_BOTTOM = 657
+
+
 @cache
-def _legend() -> SafeString:
-    x, y = 14, 474
+def _legend(scar_kinds: tuple[str, ...]) -> SafeString:
+    """The legend, listing the kinds of scar in the campaign's box (never a sealed pack's)."""
+    scars = content().scar_types
     rows = [
         ("Minor city", _city_icon("minor", 0, 0)),
         ("Major city", _city_icon("major", 0, 0)),
         ("World capital", _city_icon("capital", 0, 0)),
         ("Fortification (uses left)", None),
-        ("Bunker scar", _scar_icon("bunker", 0, 0)),
-        ("Ammo Shortage scar", _scar_icon("ammo_shortage", 0, 0)),
+        *((f"{scars[kind].name} scar", _scar_icon(kind, 0, 0)) for kind in scar_kinds),
         ("Cancelled scar", None),
         ("Card coins / destroyed card", None),
         ("Troops / HQ", None),
     ]
+    x, y = 14, LEGEND_BOTTOM - (30 + len(rows) * 17)
     items = []
     for i, (text, icon) in enumerate(rows):
         cy = y + 24 + i * 17
@@ -580,5 +614,5 @@ def render_board_svg(
         geo.sea_lines,
         mark_safe("".join(territories)),
         mark_safe("".join(labels)),
-        _legend(),
+        _legend(tuple(box.scar_types(world))),
     )

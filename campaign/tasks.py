@@ -3,20 +3,44 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
 
 from campaign.models import Campaign
+from campaign.selectors.packs import campaigns_with_packs_due
 from campaign.selectors.world import world_snapshot_mismatches
 from campaign.services.digital import digital_game_decide_overdue
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
 
 
-@shared_task(acks_late=True)
+@shared_task(
+    # Acknowledged only once done, and put back on the queue if the worker process running it
+    # dies: a killed worker must not lose an unlock. A dropped database connection is retried
+    # a few times, backing off. All of it is safe because a run opens nothing twice.
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    max_retries=5,
+    retry_backoff=2,
+    retry_backoff_max=60,
+)
 def packs_evaluate(campaign_id: int) -> list[str]:
     """Open every sealed pack whose condition the campaign's log now meets (U-1..U-8).
     Redelivery and concurrent runs open nothing twice (see `packs_open_due`)."""
     return [unlock.pack for unlock in packs_open_due(campaign_id=campaign_id)]
+
+
+@shared_task(acks_late=True)
+def packs_sweep() -> dict[str, list[str]]:
+    """Run by Celery beat every minute (`CELERY_BEAT_SCHEDULE`): open what is due in every
+    campaign whose unlock task was lost (a worker that died for good, a broker that was down
+    when the game was logged). Returns the packs opened, by campaign slug."""
+    opened = {}
+    for campaign in campaigns_with_packs_due():
+        if packs := [u.pack for u in packs_open_due(campaign_id=campaign.pk)]:
+            opened[campaign.slug] = packs
+    return opened
 
 
 @receiver(world_events_appended, dispatch_uid="campaign.packs_evaluate")

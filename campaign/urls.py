@@ -7,6 +7,7 @@ from campaign.views import digital
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
+from campaign.views import packs as pack_views
 from campaign.views import setup as setup_views
 
 app_name = "campaign"
@@ -25,7 +26,23 @@ urlpatterns = [
         campaign_views.CampaignSettingsView.as_view(),
         name="campaign_settings",
     ),
+    path(
+        "campaigns/<slug:slug>/settings/readings/",
+        pack_views.ReadingsView.as_view(),
+        name="campaign_readings",
+    ),
     path("campaigns/<slug:slug>/setup/", setup_views.SetupView.as_view(), name="setup"),
+    # The campaign's box: opened packs, their opening choices and the rules they add.
+    path("campaigns/<slug:slug>/packs/", pack_views.PackListView.as_view(), name="packs"),
+    path(
+        "campaigns/<slug:slug>/packs/<str:pack>/", pack_views.PackDetailView.as_view(), name="pack"
+    ),
+    path(
+        "campaigns/<slug:slug>/packs/<str:pack>/comeback/",
+        pack_views.ComebackPowerChooseView.as_view(),
+        name="pack_comeback",
+    ),
+    path("campaigns/<slug:slug>/rules/", pack_views.RulesHelpView.as_view(), name="rules_help"),
     path("campaigns/<slug:slug>/members/", member_views.MembersView.as_view(), name="members"),
     path(
         "campaigns/<slug:slug>/members/<int:member_id>/role/",

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_database, env_list, env_redis_url, env_str
+from config.env import env_bool, env_database, env_int, env_list, env_redis_url, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -13,6 +13,20 @@ SECRET_KEY = env_str("SECRET_KEY", "dev-only-insecure-key-change-me" if DEBUG el
 if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS only once DEBUG is off (README, "Production"). Behind a proxy that terminates TLS and
+# sets X-Forwarded-Proto itself, TRUST_X_FORWARDED_PROTO=1 lets a request it took over HTTPS
+# count as secure; SECURE_SSL_REDIRECT=0 leaves the redirect to plain HTTP to that proxy.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("TRUST_X_FORWARDED_PROTO", False) else None
+)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -35,6 +49,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files, compressed and with far-future caching, from the application server.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -80,6 +96,13 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Failed sign-ins: 10 a minute from one client address, and 5 in 5 minutes for one user name
+# from one address (the adapter keys them by both), so guessing a password from elsewhere
+# never locks its owner out. Counted in the cache: Redis, shared by every process, when set.
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
+# How many proxies of yours append to X-Forwarded-For: the client address is read past them.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Risk Legacy <noreply@localhost>")
 
@@ -90,7 +113,22 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # In production `collectstatic` writes hashed, compressed copies that WhiteNoise serves.
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+# While developing (tests included) WhiteNoise serves the source folders as they change; in
+# production only what `collectstatic` wrote.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 REDIS_URL = env_redis_url("REDIS_URL")
 
@@ -101,10 +139,19 @@ CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
+# Celery beat: the backstop that opens packs whose unlock task was lost (see campaign.tasks).
+CELERY_BEAT_SCHEDULE = {
+    "open-due-packs": {"task": "campaign.tasks.packs_sweep", "schedule": 60.0},
+}
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            # Shared by every process; answers from memory while Redis cannot be reached.
+            "BACKEND": "config.cache.FailSoftRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -116,18 +163,33 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "campaign.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "campaign.api.exceptions.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Risk Legacy campaigns API",
-    "DESCRIPTION": "Log, play and review Risk Legacy campaigns.",
+    "DESCRIPTION": (
+        "Log, play and review Risk Legacy campaigns.\n\n"
+        "**Spoiler warning:** this reference lists every value the API accepts, including "
+        "scars, event cards, powers and settings from sealed packs. A campaign's own responses "
+        "never show what its unopened packs hold, and refuse those values like unknown ones."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # The doc page's scripts are served from our static files, so it works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name per choice set that several fields share.
+    "ENUM_NAME_OVERRIDES": {
+        "FactionEnum": "campaign.api.schema_names.faction_keys",
+        "TerritoryEnum": "campaign.api.schema_names.territory_keys",
+    },
 }
 
 LOGGING = {

@@ -1,7 +1,8 @@
 """Bots that play a seat: answer every decision the engine waits on with one legal move.
 
 `RandomBot` picks a uniformly random legal move. `HeuristicBot` plays a sensible game: it
-starts where there is room, recruits to the front, expands into cheap empty land, attacks only
+drafts a good faction, many troops and an early turn when a draft is in use, starts where there
+is room, recruits to the front, expands into cheap empty land, attacks only
 with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
 missiles on rolls that decide an HQ or the game, and always ends its turn. Each bot owns its
 own `random.Random(seed)`; the global `random` module is never used. A bot remembers nothing
@@ -16,6 +17,7 @@ from functools import cache
 from itertools import combinations, product
 from typing import Protocol
 
+from rules import bot_powers
 from rules.combat import battle
 from rules.data import board, content
 from rules.game import (
@@ -24,6 +26,7 @@ from rules.game import (
     BuyRedStar,
     ChooseFaction,
     DefendWith,
+    DraftPick,
     EndTurn,
     Expand,
     FireMissile,
@@ -34,9 +37,10 @@ from rules.game import (
     MoveIn,
     MoveOption,
     PassMissiles,
+    PlaceStart,
     PlaceTroops,
-    PlayScarCard,
     Recruit,
+    ResolveEvent,
     RollForOrder,
     TakeCard,
     legal_move_options,
@@ -157,6 +161,10 @@ class HeuristicBot:
             return RollForOrder()
         if phase == "setup_faction":
             return self._choose_faction(state, seat)
+        if phase == "setup_draft":
+            return self._draft_pick(state, seat)
+        if phase == "setup_place":
+            return self._place_start(state, seat)
         if phase == "start_of_turn":
             return self._start_of_turn(state, seat)
         if phase == "place":
@@ -173,6 +181,12 @@ class HeuristicBot:
             return self._end_of_turn(state, seat)
         if phase == "open_pack":
             return AcknowledgePack(state.pending["pack"])  # type: ignore[index]
+        if phase in ("scar_before_roll", "scar_turn_start"):
+            return bot_powers.scar_window_move(state, seat)
+        if phase == "comeback_pick":
+            return bot_powers.comeback_pick(state, seat)
+        if phase == "event_choice":
+            return self._event_choice(state, seat)
         raise ValueError(f"No decision for seat {seat} in phase {phase}.")
 
     # --- reading the board -------------------------------------------------------------------
@@ -251,6 +265,35 @@ class HeuristicBot:
         best = max(starts, key=lambda t: self._start_score(state, seat, t))
         return ChooseFaction(faction, best)
 
+    def _draft_pick(self, state: GameState, seat: int) -> Move:
+        """Additions B and C: the best-scored pick on offer (ties go to the first listed)."""
+        picks = [o.move for o in legal_move_options(state, seat) if isinstance(o.move, DraftPick)]
+        return max(picks, key=lambda m: self._draft_score(state, m))
+
+    def _draft_score(self, state: GameState, pick: DraftPick) -> float:
+        """A faction with a strong power comes first; then troops (10 > 8 > 6), an early turn,
+        an early start and coin cards. A weak faction waits: there is always one left."""
+        if pick.faction:
+            taste = POWER_TASTE.get(self._power(state, pick.faction) or "", 0)
+            return 10.0 + 2 * taste if taste >= 2 else 1.0
+        card = content().draft_cards[pick.card]
+        earliness = (state.seat_count - card.value) / (state.seat_count - 1)  # 1st: 1, last: 0
+        if card.kind == "troops":
+            return card.value + 2.0
+        if card.kind == "turn_order":
+            return 2.0 + 7 * earliness
+        if card.kind == "placement":
+            return 1.0 + 6 * earliness
+        return 2.0 + 2 * card.value
+
+    def _place_start(self, state: GameState, seat: int) -> Move:
+        starts = [
+            o.move.territory
+            for o in legal_move_options(state, seat)
+            if isinstance(o.move, PlaceStart)
+        ]
+        return PlaceStart(max(starts, key=lambda t: self._start_score(state, seat, t)))
+
     @staticmethod
     def _power(state: GameState, faction: str) -> str | None:
         power = state.world.starting_powers.get(faction)
@@ -262,10 +305,9 @@ class HeuristicBot:
         if len(hand) >= CARDS_PER_STAR:
             cheapest = sorted(hand, key=lambda c: (state.card_coins(c), c))[:CARDS_PER_STAR]
             return BuyRedStar(tuple(cheapest))
-        if player.scar_card is not None:
-            target = self._scar_target(state, seat, player.scar_card)
-            if target is not None:
-                return PlayScarCard(target)
+        special = bot_powers.start_of_turn_move(state, seat)
+        if special is not None:
+            return special
         if not state.controlled(seat):
             starts = [
                 o.move.territory
@@ -274,25 +316,6 @@ class HeuristicBot:
             ]
             return JoinWar(max(starts, key=lambda t: self._start_score(state, seat, t)))
         return Recruit(self._trade_in(state, seat))
-
-    def _scar_target(self, state: GameState, seat: int, scar: str) -> str | None:
-        """A Bunker on its own HQ; an Ammo Shortage on the HQ of the strongest rival."""
-        scar_type = content().scar_types[scar]
-        if scar_type.target != "territory":
-            return None
-        if scar_type.effect == "defence_best_die_plus_one":
-            candidates = [t for t, owner in state.hqs.items() if owner == seat]
-        elif scar_type.effect == "defence_best_die_minus_one":
-            rivals = [
-                t for t, owner in state.hqs.items() if owner != seat and state.owner(t) != seat
-            ]
-            candidates = sorted(rivals, key=lambda t: -state.red_stars(state.hqs[t]))
-        else:
-            return None
-        for territory in candidates:
-            if state.world.live_scar(territory) is None:
-                return territory
-        return None
 
     def _trade_in(self, state: GameState, seat: int) -> tuple[str, ...]:
         """Cards are worth more as a red star, so trade them for troops only when the hand is
@@ -342,6 +365,9 @@ class HeuristicBot:
         return value
 
     def _place(self, state: GameState, seat: int) -> Move:
+        stealthy = bot_powers.stealth_move(state, seat)
+        if stealthy is not None:
+            return stealthy
         left = state.turn.recruits_left
         hq = state.hq_of(seat)
         if hq is not None and state.owner(hq) == seat:
@@ -511,6 +537,37 @@ class HeuristicBot:
         if self._threat(state, seat, origin) > 0:
             keep = max(keep, (high - low) // 2)
         return MoveIn(max(low, high - keep))
+
+    def _event_choice(self, state: GameState, seat: int) -> Move:
+        """An event card's choice (E-7): a fortification on a city at the front, the one in
+        most danger; else troops into the cities in most danger (two cities when offered); a
+        maneuver only when nothing else is."""
+        options = legal_move_options(state, seat)
+        answers = [o.move for o in options if isinstance(o.move, ResolveEvent)]
+
+        def need(territory: str) -> int:
+            held_hq = 3 if territory in state.hqs else 0  # a red star stands there
+            return self._danger(state, seat, territory) - state.troops(territory) + held_hq
+
+        forts = [
+            m
+            for m in answers
+            if m.option == "fortification" and self._is_front(state, seat, m.territories[0])
+        ]
+        if forts:
+            return max(forts, key=lambda m: (need(m.territories[0]), m.territories))
+        troops = [m for m in answers if m.option != "fortification"]
+        if troops:
+            return max(
+                troops,
+                key=lambda m: (
+                    len(m.territories),
+                    sum(need(t) for t in m.territories),
+                    m.territories,
+                ),
+            )
+        maneuvers = [o.move for o in options if isinstance(o.move, Maneuver)]
+        return self._maneuver(state, seat, maneuvers) or options[0].move
 
     def _end_of_turn(self, state: GameState, seat: int) -> Move:
         best: Move = EndTurn()

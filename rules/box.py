@@ -119,10 +119,12 @@ def setting(world: World, key: str) -> str:
 
 
 def spoiler_terms(pack: str) -> tuple[str, ...]:
-    """Words that only a campaign with `pack` open may ever see (for tests and checks)."""
+    """Words that only a campaign with `pack` open may ever see (for tests and checks). Names
+    the base game also uses (`base_words`) are left out: they give nothing away."""
     found = content().pack_contents.get(pack)
     if found is None:
         return ()
+    shared = {word.lower() for word in found.base_words}
     names = {
         *found.spoiler_terms,
         *(s.name for s in found.scar_types),
@@ -131,4 +133,4 @@ def spoiler_terms(pack: str) -> tuple[str, ...]:
         *(a.title for a in found.rules_additions),
         *(s.title for s in found.story),
     }
-    return tuple(sorted(names))
+    return tuple(sorted(n for n in names if n.lower() not in shared))

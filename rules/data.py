@@ -192,6 +192,9 @@ class PackContent:
     comeback_powers: tuple[ComebackPower, ...]
     settings: tuple[PackSetting, ...]
     spoiler_terms: tuple[str, ...]
+    base_words: tuple[str, ...] = ()
+    """Names of this pack's items that the base game uses for something else (the R5 reward
+    "Fortify a city" beside the Fortify event card): no spoiler on their own."""
 
 
 @dataclass(frozen=True)
@@ -298,4 +301,5 @@ def _pack_content(key: str) -> PackContent:
         comeback_powers=tuple(ComebackPower(**c) for c in raw.get("comeback_powers", ())),
         settings=tuple(PackSetting(**s, pack=key) for s in raw.get("settings", ())),
         spoiler_terms=tuple(raw.get("spoiler_terms", ())),
+        base_words=tuple(raw.get("base_words", ())),
     )

@@ -89,7 +89,8 @@ class DraftRecorded(WorldEvent):
 @dataclass(frozen=True)
 class EventResolved(WorldEvent):
     """E-7: an event card was drawn and resolved. `option` is the choice its chooser made
-    (blank for a card without choices); `person` is who chose. `detail` says in words what it
+    (blank for a card without choices, or when nobody chose: a tie skips the event, or the
+    group did not record the choice); `person` is who chose. `detail` says in words what it
     did. A card whose chosen option destroys it leaves the campaign's box for good; any mark it
     placed (a fortification) is its own event."""
 
@@ -110,7 +111,7 @@ class EventResolved(WorldEvent):
                     "E-7",
                 )
             ]
-        if card.option(self.option) is None:
+        if self.option and card.option(self.option) is None:
             choices = ", ".join(repr(o.key) for o in card.options)
             return [
                 Violation("bad_event_option", f"{card.name} offers the choices {choices}.", "E-7")

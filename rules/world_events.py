@@ -387,7 +387,8 @@ class ScarPlaced(WorldEvent):
         violations: list[Violation] = []
         scar_type = box.scar_types(world).get(self.scar)
         if scar_type is None:
-            return [Violation("unknown_scar", f"There is no scar '{self.scar}'.", "G-4")]
+            # Never echo the key: it may name a sealed pack's scar (U-8).
+            return [Violation("unknown_scar", "There is no such scar card in this box.", "G-4")]
         if self.on == "territory":
             if not _territory(self.target, violations):
                 return violations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import IsAuthenticated
@@ -20,7 +20,8 @@ from campaign.api.serializers import (
     WorldEventSerializer,
 )
 from campaign.errors import ApplicationError
-from campaign.permissions import Action, campaign_for_api, campaign_role
+from campaign.permissions import Action, campaign_allows, campaign_for_api, campaign_role
+from campaign.selectors.box import box_status
 from campaign.selectors.campaigns import campaign_list_visible, membership_list
 from campaign.selectors.world import world_as_of, world_current, world_log
 from campaign.services.campaigns import (
@@ -33,6 +34,7 @@ from campaign.services.setup import setup_coins_place, setup_powers_choose, setu
 from rules.world_events import event_from_json
 
 GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
+TOKEN = inline_serializer("ApiToken", {"token": serializers.CharField()})
 
 
 class CampaignViewSet(
@@ -52,11 +54,13 @@ class CampaignViewSet(
     def get_object(self):
         return campaign_for_api(request=self.request, slug=self.kwargs["slug"], action=Action.READ)
 
-    def retrieve(self, request: Request, slug: str) -> Response:
+    def retrieve(self, request: Request, slug: str, format: str | None = None) -> Response:
         campaign = self.get_object()
         data = self.get_serializer(campaign).data
         data["your_role"] = campaign_role(campaign=campaign, user=request.user)
-        data["games_played"] = world_current(campaign=campaign).games_played
+        world = world_current(campaign=campaign)
+        data["games_played"] = world.games_played
+        data["box"] = box_status(world=world)
         return Response(data)
 
     def perform_create(self, serializer):
@@ -118,7 +122,10 @@ class InviteCreateApi(APIView):
 class CampaignWorldApi(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("game", int, description="The world after game N.")],
-        responses=serializers.JSONField(),
+        responses=inline_serializer(
+            "CampaignWorld",
+            {"games_played": serializers.IntegerField(), "world": serializers.DictField()},
+        ),
         summary="The campaign's world now, or as it stood after game N",
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -130,7 +137,13 @@ class CampaignWorldApi(APIView):
             raise ApplicationError("game must be a game number (0, 1, 2...).", code="bad_game")
         else:
             world = world_as_of(campaign=campaign, game_number=int(game))
-        return Response({"games_played": world.games_played, "world": world.to_json()})
+        return Response(
+            {
+                "games_played": world.games_played,
+                "world": world.to_json(),
+                "box": box_status(world=world),
+            }
+        )
 
 
 class WorldEventListApi(APIView):
@@ -142,7 +155,10 @@ class WorldEventListApi(APIView):
             entry.record.description = entry.description
             entry.record.voided_by = entry.voided_by
             records.append(entry.record)
-        return Response(WorldEventSerializer(records, many=True).data)
+        member = campaign_allows(campaign=campaign, user=request.user, action=Action.MEMBER)
+        return Response(
+            WorldEventSerializer(records, many=True, context={"show_accounts": member}).data
+        )
 
 
 class TokenApi(APIView):
@@ -150,12 +166,12 @@ class TokenApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=serializers.JSONField())
+    @extend_schema(responses=TOKEN)
     def get(self, request: Request) -> Response:
         token, _ = Token.objects.get_or_create(user=request.user)
         return Response({"token": token.key})
 
-    @extend_schema(request=None, responses=serializers.JSONField())
+    @extend_schema(request=None, responses={201: TOKEN})
     def post(self, request: Request) -> Response:
         Token.objects.filter(user=request.user).delete()
         token = Token.objects.create(user=request.user)

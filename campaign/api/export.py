@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api.game_log import REFUSAL
-from campaign.permissions import Action, campaign_for_api
+from campaign.permissions import Action, campaign_allows, campaign_for_api
 from campaign.services.export import campaign_export, campaign_import
 
 DOCUMENT = inline_serializer(
@@ -28,12 +28,14 @@ DOCUMENT = inline_serializer(
 
 
 class CampaignExportApi(APIView):
-    """The campaign as one JSON document (anyone who may read the campaign)."""
+    """The campaign as one JSON document (anyone who may read the campaign; user names for
+    members only)."""
 
     @extend_schema(responses={200: DOCUMENT, 404: REFUSAL}, summary="Export a campaign")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
-        return Response(campaign_export(campaign=campaign))
+        member = campaign_allows(campaign=campaign, user=request.user, action=Action.MEMBER)
+        return Response(campaign_export(campaign=campaign, show_accounts=member))
 
 
 class CampaignImportApi(APIView):

@@ -23,11 +23,13 @@ from campaign.services.game_log import (
     game_log_correct,
     game_log_latest,
 )
+from campaign.services.game_log_packs import EventEntry, HqMoveEntry
 from rules.data import board, content
 from rules.rewards import REWARD_NAMES, RewardChoice, held_on_reward_options, winner_reward_options
 from rules.world_events import INCIDENTS
 
 TERRITORIES = sorted(board().territories)
+FACTIONS = sorted(content().factions)
 
 
 class RewardSerializer(serializers.Serializer):
@@ -51,6 +53,28 @@ class PlayerSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=TERRITORIES), required=False, default=list
     )
     reward = RewardSerializer(required=False, allow_null=True, default=None)
+    draft = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(content().draft_cards)),
+        required=False,
+        default=list,
+        max_length=4,
+        help_text="When the campaign's setup is a draft: the print codes of the four draft "
+        "cards this player drafted (every player's, or nobody's).",
+    )
+    eliminated_by = serializers.ChoiceField(
+        choices=FACTIONS,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The faction that eliminated this one (G-13, END-2).",
+    )
+    comeback_power = serializers.ChoiceField(
+        choices=sorted(content().comeback_powers),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The power this faction picked during this game, once the box holds them.",
+    )
 
     def validate(self, attrs):
         if not attrs["person"] and not attrs["guest_name"].strip():
@@ -77,6 +101,32 @@ class IncidentSerializer(serializers.Serializer):
     detail = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+class EventSerializer(serializers.Serializer):
+    card = serializers.ChoiceField(
+        choices=sorted(content().event_cards), help_text="The event card's print code (E-7)."
+    )
+    option = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="The option its chooser took."
+    )
+    by_faction = serializers.CharField(required=False, allow_blank=True, default="")
+    targets = serializers.ListField(
+        child=serializers.ChoiceField(choices=TERRITORIES), required=False, default=list
+    )
+    demolished = serializers.ListField(
+        child=serializers.ChoiceField(choices=TERRITORIES),
+        required=False,
+        default=list,
+        help_text="Territories whose HQ the card demolished (G-10).",
+    )
+    detail = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class HqMoveSerializer(serializers.Serializer):
+    faction = serializers.ChoiceField(choices=FACTIONS)
+    origin = serializers.ChoiceField(choices=TERRITORIES)
+    target = serializers.ChoiceField(choices=TERRITORIES, help_text="A neighbouring territory.")
+
+
 class GameLogEntrySerializer(serializers.Serializer):
     """A `GameLogEntry`: players clockwise around the table, the winning faction, what
     happened during the game, the signature and the rewards."""
@@ -93,6 +143,8 @@ class GameLogEntrySerializer(serializers.Serializer):
     scars = serializers.ListField(child=ScarSerializer(), required=False, default=list)
     wear = serializers.ListField(child=WearSerializer(), required=False, default=list)
     incidents = serializers.ListField(child=IncidentSerializer(), required=False, default=list)
+    events = serializers.ListField(child=EventSerializer(), required=False, default=list)
+    hq_moves = serializers.ListField(child=HqMoveSerializer(), required=False, default=list)
     signed_on = serializers.DateField(required=False, allow_null=True, default=None)
     slogan = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     winner_reward = RewardSerializer(required=False, allow_null=True, default=None)
@@ -120,13 +172,27 @@ class GameLogEntrySerializer(serializers.Serializer):
         return GameLogEntry(
             played_on=data["played_on"],
             players=tuple(
-                PlayerEntry(**{**p, "held": tuple(p["held"]), "reward": reward(p["reward"])})
+                PlayerEntry(
+                    **{
+                        **p,
+                        "held": tuple(p["held"]),
+                        "reward": reward(p["reward"]),
+                        "draft": tuple(p["draft"]),
+                    }
+                )
                 for p in data["players"]
             ),
             winner=data["winner"],
             scars=tuple(ScarEntry(**s) for s in data["scars"]),
             wear=tuple(WearEntry(**w) for w in data["wear"]),
             incidents=tuple(IncidentEntry(**i) for i in data["incidents"]),
+            events=tuple(
+                EventEntry(
+                    **{**e, "targets": tuple(e["targets"]), "demolished": tuple(e["demolished"])}
+                )
+                for e in data["events"]
+            ),
+            hq_moves=tuple(HqMoveEntry(**m) for m in data["hq_moves"]),
             signed_on=data["signed_on"],
             slogan=data["slogan"],
             winner_reward=reward(data["winner_reward"]),

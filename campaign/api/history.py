@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from campaign.api.game_log import REFUSAL
 from campaign.errors import ApplicationError, NotFoundError
-from campaign.permissions import Action, campaign_for_api
+from campaign.permissions import Action, campaign_allows, campaign_for_api
+from campaign.selectors.box import box_stats, box_status
 from campaign.selectors.history import (
     history_faction,
     history_games,
@@ -32,10 +33,11 @@ class GameListApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Timeline of logged games")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        member = campaign_allows(campaign=campaign, user=request.user, action=Action.MEMBER)
         return Response(
             [
                 {**asdict(game), "winner": game.winner.name if game.winner else None}
-                for game in history_games(campaign=campaign)
+                for game in history_games(campaign=campaign, show_accounts=member)
             ]
         )
 
@@ -58,6 +60,7 @@ class WorldApi(APIView):
         view = history_world(campaign=campaign, game=game)
         data = asdict(view)
         data["world"] = view.world.to_json()
+        data["box"] = box_status(world=view.world)
         return Response(data)
 
 
@@ -92,7 +95,11 @@ class FactionHistoryApi(APIView):
 
 
 class PackStatusApi(APIView):
-    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Sealed packs: open now, progress")
+    @extend_schema(
+        operation_id="v1_campaigns_packs_status",  # .../packs/{pack}/ is the "retrieve"
+        responses={200: ANY, 404: REFUSAL},
+        summary="Sealed packs: open now, progress",
+    )
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         return Response(asdict(packs_status(campaign=campaign)))
@@ -111,6 +118,6 @@ class StatsApi(APIView):
                         for b in chart.bars
                     ],
                 }
-                for chart in history_stats(campaign=campaign)
+                for chart in [*history_stats(campaign=campaign), *box_stats(campaign=campaign)]
             ]
         )

@@ -47,7 +47,10 @@ class InviteSerializer(serializers.ModelSerializer):
 
 
 class WorldEventSerializer(serializers.ModelSerializer):
-    created_by = serializers.CharField(source="created_by.username", default=None)
+    """An entry of the world event log with who appended it: null for system events, and for
+    readers who are not members (context `show_accounts=False`), as on the members page."""
+
+    created_by = serializers.SerializerMethodField()
     description = serializers.CharField()
     voided_by = serializers.IntegerField(allow_null=True)
 
@@ -66,3 +69,8 @@ class WorldEventSerializer(serializers.ModelSerializer):
             "corrects",
             "voided_by",
         ]
+
+    def get_created_by(self, record: WorldEventRecord) -> str | None:
+        if record.created_by is None or not self.context.get("show_accounts", True):
+            return None
+        return record.created_by.get_username()

@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from campaign.api import campaigns, digital, export, game_log, history
+from campaign.api import box, campaigns, digital, export, game_log, history
 
 app_name = "api"
 
@@ -62,6 +62,14 @@ urlpatterns = [
         name="history-faction",
     ),
     path("campaigns/<slug:slug>/packs/", history.PackStatusApi.as_view(), name="packs"),
+    path("campaigns/<slug:slug>/packs/<str:pack>/", box.PackContentsApi.as_view(), name="pack"),
+    path(
+        "campaigns/<slug:slug>/packs/<str:pack>/comeback/",
+        box.ComebackPickApi.as_view(),
+        name="pack-comeback",
+    ),
+    path("campaigns/<slug:slug>/rules/", box.RulesHelpApi.as_view(), name="rules"),
+    path("campaigns/<slug:slug>/readings/", box.ReadingsApi.as_view(), name="readings"),
     path("campaigns/<slug:slug>/history/stats/", history.StatsApi.as_view(), name="history-stats"),
     path("campaigns/<slug:slug>/export/", export.CampaignExportApi.as_view(), name="export"),
     path("campaign-imports/", export.CampaignImportApi.as_view(), name="import"),

@@ -12,8 +12,10 @@ from django import forms
 from campaign.errors import ApplicationError
 from campaign.models import Person
 from campaign.models.digital import GameSeat
+from rules import box
 from rules.data import board, content
 from rules.game import GameState, MoveOption
+from rules.pack_words import draft_code_label
 from rules.rewards import RewardChoice
 
 SEAT_ROWS = 5
@@ -77,11 +79,16 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     # type: (title, button, rule)
     "roll_for_order": ("Roll for the order of choice", "Roll the die", "S-6"),
     "choose_faction": ("Choose a faction and place your HQ", "Place HQ and 8 troops", "S-6"),
+    "draft_pick": ("Draft a faction card or a draft card", "Take it", "S-8"),
+    "place_start": ("Place your HQ and drafted troops", "Place HQ and troops", "S-8"),
     "buy_red_star": ("Buy a red star with 4 cards", "Buy a red star", "T-2"),
     "play_scar_card": ("Play your scar card", "Place the scar", "T-3"),
-    "join_war": ("Join the war", "Join with 4 troops", "T-5"),
+    "pass_scar_card": ("Keep your scar card", "Play no scar card now", "T-3"),
+    "move_hq": ("Move an HQ to a neighbouring territory", "Move the HQ", "G-18"),
+    "join_war": ("Join the war with half your starting troops", "Join the war", "T-5"),
     "recruit": ("Recruit", "Recruit", "T-7"),
     "place_troops": ("Place troops", "Place", "T-13"),
+    "place_stealthily": ("Send recruits into an empty territory", "Send them", "T-13"),
     "expand": ("Expand into an empty territory", "Expand", "X-2"),
     "attack": ("Attack", "Attack", "X-6"),
     "defend_with": ("Defend", "Defend", "X-6"),
@@ -93,6 +100,8 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     "take_card": ("Take a card", "Take the card", "E-3"),
     "claim_mission": ("Claim the mission", "Claim", "E-8"),
     "acknowledge_pack": ("Open the sealed pack", "The pack is open: resume play", "U-8"),
+    "choose_comeback_power": ("Pick a comeback power for your faction", "Take it", "X-15"),
+    "resolve_event": ("Carry out the event", "Carry it out", "E-7"),
 }
 FIELD_LABELS = {
     "faction": "Faction",
@@ -106,7 +115,11 @@ FIELD_LABELS = {
     "cards": "Cards",
     "trade_in": "Trade in",
     "pack": "Pack",
+    "power": "Power",
+    "card": "Draft card",
     "die": "Turn into a 6",
+    "option": "Choice",
+    "territories": "Cities",
 }
 LIST_FIELDS = frozenset({"cards", "trade_in"})
 
@@ -176,7 +189,9 @@ def value_label(state: GameState, name: str, value: Any) -> str:
         label = territories[value].name if value in territories else str(value)
         return f"{label} ({state.troops(value)})" if name == "origin" else label
     if name == "faction":
-        return content().factions[value].name
+        return content().factions[value].name if value else "None: a draft card instead"
+    if name == "card":
+        return draft_code_label(value) if value else "None: a faction card instead"
     if name in LIST_FIELDS:
         if not value:
             return "No trade-in"
@@ -203,16 +218,25 @@ def value_label(state: GameState, name: str, value: Any) -> str:
     if name == "pack":
         pack = content().packs.get(value)
         return pack.name if pack else str(value)
+    if name == "power":  # a comeback power: offered only once its pack is open
+        power = box.comeback_powers(state.world).get(value)
+        return f"{power.name}: {power.text}" if power else str(value)
+    if name == "option":  # an option of the event card waiting on its chooser (E-7)
+        card = content().event_cards.get((state.pending or {}).get("card", ""))
+        option = card.option(value) if card else None
+        return option.text if option else str(value)
+    if name == "territories":
+        return " and ".join(territories[t].name if t in territories else t for t in value)
     return str(value)
 
 
-NO_CARDS = "-"  # an empty card list, so a required select can still submit it
+NO_CARDS = "-"  # an empty card list or field, so a required select can still submit it
 
 
 def encode(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ",".join(value) or NO_CARDS
-    return str(value)
+    return str(value) or NO_CARDS
 
 
 def _missile_target(state: GameState, side: str, index: int) -> str:
@@ -245,6 +269,8 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
                     if state.phase == "end_of_turn"
                     else ("Stop attacking", "End attacks and the turn")
                 )
+            if kind == "maneuver" and state.phase == "event_choice":
+                title, button = ("Or make one maneuver now", "Maneuver")
             spec = MoveFormSpec(type=kind, title=title, button=button, rule=rule)
             spec.fields = [
                 FieldSpec(
@@ -280,7 +306,7 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             )
         spec.options.append(row)
     for spec in specs.values():
-        spec.primary = spec.type not in {"end_turn", "pass_missiles"}
+        spec.primary = spec.type not in {"end_turn", "pass_missiles", "pass_scar_card"}
         for fs in spec.fields:
             if fs.territory:
                 fs.choices.sort(key=lambda pair: pair[1])
@@ -309,14 +335,16 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
         if isinstance(sample, list):
             picked = data.getlist(name) if hasattr(data, "getlist") else data.get(name)
             if isinstance(picked, str):
-                picked = picked.split(",")
-            move[name] = [c for c in picked or () if c and c != NO_CARDS]
+                picked = [picked]
+            # A select offers a group as one value ("egypt,peru"); checkboxes send one each.
+            parts = [part for item in picked or () for part in item.split(",")]
+            move[name] = [c for c in parts if c and c != NO_CARDS]
         elif isinstance(sample, int) and not isinstance(sample, bool):
             move[name] = int(raw) if raw.lstrip("-").isdigit() else raw
         elif name == "slot":
             move[name] = int(raw) if raw.isdigit() else raw
         else:
-            move[name] = raw
+            move[name] = "" if raw == NO_CARDS else raw
     return move
 
 

@@ -1,4 +1,6 @@
-"""The guided game-log form: four steps and a confirmation, each step a plain Django form.
+"""The guided game-log form: up to five steps and a confirmation, each a plain Django form
+(the step for what packs brought shows only once the campaign's box holds such things, see
+`campaign.forms.game_log_packs`).
 
 The steps keep what the user typed (raw POST data) in a draft held in the session, so a
 half-filled log survives a reload; nothing reaches the world until the confirmation. Each step
@@ -17,6 +19,14 @@ from typing import Any
 
 from django import forms
 
+from campaign.forms.game_log_packs import (
+    add_seat_fields,
+    clean_seat_draft,
+    packs_from_step,
+    seat_draft,
+    seat_draft_fields,
+    step_from_packs,
+)
 from campaign.services.game_log import (
     GameLogEntry,
     IncidentEntry,
@@ -25,16 +35,18 @@ from campaign.services.game_log import (
     ScarEntry,
     WearEntry,
 )
+from rules import box
 from rules.data import board, content
 from rules.rewards import HELD_ON_REWARDS, WINNER_REWARDS, RewardChoice
 from rules.unlocks import ordinal
 from rules.world import World
 
-STEPS = ("players", "during", "outcome", "rewards")
+STEPS = ("players", "during", "outcome", "packs", "rewards")
 STEP_TITLES = {
     "players": "Who played",
     "during": "During the game",
     "outcome": "How it ended",
+    "packs": "What the packs brought",
     "rewards": "Signature and rewards",
     "confirm": "Check and confirm",
 }
@@ -71,7 +83,8 @@ class StepForm(forms.Form):
 
 
 class PlayersStep(StepForm):
-    """Step 1: when, who (members or guests), which faction, where each HQ started (S-7)."""
+    """Step 1: when, who (members or guests), which faction, where each HQ started (S-7), who
+    eliminated it, and its draft cards when the campaign's setup is a draft."""
 
     step = "players"
     played_on = forms.DateField(
@@ -80,8 +93,9 @@ class PlayersStep(StepForm):
         initial=datetime.date.today,
     )
 
-    def __init__(self, *args: Any, persons: Mapping[str, str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, persons: Mapping[str, str], world: World, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.drafting = box.draft_active(world)
         person_choices = [
             ("", "—"),
             *sorted(persons.items(), key=lambda kv: kv[1].lower()),
@@ -100,14 +114,17 @@ class PlayersStep(StepForm):
             self.fields[f"p{i}_start"] = forms.ChoiceField(
                 label="Starting territory (HQ)", choices=_territory_choices(), required=False
             )
+            add_seat_fields(self, i, world)
 
-    def seats(self) -> list[dict[str, str]]:
+    def seats(self) -> list[dict[str, Any]]:
         return [
             {
                 "person": self[f"p{i}_person"],
                 "guest": self[f"p{i}_guest"],
                 "faction": self[f"p{i}_faction"],
                 "start": self[f"p{i}_start"],
+                "elim": self[f"p{i}_elim"],
+                "draft": seat_draft_fields(self, i),
             }
             for i in range(MAX_PLAYERS)
         ]
@@ -122,6 +139,7 @@ class PlayersStep(StepForm):
             guest = (data.get(f"p{i}_guest") or "").strip()
             if not (person or faction or start or guest):
                 continue
+            clean_seat_draft(self, data, i)
             used += 1
             if not person and not guest:
                 self.add_error(f"p{i}_person", "Choose a member or name a guest.")
@@ -154,11 +172,15 @@ class DuringStep(StepForm):
                 [(f"faction:{k}", content().factions[k].name) for k in content().factions],
             ),
         ]
-        scar_kinds = [("", "—"), *[(k, s.name) for k, s in content().scar_types.items()]]
+        scar_kinds = [("", "—"), *[(k, s.name) for k, s in box.scar_types(world).items()]]
         players = _faction_choices(factions, blank="nobody in particular")
         for i in range(SCAR_ROWS):
             self.fields[f"s{i}_scar"] = forms.ChoiceField(
-                label=f"Scar card {i + 1}", choices=scar_kinds, required=False
+                label=f"Scar card {i + 1}",
+                choices=scar_kinds,
+                required=False,
+                # Never echo what was typed: it may name a scar of a sealed pack (U-8).
+                error_messages={"invalid_choice": "Choose one of the scar cards listed."},
             )
             self.fields[f"s{i}_target"] = forms.ChoiceField(
                 label="Placed on", choices=scar_targets, required=False
@@ -228,7 +250,13 @@ class OutcomeStep(StepForm):
 
     step = "outcome"
 
-    def __init__(self, *args: Any, factions: list[str], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        factions: list[str],
+        eliminated: frozenset[str] = frozenset(),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"] = forms.ChoiceField(
             label="Winner",
@@ -243,7 +271,9 @@ class OutcomeStep(StepForm):
         for faction in factions:
             name = content().factions[faction].name
             self.fields[f"t_{faction}"] = forms.BooleanField(
-                label=f"{name} had troops on the board at the end", required=False, initial=True
+                label=f"{name} had troops on the board at the end",
+                required=False,
+                initial=faction not in eliminated,
             )
             self.fields[f"h_{faction}"] = forms.MultipleChoiceField(
                 label=f"Territories {name} held at the end",
@@ -478,6 +508,15 @@ def seated_factions(players_raw: Mapping[str, Any]) -> list[str]:
     ]
 
 
+def eliminated_factions(players_raw: Mapping[str, Any]) -> frozenset[str]:
+    """Factions the players step says another eliminated (their outcome starts that way)."""
+    return frozenset(
+        _get(players_raw, f"p{i}_faction")
+        for i in range(MAX_PLAYERS)
+        if _get(players_raw, f"p{i}_elim") and _get(players_raw, f"p{i}_faction")
+    )
+
+
 def entry_from_steps(
     cleaned: Mapping[str, Mapping[str, Any]], *, provisional: bool = False
 ) -> tuple[GameLogEntry, dict[str, str]]:
@@ -489,6 +528,7 @@ def entry_from_steps(
     during = cleaned.get("during", {})
     outcome = cleaned.get("outcome", {})
     rewards = cleaned.get("rewards", {})
+    events, hq_moves, comeback_powers = packs_from_step(cleaned.get("packs", {}), where)
     players: list[PlayerEntry] = []
     for i in range(MAX_PLAYERS):
         faction = players_data.get(f"p{i}_faction")
@@ -503,8 +543,13 @@ def entry_from_steps(
                 f"players.{n}.start": f"p{i}_start",
                 f"players.{n}.held": f"h_{faction}",
                 f"players.{n}.reward": f"hr_{faction}_target",
+                f"players.{n}.draft": f"p{i}_draft_{box.DRAFT_KINDS[0]}",
+                f"players.{n}.eliminated_by": f"p{i}_elim",
+                f"players.{n}.troops_at_end": f"t_{faction}",
+                f"players.{n}.comeback_power": f"cb_{faction}",
             }
         )
+        eliminated_by = players_data.get(f"p{i}_elim") or ""
         reward = None
         code = rewards.get(f"hr_{faction}_code")
         if code:
@@ -521,9 +566,13 @@ def entry_from_steps(
                 if person == GUEST
                 else "",
                 start=players_data.get(f"p{i}_start") or "",
-                troops_at_end=bool(outcome.get(f"t_{faction}", True)),
+                # Until the outcome is given, a faction someone eliminated is taken as such.
+                troops_at_end=bool(outcome.get(f"t_{faction}", not eliminated_by)),
                 held=tuple(outcome.get(f"h_{faction}") or ()),
                 reward=reward,
+                draft=seat_draft(players_data, i),
+                eliminated_by=eliminated_by,
+                comeback_power=comeback_powers.get(faction, ""),
             )
         )
     scars = []
@@ -610,6 +659,8 @@ def entry_from_steps(
         scars=tuple(scars),
         wear=tuple(wear),
         incidents=tuple(incidents),
+        events=events,
+        hq_moves=hq_moves,
         signed_on=rewards.get("signed_on") or None,
         slogan=rewards.get("slogan") or "",
         winner_reward=winner_reward,
@@ -622,12 +673,14 @@ def entry_from_steps(
 
 def field_step(field: str) -> str:
     """Which step shows a form field."""
-    if re.fullmatch(r"p\d_(person|guest|faction|start)|played_on", field):
+    if re.fullmatch(r"p\d_(person|guest|faction|start|elim|draft_\w+)|played_on", field):
         return "players"
     if re.fullmatch(r"(s|w)\d_\w+|missiles3\w*|recruit30\w*|capital\w*|m_\w+", field):
         return "during"
     if re.fullmatch(r"winner|t_\w+|h_\w+", field):
         return "outcome"
+    if re.fullmatch(r"e\d_\w+|mv\d_\w+|cb_\w+", field):
+        return "packs"
     return "rewards"
 
 
@@ -665,8 +718,13 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
                 f"p{i}_person": player.person,
                 f"p{i}_faction": player.faction,
                 f"p{i}_start": player.start,
+                f"p{i}_elim": player.eliminated_by,
             }
         )
+        drafted = {
+            content().draft_cards[c].kind: c for c in player.draft if c in content().draft_cards
+        }
+        players.update({f"p{i}_draft_{kind}": code for kind, code in drafted.items()})
         if player.troops_at_end:
             outcome[f"t_{player.faction}"] = "on"
         outcome[f"h_{player.faction}"] = list(player.held)
@@ -708,4 +766,15 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
                 "wr_delta": str(reward.delta) if reward.delta else "",
             }
         )
-    return {"players": players, "during": during, "outcome": outcome, "rewards": rewards}
+    packs = step_from_packs(
+        entry.events,
+        entry.hq_moves,
+        {p.faction: p.comeback_power for p in entry.players if p.comeback_power},
+    )
+    return {
+        "players": players,
+        "during": during,
+        "outcome": outcome,
+        "packs": packs,
+        "rewards": rewards,
+    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q, QuerySet
 
 from campaign.models import Campaign, Invite, Membership, Person
@@ -50,6 +52,18 @@ def person_list(*, campaign: Campaign) -> QuerySet[Person]:
 def person_names(*, campaign: Campaign) -> dict[str, str]:
     """`person` key -> display name, for showing the world's records."""
     return dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
+
+
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what `secrets.token_urlsafe` makes
+
+
+def invites_by_token(*, token: str) -> QuerySet[Invite]:
+    """The invitation an invitation link names; none for a token no invitation can have (any
+    character outside the token's alphabet, such as a NUL byte, which PostgreSQL refuses even
+    to compare)."""
+    if not INVITE_TOKEN.fullmatch(token):
+        return Invite.objects.none()
+    return Invite.objects.filter(token=token)
 
 
 def invite_list_open(*, campaign: Campaign) -> list[Invite]:

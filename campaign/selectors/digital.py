@@ -22,10 +22,13 @@ def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
     return game
 
 
-def digital_game_version(*, game_id: int) -> tuple[int, Any] | None:
-    """(version, decision deadline) of a game: what a poll needs, in one small query."""
+def digital_game_version(*, campaign: Campaign, game_id: int) -> tuple[int, Any] | None:
+    """(version, decision deadline) of one of the campaign's games: what a poll needs, in one
+    small query. None for a game of another campaign, whose versions are not ours to tell."""
     return (
-        DigitalGame.objects.filter(pk=game_id).values_list("version", "decision_deadline").first()
+        DigitalGame.objects.filter(campaign=campaign, pk=game_id)
+        .values_list("version", "decision_deadline")
+        .first()
     )
 
 

@@ -10,6 +10,11 @@ from typing import Any
 
 from campaign.models import Campaign, GameLog, PackUnlock
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.pack_history import (
+    draft_lines,
+    game_recorded_text,
+    pack_event_text,
+)
 from campaign.selectors.world import (
     WorldLogEntry,
     world_as_of,
@@ -18,6 +23,7 @@ from campaign.selectors.world import (
     world_log,
 )
 from rules.data import board, content
+from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.rewards import REWARD_NAMES
 from rules.unlocks import packs_due, packs_progress
 from rules.world import World
@@ -83,6 +89,9 @@ def describe(event: WorldEvent, names: Mapping[str, str]) -> str:
     def who(key: str | None) -> str:
         return names.get(key, key) if key else "someone"
 
+    packed = pack_event_text(event, names)
+    if packed is not None:
+        return packed
     match event:
         case ContinentNamed():
             return f"{who(event.person)} named {_continent(event.continent)} “{event.name}”"
@@ -130,7 +139,7 @@ def describe(event: WorldEvent, names: Mapping[str, str]) -> str:
                 else text
             )
         case GameRecorded():
-            return f"Game {event.game} played on {event.played_on}"
+            return game_recorded_text(event, names)
     return event.describe()
 
 
@@ -148,6 +157,7 @@ class PlayerRow:
     start_name: str
     outcome: str
     outcome_label: str
+    eliminated_by: str = ""  # the faction that eliminated this one, when the log says
 
 
 @dataclass
@@ -166,6 +176,9 @@ class GameSummary:
     corrections: list[dict[str, Any]] = field(default_factory=list)
     voided: list[str] = field(default_factory=list)
     world_name: str = ""
+    draft: list[str] = field(default_factory=list)  # who drafted what (rules additions B-D)
+    events: list[str] = field(default_factory=list)  # event cards drawn and what they placed
+    comebacks: list[str] = field(default_factory=list)  # comeback powers taken in this game
 
     @property
     def sat_out(self) -> list[str]:
@@ -193,19 +206,22 @@ def _players(event: GameRecorded, names: Mapping[str, str]) -> list[PlayerRow]:
                 start_name=_territory(p["start"]),
                 outcome=p["outcome"],
                 outcome_label=OUTCOME_LABELS.get(p["outcome"], p["outcome"]),
+                eliminated_by=_faction(p.get("eliminated_by")),
             )
         )
     return rows
 
 
 def history_games(
-    *, campaign: Campaign, log: list[WorldLogEntry] | None = None
+    *, campaign: Campaign, log: list[WorldLogEntry] | None = None, show_accounts: bool = False
 ) -> list[GameSummary]:
     """Every game, oldest first, with what it changed; voided entries and the corrections and
-    overrides that touched the game are listed with their reasons."""
+    overrides that touched the game are listed with their reasons, and with the user name of
+    who logged them when `show_accounts` (members: who plays is not for other readers)."""
     names = person_names(campaign=campaign)
     log = world_log(campaign=campaign) if log is None else log
     games: dict[int, GameSummary] = {}
+    drawn: dict[int, bool] = {}  # whether the game's previous event was an event card's
     for entry in log:
         number = entry.record.game_number
         if not number:
@@ -220,6 +236,11 @@ def history_games(
             else:
                 game.voided.append(describe(event, names))
             continue
+        # What an event card placed follows its `EventResolved` (a fortification, HQs
+        # demolished); a fortification anywhere else is a reward.
+        placed = isinstance(event, GameIncident) and event.incident == "hq_demolished"
+        placed = placed or (isinstance(event, CityFortified) and drawn.get(number, False))
+        drawn[number] = isinstance(event, EventResolved) or (placed and drawn.get(number, False))
         if isinstance(event, GameRecorded):
             game.played_on = event.played_on
             game.players = _players(event, names)
@@ -228,6 +249,12 @@ def history_games(
             game.signature = describe(event, names)
         elif isinstance(event, ScarPlaced):
             game.scars.append(describe(event, names))
+        elif isinstance(event, DraftRecorded):
+            game.draft.extend(draft_lines(event, names))
+        elif isinstance(event, EventResolved) or placed:
+            game.events.append(describe(event, names))
+        elif isinstance(event, ComebackPowerChosen):
+            game.comebacks.append(describe(event, names))
         elif isinstance(event, PackOpened):
             game.packs.append(describe(event, names))
         elif isinstance(event, GameIncident | FortificationWorn):
@@ -245,7 +272,9 @@ def history_games(
         game = games.get(log_row.game_number)
         if game is None:
             continue
-        by = log_row.logged_by.get_username() if log_row.logged_by else "someone"
+        by = None
+        if show_accounts:
+            by = log_row.logged_by.get_username() if log_row.logged_by else "someone"
         # A correction that accepts the same refusals for the same reason repeats nothing new.
         if log_row.override_reason and not any(
             o["reason"] == log_row.override_reason and o["refusals"] == log_row.overridden
@@ -266,6 +295,9 @@ def history_games(
             *game.incidents,
             *game.packs,
             *game.other,
+            *game.events,
+            *game.comebacks,
+            "The draft: " + "; ".join(game.draft),
             game.signature,
             game.world_name,
             _players_text(game.played_on, game.players),
@@ -276,7 +308,8 @@ def history_games(
 
 def _players_text(played_on: str, players: list[PlayerRow]) -> str:
     rows = "; ".join(
-        f"{p.name} ({p.faction_name}, from {p.start_name}, {p.outcome_label.lower()})"
+        f"{p.name} ({p.faction_name}, from {p.start_name}, {p.outcome_label.lower()}"
+        + (f" by {p.eliminated_by})" if p.eliminated_by else ")")
         for p in players
     )
     return f"Played {played_on}: {rows}"
@@ -486,6 +519,7 @@ def packs_status(*, campaign: Campaign) -> PackStatus:
     for key, opening in world.packs_opened.items():
         pack = content().packs[key]
         row = {
+            "key": key,
             "name": pack.name,
             "reason": opening.reason,
             "game": opening.game,

@@ -8,6 +8,7 @@ from django.utils.text import slugify
 
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.models import Campaign, Invite, Membership, Person, Role
+from campaign.selectors.campaigns import invites_by_token
 
 RESERVED_SLUGS = {"new"}  # /campaigns/new/ is the creation page
 
@@ -157,7 +158,7 @@ def invite_accept(*, token: str, user) -> Membership:
     member with a lower role is raised to it); see `invite_refusal` for the refusals."""
     with transaction.atomic():
         # Lock the invite so two people clicking one link at once cannot both use it.
-        invite = Invite.objects.select_for_update().filter(token=token).first()
+        invite = invites_by_token(token=token).select_for_update().first()
         if invite is None:
             raise NotFoundError("This invitation link is not valid.", code="not_found")
         refusal = invite_refusal(invite=invite, user=user)

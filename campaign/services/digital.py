@@ -20,6 +20,7 @@ from campaign.permissions import Action, campaign_allows
 from campaign.selectors.digital import seat_holds
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
+from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
 from campaign.services.game_log import (
     GameLogEntry,
     GameLogRefused,
@@ -28,17 +29,19 @@ from campaign.services.game_log import (
     ScarEntry,
     WearEntry,
     game_log_plan,
+    game_plan_append,
 )
-from campaign.services.world import world_event_append
 from rules.bots import HeuristicBot
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
+    ChooseComebackPower,
     DefendWith,
     GameResult,
     GameState,
     Move,
     PassMissiles,
+    PassScarCard,
     SeatSpec,
     apply_move,
     game_result,
@@ -66,11 +69,21 @@ from rules.world_events import (
     ScarPlaced,
 )
 
-# How long a person not on turn (a defender choosing dice, a missile holder in the window
-# after a roll) has before the default is taken for them (X-6: the most dice; X-10: no missile).
+# How long a person not on turn (a defender choosing dice, a holder offered a missile or scar
+# window) has before the default is taken for them (X-6: the most dice; X-10, T-3: pass).
 DECISION_TIMEOUT = timedelta(seconds=20)
-# Decisions taken by someone waiting on the current player's roll, which time out.
-INTERRUPT_PHASES = frozenset({"attack_defender_dice", "missile_window"})
+# A comeback power stays on the faction card for good: its picker gets longer to read the sheet.
+COMEBACK_PICK_TIMEOUT = timedelta(minutes=2)
+# Decisions taken by someone the current player waits on, which time out.
+INTERRUPT_PHASES = frozenset(
+    {
+        "attack_defender_dice",
+        "missile_window",
+        "scar_before_roll",
+        "scar_turn_start",
+        "comeback_pick",
+    }
+)
 # A safety stop for bots-only stretches; a whole 5-bot game stays far below it.
 MAX_AUTOMATIC_MOVES = 20_000
 
@@ -128,11 +141,12 @@ def digital_game_start(
         raise ForbiddenError("Only the campaign's owner and players start games.", code="forbidden")
     seed = secrets.randbelow(2**31) if seed is None else seed
     with transaction.atomic():
+        # Lock the campaign row first: two starts at once would both create the same bot
+        # persons and read the same world and game number; the second now waits, then finds
+        # the bots and the unfinished game (the unique constraint is the backstop).
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         seats = _with_bot_persons(campaign, seats)
         _check_seats(campaign=campaign, seats=seats, session_key=session_key)
-        # Lock the campaign row: two starts at once would both read the same world and game
-        # number; the unique constraint on unfinished games then refuses the second cleanly.
-        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if DigitalGame.objects.filter(campaign=campaign, status__in=_UNFINISHED).exists():
             raise ConflictError(
                 "A digital game of this campaign is still unfinished: finish or abandon it "
@@ -307,14 +321,20 @@ def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> 
 
 def default_decision(state: GameState, seat: int) -> Move | None:
     """The move taken for a person who lets an interrupt's time run out: the most defence
-    dice (X-6), or no missile (X-10). Other decisions have no deadline."""
+    dice (X-6), no missile (X-10), no scar card (T-3: it is kept), or the first comeback power
+    left on the sheet (X-15: one must be picked). Other decisions have no deadline."""
     if state.phase not in INTERRUPT_PHASES:
         return None
     moves = [option.move for option in legal_move_options(state, seat)]
     defends = [m for m in moves if isinstance(m, DefendWith)]
     if defends:
         return max(defends, key=lambda m: m.dice)
-    return next((m for m in moves if isinstance(m, PassMissiles)), None)
+    passes = (PassMissiles, PassScarCard, ChooseComebackPower)
+    return next((m for m in moves if isinstance(m, passes)), None)
+
+
+def _timeout(state: GameState) -> timedelta:
+    return COMEBACK_PICK_TIMEOUT if state.phase == "comeback_pick" else DECISION_TIMEOUT
 
 
 def _move_row(game, seat, move, events, actor, user) -> GameMove:
@@ -350,18 +370,18 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
     if state.is_over:
         game.status = DigitalGame.Status.REWARDS
     elif state.phase in INTERRUPT_PHASES and not all(seats[s].is_bot for s in seats_to_act(state)):
-        game.decision_deadline = timezone.now() + DECISION_TIMEOUT
-        _schedule_overdue_check(game)
+        game.decision_deadline = timezone.now() + _timeout(state)
+        _schedule_overdue_check(game, _timeout(state))
     game.save()
     return game
 
 
-def _schedule_overdue_check(game: DigitalGame) -> None:
+def _schedule_overdue_check(game: DigitalGame, timeout: timedelta) -> None:
     """After commit, a task takes the default when the deadline passes and nobody polled."""
     from campaign.tasks import digital_game_overdue  # the tasks module imports this one
 
     game_id, version = game.pk, game.version
-    seconds = DECISION_TIMEOUT.total_seconds() + 0.5
+    seconds = timeout.total_seconds() + 0.5
     transaction.on_commit(
         lambda: digital_game_overdue.apply_async((game_id, version), countdown=seconds)
     )
@@ -533,13 +553,7 @@ def digital_game_finish(
         )
         if plan.refusals:
             raise GameLogRefused(plan.refusals)
-        world_event_append(
-            campaign=campaign,
-            events=plan.events,
-            user=user,
-            source=EventSource.DIGITAL,
-            game_number=plan.game,
-        )
+        game_plan_append(campaign=campaign, plan=plan, user=user, source=EventSource.DIGITAL)
         # A game logged by hand while this one was played took its number: this one is
         # recorded as the next game of the world (S-1), and keeps that number.
         game.game_number = plan.game
@@ -562,9 +576,11 @@ def _entry(
     naming_rounds: tuple[dict[str, int], ...],
     namer: str | None = None,
 ) -> GameLogEntry:
-    """The game as a log entry: players clockwise with their outcome and the territories they
-    held when play stopped, plus the scars, wear and incidents the engine reported."""
+    """The game as a log entry: players clockwise with their outcome, the territories they
+    held when play stopped and their drafted cards, plus the scars, wear, incidents, event
+    cards, HQ moves and comeback powers the engine reported."""
     faction_of = {r.person: r.faction for r in result.seats}
+    packs = digital_pack_fields(result.world_events, {p: f or "" for p, f in faction_of.items()})
     scars, wear, incidents = [], [], []
     for event in result.world_events:
         if isinstance(event, ScarPlaced):
@@ -578,7 +594,9 @@ def _entry(
             )
         elif isinstance(event, FortificationWorn):
             wear.append(WearEntry(territory=event.territory, boxes=event.boxes))
-        elif isinstance(event, GameIncident):
+        elif isinstance(event, GameIncident) and (
+            event.incident not in PACK_INCIDENTS or event in packs.demolished_alone
+        ):
             incidents.append(
                 IncidentEntry(
                     incident=event.incident,
@@ -599,6 +617,8 @@ def _entry(
             troops_at_end=r.outcome != "eliminated",
             held=r.controlled,
             reward=rewards.held_on.get(i) if rewarded and r.outcome == "held_on" else None,
+            draft=r.draft_cards,
+            comeback_power=packs.comeback_powers.get(r.faction or "", ""),
         )
         for i, r in enumerate(result.seats)
     )
@@ -609,6 +629,8 @@ def _entry(
         scars=tuple(scars),
         wear=tuple(wear),
         incidents=tuple(incidents),
+        events=tuple(packs.events),
+        hq_moves=tuple(packs.hq_moves),
         signed_on=today,
         slogan=rewards.slogan.strip() if rewarded else "",
         winner_reward=rewards.winner_reward if rewarded else None,

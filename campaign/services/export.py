@@ -33,12 +33,13 @@ FORMAT = "risk-legacy-campaign"
 VERSION = 1
 
 
-def _username(user) -> str | None:
-    return user.get_username() if user is not None else None
+def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[str, Any]:
+    """The whole campaign as a JSON-ready dict. Without `show_accounts` (a reader who is not a
+    member) no user name appears: who plays is for members, as on the members page."""
 
+    def _username(user) -> str | None:
+        return user.get_username() if user is not None and show_accounts else None
 
-def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
-    """The whole campaign as a JSON-ready dict."""
     events = WorldEventRecord.objects.filter(campaign=campaign).select_related("created_by")
     logs = list(
         GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")

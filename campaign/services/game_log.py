@@ -2,9 +2,11 @@
 
 `GameLogEntry` is the typed entry shared by the guided form and the API. `game_log_plan` turns
 an entry into the game's world events, checking every one against the world as it stands and
-the supplies left, and naming the field each refusal belongs to. `game_log` appends the events
-in one transaction (or refuses, changing nothing), unless the owner accepts the refusals with a
-reason (an override, kept on the log). `game_log_correct` appends an `EventsVoided` for the
+the supplies left, and naming the field each refusal belongs to. A pack whose condition the
+game meets during play (U-3, U-5..U-7) opens among its events, before what it brings is
+checked; `game_log` appends the events and claims those packs in one transaction (or refuses,
+changing nothing), unless the owner accepts the refusals with a reason (an override, kept on
+the log). `game_log_correct` appends an `EventsVoided` for the
 game's events and the corrected entry's events, never editing what was appended before.
 """
 
@@ -12,17 +14,28 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from django.db import transaction
 
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
-from campaign.models import Campaign, EventSource, GameLog, Person
+from campaign.models import Campaign, EventSource, GameLog, Person, WorldEventRecord
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.world import world_current, world_event_entries
 from campaign.services.campaigns import person_create
+from campaign.services.game_log_packs import (
+    EventEntry,
+    HqMoveEntry,
+    eliminated_by_refusals,
+    plan_comeback_powers,
+    plan_draft,
+    plan_events,
+    plan_hq_moves,
+)
+from campaign.services.packs import pack_unlocks_claim
 from campaign.services.world import world_event_append
+from rules import box
 from rules.data import board, content
 from rules.errors import Violation
 from rules.rewards import (
@@ -35,6 +48,7 @@ from rules.rewards import (
     world_namer_violations,
     world_naming_due,
 )
+from rules.unlocks import PackDue, packs_due
 from rules.world import World
 from rules.world_events import (
     EventsVoided,
@@ -56,7 +70,12 @@ from rules.world_events import (
 class PlayerEntry:
     """One faction in the game. The player is a person of the campaign (`person`, its key) or
     a guest named here (`guest_name`, who becomes a person). `held` lists the territories the
-    player controlled when play stopped; a held-on player's `reward` must target one (END-6)."""
+    player controlled when play stopped; a held-on player's `reward` must target one (END-6).
+    `eliminated_by` is the faction that eliminated this one, when the group says.
+
+    Once packs are open: `draft` holds the print codes of the four draft cards drafted at
+    setup (rules additions B-D; every player's or nobody's) and `comeback_power` the power
+    picked in this game (rules addition E)."""
 
     faction: str
     person: str = ""
@@ -65,6 +84,9 @@ class PlayerEntry:
     troops_at_end: bool = True
     held: tuple[str, ...] = ()
     reward: RewardChoice | None = None
+    draft: tuple[str, ...] = ()
+    eliminated_by: str = ""
+    comeback_power: str = ""
 
 
 @dataclass(frozen=True)
@@ -100,7 +122,8 @@ class IncidentEntry:
 @dataclass(frozen=True)
 class GameLogEntry:
     """One game as the group reports it. `players` are listed clockwise around the table,
-    which gives the held-on reward order (END-6). `winner` is the winning faction's key."""
+    which gives the held-on reward order (END-6). `winner` is the winning faction's key.
+    `events` are the event cards that fired (E-7) and `hq_moves` the HQs a power moved."""
 
     played_on: datetime.date
     players: tuple[PlayerEntry, ...]
@@ -108,6 +131,8 @@ class GameLogEntry:
     scars: tuple[ScarEntry, ...] = ()
     wear: tuple[WearEntry, ...] = ()
     incidents: tuple[IncidentEntry, ...] = ()
+    events: tuple[EventEntry, ...] = ()
+    hq_moves: tuple[HqMoveEntry, ...] = ()
     signed_on: datetime.date | None = None
     slogan: str = ""
     winner_reward: RewardChoice | None = None
@@ -142,6 +167,7 @@ class GameLogEntry:
                     **p,
                     "held": tuple(p.get("held", ())),
                     "reward": reward(p.get("reward")),
+                    "draft": tuple(p.get("draft", ())),
                 }
             )
             for p in data["players"]
@@ -153,6 +179,17 @@ class GameLogEntry:
             scars=tuple(ScarEntry(**s) for s in data.get("scars", ())),
             wear=tuple(WearEntry(**w) for w in data.get("wear", ())),
             incidents=tuple(IncidentEntry(**i) for i in data.get("incidents", ())),
+            events=tuple(
+                EventEntry(
+                    **{
+                        **e,
+                        "targets": tuple(e.get("targets", ())),
+                        "demolished": tuple(e.get("demolished", ())),
+                    }
+                )
+                for e in data.get("events", ())
+            ),
+            hq_moves=tuple(HqMoveEntry(**m) for m in data.get("hq_moves", ())),
             signed_on=day(data.get("signed_on")),
             slogan=data.get("slogan", ""),
             winner_reward=reward(data.get("winner_reward")),
@@ -233,17 +270,26 @@ HARD_CODES = frozenset(
 
 @dataclass
 class GameLogPlan:
-    """The events a game writes, in order, and every refusal found on the way."""
+    """The events a game writes, in order, and every refusal found on the way. `openings`
+    are the packs that opened during the game (their `PackOpened` is among the events); each
+    one's `seq` is the index in `events` of the event that set it off."""
 
     game: int
     events: list[WorldEvent] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
     world: World = field(default_factory=World)
+    openings: list[PackDue] = field(default_factory=list)
+
+
+# Packs whose condition can be met during a game open then (U-1): what they bring is in play
+# for the rest of that game. The others open once the game is over, through the unlock task.
+MID_GAME_TIMINGS = frozenset({"mid_game", "mid_or_end_of_game"})
 
 
 class _Planner:
-    def __init__(self, world: World, game: int) -> None:
+    def __init__(self, world: World, game: int, names: Mapping[str, str]) -> None:
         self.plan = GameLogPlan(game=game, world=world)
+        self.names = names
 
     @property
     def world(self) -> World:
@@ -266,8 +312,23 @@ class _Planner:
             return
         for violation in found:
             self.refuse(where, violation)
+        before = self.world
         self.plan.world = world
         self.plan.events.append(event)
+        self._open_due(before, event)
+
+    def _open_due(self, before: World, event: WorldEvent) -> None:
+        """Open, right after `event`, each mid-game pack whose condition it meets, so what the
+        pack brings is checked against a box that holds it (the faction eliminated by this
+        game picks its comeback power at once, C100)."""
+        trigger = len(self.plan.events) - 1
+        for due in packs_due([(trigger, event)], world=before, names=self.names):
+            if content().packs[due.pack].timing not in MID_GAME_TIMINGS:
+                continue
+            opened = PackOpened(pack=due.pack, game=self.plan.game, reason=due.reason)
+            self.plan.world = opened.apply(self.plan.world)
+            self.plan.events.append(opened)
+            self.plan.openings.append(due)
 
 
 def _territory_name(key: str) -> str:
@@ -318,7 +379,7 @@ def game_log_plan(
     the ones before it. `persons` maps person keys to display names; players' `person` must
     be one of them (guests are created before planning). Pure: reads, never writes."""
     game = world.next_game_number if game is None else game
-    planner = _Planner(world, game)
+    planner = _Planner(world, game, persons)
     refuse = planner.refuse
     factions = content().factions
 
@@ -430,17 +491,30 @@ def game_log_plan(
                 "END-2",
             ),
         )
+    for where, violation in eliminated_by_refusals(entry):
+        refuse(where, violation, hard=True)
 
     if any(r.hard for r in planner.plan.refusals):
         # Who played what is unclear; checking the rest would only add noise.
         return planner.plan
 
     players = tuple(
-        {"person": p.person, "faction": p.faction, "start": p.start, "outcome": entry.outcome(p)}
+        {
+            "person": p.person,
+            "faction": p.faction,
+            "start": p.start,
+            "outcome": entry.outcome(p),
+            **({"eliminated_by": p.eliminated_by} if p.eliminated_by else {}),
+        }
         for p in entry.players
     )
     planner.add("players", GameRecorded(game=game, played_on=str(entry.played_on), players=players))
     by_faction = {p.faction: p.person for p in entry.players}
+    starts = {p.start: p.faction for p in entry.players}
+    # What packs bring: the draft was made at setup, so it is checked against the world
+    # before the game; the rest against the box once a pack opened by this game is in it.
+    plan_draft(planner, entry, world, game)
+    plan_comeback_powers(planner, entry, by_faction, game)
 
     def actor(where: str, faction: str) -> str | None:
         if not faction:
@@ -463,16 +537,41 @@ def game_log_plan(
                 Violation("bad_target", "A scar goes on a territory or a faction card.", "G-4"),
             )
             continue
+        if scar.scar not in box.scar_types(planner.world):
+            refuse(
+                f"{where}.scar",
+                Violation("unknown_scar", "There is no such scar card in this campaign.", "G-4"),
+            )
+            continue
         planner.add(
             where,
             ScarPlaced(target=scar.target, on=scar.on, scar=scar.scar, person=person, game=game),
         )
+    plan_events(
+        planner,
+        entry,
+        by_faction,
+        {**starts, **{m.target: m.faction for m in entry.hq_moves}},
+        game,
+    )
+    plan_hq_moves(planner, entry, by_faction, starts, game)
     for i, wear in enumerate(entry.wear):
         planner.add(
             f"wear.{i}", FortificationWorn(territory=wear.territory, boxes=wear.boxes, game=game)
         )
     for i, incident in enumerate(entry.incidents):
         where = f"incidents.{i}"
+        if incident.incident == "hq_moved":
+            refuse(
+                f"{where}.incident",
+                Violation(
+                    "hq_move_as_incident",
+                    "Record an HQ that moved under the HQ moves, where what allows it is checked.",
+                    "G-18",
+                ),
+                hard=True,
+            )
+            continue
         person = actor(f"{where}.by_faction", incident.by_faction)
         planner.add(
             where,
@@ -628,6 +727,36 @@ def _persons_with_guests(campaign: Campaign, entry: GameLogEntry) -> GameLogEntr
     return GameLogEntry(**{**entry.__dict__, "players": tuple(players)})
 
 
+def game_plan_append(
+    *,
+    campaign: Campaign,
+    plan: GameLogPlan,
+    user,
+    source: str,
+    override_reason: str | None = None,
+) -> list[WorldEventRecord]:
+    """Append a planned game's events and claim the packs it opened during play, in the
+    caller's transaction (a logged game and a finished digital game alike)."""
+    records = world_event_append(
+        campaign=campaign,
+        events=plan.events,
+        user=user,
+        source=source,
+        game_number=plan.game,
+        override_reason=override_reason,
+    )
+    _claim_openings(campaign, plan, records)
+    return records
+
+
+def _claim_openings(campaign: Campaign, plan: GameLogPlan, records: list[WorldEventRecord]) -> None:
+    """`records` are the plan's events as appended, in order."""
+    pack_unlocks_claim(
+        campaign=campaign,
+        openings=[replace(due, seq=records[due.seq].seq) for due in plan.openings],
+    )
+
+
 def _commit(
     *,
     campaign: Campaign,
@@ -641,12 +770,11 @@ def _commit(
         if not override_reason or not all(not r.hard for r in plan.refusals):
             raise GameLogRefused(plan.refusals)
         campaign_check(campaign=campaign, user=user, action=Action.MANAGE)
-    records = world_event_append(
+    records = game_plan_append(
         campaign=campaign,
-        events=plan.events,
+        plan=plan,
         user=user,
         source=EventSource.LOG,
-        game_number=plan.game,
         override_reason=override_reason if plan.refusals else None,
     )
     return _log_row(
@@ -735,7 +863,8 @@ def game_log_latest(*, campaign: Campaign, game_number: int) -> GameLog | None:
 class CorrectionScope:
     """What correcting game N touches: the standing logs of games N..latest (re-recorded in
     order after N's replacement), the seqs voided, the pack openings carried after their games
-    (a pack once opened stays open), and the world just before game N."""
+    (a pack once opened stays open; one a re-recorded game opens again during play stays
+    where that game opens it), and the world just before game N."""
 
     logs: tuple[GameLog, ...]
     voided: tuple[int, ...]
@@ -765,12 +894,15 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
         logs.append(log)
     own = {seq for log in logs for seq in range(log.first_seq, log.last_seq + 1)}
     entries = world_event_entries(campaign=campaign)
+    gone = {seq for _, event in entries if isinstance(event, EventsVoided) for seq in event.seqs}
     carried: list[tuple[int, PackOpened]] = []
     for seq, event in entries:
-        if seq < original.first_seq or seq in own or isinstance(event, EventsVoided):
+        if seq < original.first_seq or seq in gone or isinstance(event, EventsVoided):
             continue
         if isinstance(event, PackOpened):
             carried.append((seq, event))
+            continue
+        if seq in own:
             continue
         raise ConflictError(
             f"Entry {seq} ({event.kind.replace('_', ' ')}) came after game {game_number} "
@@ -822,7 +954,8 @@ def game_log_correct(
         persons = dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
         world = scope.world_before
         refusals: list[Refusal] = []
-        segments: list[tuple[GameLog, GameLogEntry, list[WorldEvent], list[Refusal]]] = []
+        segments: list[tuple[GameLog, GameLogEntry, GameLogPlan, list[PackOpened], list[Refusal]]]
+        segments = []
         for log in scope.logs:
             number = log.game_number
             this = entry if number == game_number else GameLogEntry.from_json(log.entry)
@@ -842,14 +975,17 @@ def game_log_correct(
                     for r in own
                 ]
             refusals.extend(own)
-            # A pack goes back after the game that opened it (earlier or unknown: after N).
-            packs = [
-                e for _, e in scope.carried if max(e.game or game_number, game_number) == number
-            ]
+            # A pack goes back after the game that opened it (earlier or unknown: after N),
+            # unless the re-recorded game opened it again during play.
             world = plan.world
-            for pack in packs:
-                world = pack.apply(world)
-            segments.append((log, this, [*plan.events, *packs], own))
+            packs: list[PackOpened] = []
+            for _, pack in scope.carried:
+                if max(pack.game or game_number, game_number) != number:
+                    continue
+                if pack.pack not in world.packs_opened:
+                    world = pack.apply(world)
+                    packs.append(pack)
+            segments.append((log, this, plan, packs, own))
         override_reason = (override_reason or "").strip()
         if refusals and (not override_reason or any(r.hard for r in refusals)):
             raise GameLogRefused(refusals)
@@ -859,7 +995,7 @@ def game_log_correct(
                 EventsVoided(
                     seqs=scope.voided, reason=f"Correction of game {game_number}: {reason}"
                 ),
-                *[event for _, _, events, _ in segments for event in events],
+                *[e for _, _, plan, packs, _ in segments for e in (*plan.events, *packs)],
             ],
             user=user,
             source=EventSource.LOG,
@@ -867,10 +1003,11 @@ def game_log_correct(
         )
         position = 1
         corrected: GameLog | None = None
-        for log, this, events, own in segments:
-            game_events = [e for e in events if not isinstance(e, PackOpened)]
-            first, last = records[position], records[position + len(game_events) - 1]
-            position += len(events)
+        for log, this, plan, packs, own in segments:
+            game_records = records[position : position + len(plan.events)]
+            _claim_openings(campaign, plan, game_records)
+            first, last = game_records[0], game_records[-1]
+            position += len(plan.events) + len(packs)
             row = _log_row(
                 campaign=campaign,
                 user=user,

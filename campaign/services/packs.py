@@ -38,6 +38,14 @@ def packs_open_due(*, campaign_id: int) -> list[PackUnlock]:
     return claimed
 
 
+def pack_unlocks_claim(*, campaign: Campaign, openings: list[PackDue]) -> list[PackUnlock]:
+    """Claim packs a game opened during play, in the transaction that appends its events
+    (their `PackOpened` is among them), so the unlock task later finds them open and claimed
+    and opens nothing twice. `seq` of each is the appended seq of the event that set it off.
+    A pack claimed before (a corrected game opening it again) keeps its first claim."""
+    return [unlock for due in openings if (unlock := _claim(campaign, due)) is not None]
+
+
 def _claim(campaign: Campaign, due: PackDue) -> PackUnlock | None:
     try:
         with transaction.atomic():

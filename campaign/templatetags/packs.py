@@ -12,4 +12,4 @@ register = template.Library()
 
 @register.inclusion_tag("campaign/history/_packs.html")
 def packs_now(campaign) -> dict:
-    return {"packs": packs_status(campaign=campaign), "compact": True}
+    return {"packs": packs_status(campaign=campaign), "compact": True, "campaign": campaign}

@@ -11,6 +11,7 @@ from django.shortcuts import redirect
 from django.views.generic import FormView, TemplateView
 
 from campaign.errors import ApplicationError
+from campaign.forms.box import ReadingsForm
 from campaign.forms.campaigns import CampaignForm
 from campaign.models import Membership
 from campaign.permissions import Action, CampaignAccessMixin
@@ -18,6 +19,7 @@ from campaign.selectors.campaigns import campaign_list_public, person_names
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update
 from campaign.views.world_context import world_context
+from rules import box
 
 GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
 
@@ -97,6 +99,10 @@ class CampaignSettingsView(CampaignAccessMixin, FormView):
         return {"name": self.campaign.name, "is_public": self.campaign.is_public}
 
     def get_context_data(self, **kwargs):
+        # Readings of open points exist only for opened packs: a new campaign shows none.
+        world = world_current(campaign=self.campaign)
+        readings = ReadingsForm(world=world) if box.settings(world) else None
+        kwargs.setdefault("readings_form", readings)
         return super().get_context_data(**kwargs, section="settings")
 
     def form_valid(self, form):

@@ -58,14 +58,20 @@ from rules.world_events import PackOpened
 PHASE_NAMES = {
     "setup_order": "Rolling for the order of choice",
     "setup_faction": "Choosing factions and starting territories",
+    "setup_draft": "Drafting factions and draft cards",
+    "setup_place": "Placing HQs in the order of the placement cards",
+    "scar_turn_start": "Start of turn: scar cards",
     "start_of_turn": "Start of turn",
     "place": "Placing recruits",
     "expand_attack": "Expand and attack",
     "attack_defender_dice": "The defender chooses dice",
+    "scar_before_roll": "Scar cards before the roll",
     "missile_window": "Missile window",
     "move_in": "Moving in after a conquest",
     "end_of_turn": "End of turn",
     "open_pack": "A sealed pack opens",
+    "comeback_pick": "A comeback power is picked",
+    "event_choice": "An event card asks for a choice",
     "game_over": "Game over",
 }
 LOG_MOVES = 60
@@ -73,6 +79,9 @@ PACK_BANNER_MOVES = 400
 DEFAULT_WORDS = {
     "attack_defender_dice": "they defend with the most dice",
     "missile_window": "they fire no missile",
+    "scar_before_roll": "they keep their scar card",
+    "scar_turn_start": "they keep their scar card",
+    "comeback_pick": "they take the first power left on the sheet",
 }
 
 
@@ -206,6 +215,12 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
                 "is_current": seat.index == state.current_seat and not state.is_over,
                 "to_act": seat.index in to_act,
                 "held": seat.index in held,
+                # The draft is played face up (S-8): everyone sees who holds which card.
+                "drafted": [
+                    card["label"]
+                    for card in view.get("draft", {}).get("cards", ())
+                    if card["holder"] == seat.index
+                ],
             }
         )
     mine = view["seats"][viewer] if viewer is not None else None
@@ -253,6 +268,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "shared_screen": sum(bool(r["held"]) for r in rows) > 1,
         "pending": state.pending or {},
         "battle": _battle(state),
+        "event": _event_choice(state),
         "log": digital_game_log(game=game, limit=LOG_MOVES),
         "log_cut": game.version > LOG_MOVES,  # older moves are left off the page's log
         "log_limit": LOG_MOVES,
@@ -305,6 +321,20 @@ def _battle(state: GameState) -> dict[str, Any] | None:
         "defence_values": pending.get("defence_values") or [],
         "fixed_attack": pending.get("fixed_attack") or [],
         "fixed_defence": pending.get("fixed_defence") or [],
+    }
+
+
+def _event_choice(state: GameState) -> dict[str, Any] | None:
+    """The event card waiting on its chooser (E-7), in words: its name and its options."""
+    pending = state.pending or {}
+    card = content().event_cards.get(pending.get("card", ""))
+    if pending.get("kind") != "event_choice" or card is None:
+        return None
+    return {
+        "name": card.name,
+        "code": card.code,
+        "chooser": state.seats[pending["seat"]].name,
+        "options": [option.text for option in card.options],
     }
 
 
@@ -410,13 +440,13 @@ class DigitalGamePanelView(_GameMixin, View):
     else the re-rendered panel. Also takes overdue defaults (the defender's dice)."""
 
     def get(self, request, *args, **kwargs):
-        row = digital_game_version(game_id=kwargs["game_id"])
+        row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
         seen = request.GET.get("v", "")
         if row is not None:
             version, deadline = row
             if deadline is not None and deadline <= timezone.now():
                 digital_game_decide_overdue(game_id=kwargs["game_id"], version=version)
-                row = digital_game_version(game_id=kwargs["game_id"])
+                row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
             if row is not None and seen == str(row[0]):
                 return HttpResponse(status=204)
         game = self.get_game()

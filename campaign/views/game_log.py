@@ -28,12 +28,14 @@ from campaign.forms.game_log import (
     PlayersStep,
     RewardsStep,
     StepForm,
+    eliminated_factions,
     entry_from_steps,
     field_step,
     refusals_by_field,
     seated_factions,
     steps_from_entry,
 )
+from campaign.forms.game_log_packs import PacksStep, packs_step_shown
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import describe, packs_status
@@ -117,11 +119,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         players_raw = draft["steps"].get("players", {})
         factions = seated_factions(players_raw)
         if step == "players":
-            return PlayersStep(bound, persons=self.persons)
+            return PlayersStep(bound, persons=self.persons, world=self.world)
         if step == "during":
             return DuringStep(bound, factions=factions, world=self.world)
         if step == "outcome":
-            return OutcomeStep(bound, factions=factions)
+            eliminated = eliminated_factions(players_raw)
+            return OutcomeStep(bound, factions=factions, eliminated=eliminated)
+        if step == "packs":
+            return PacksStep(bound, factions=factions, world=self.packs_world(draft)[0])
         if step == "rewards":
             known = self.before_rewards(draft) or {"held_on": [], "naming_due": False}
             known.pop("world", None)
@@ -138,6 +143,12 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         """Cleaned data of every step before `upto` (and `upto` itself when it is valid)."""
         result: dict[str, dict[str, Any]] = {}
         for step in STEPS:
+            if step == "packs" and (step not in draft["steps"] or not self.packs_shown(draft)):
+                # Not filled yet, or skipped (the box holds nothing it records): nothing.
+                result[step] = {}
+                if step == upto:
+                    break
+                continue
             if step not in draft["steps"]:
                 break
             form = self.step_form(step, draft)
@@ -152,8 +163,8 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         """Once the outcome is known: the world just before the rewards (the game recorded,
         its scars and signature), who held on in clockwise order from the winner with the
         rewards the rules offer each, the winner's options and whether the world is named."""
-        cleaned = self.cleaned(draft, "outcome")
-        if "outcome" not in cleaned:
+        cleaned = self.cleaned(draft, "packs")
+        if "packs" not in cleaned:
             return None
         entry, _ = entry_from_steps(cleaned, provisional=True)
         entry = replace(
@@ -190,6 +201,30 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 (key, names.get(key, key)) for key in world_naming_candidates(world)
             ],
         }
+
+    def packs_world(self, draft: dict[str, Any]) -> tuple[World, list[str]]:
+        """The world once the game is recorded, without what the packs step adds: packs this
+        game opened are open in it. With the openings, in words, for the step's notice."""
+        cleaned = self.cleaned(draft, "outcome")
+        if "outcome" not in cleaned:
+            return self.world, []
+        cleaned = {k: v for k, v in cleaned.items() if k in ("players", "during", "outcome")}
+        entry, _ = entry_from_steps(cleaned, provisional=True)
+        entry = replace(
+            entry, players=tuple(replace(p, comeback_power="", reward=None) for p in entry.players)
+        )
+        plan, _ = self.plan(entry)
+        return plan.world, [
+            f"{due.name} opened during this game: {due.reason}." for due in plan.openings
+        ]
+
+    def packs_shown(self, draft: dict[str, Any]) -> bool:
+        return packs_step_shown(self.packs_world(draft)[0])
+
+    def shown_steps(self, draft: dict[str, Any]) -> tuple[str, ...]:
+        """The steps this game goes through (the packs step only when it records anything)."""
+        shown = self.packs_shown(draft)
+        return tuple(s for s in (*STEPS, "confirm") if s != "packs" or shown)
 
     def targets(self, draft: dict[str, Any]) -> HttpResponse:
         """htmx: the legal targets of the reward just chosen, as <option>s (END-5, END-6),
@@ -274,9 +309,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             raise Http404("No such step.")
         self.setup_state()
         draft = self.draft()
-        index = (*STEPS, "confirm").index(step)
-        if index > draft["reached"]:
-            return redirect(self.step_url((*STEPS, "confirm")[draft["reached"]]))
+        every = (*STEPS, "confirm")
+        shown = self.shown_steps(draft)
+        if step not in shown or every.index(step) > draft["reached"]:
+            # Not reached yet, or the packs step this game skips: the next open step, else
+            # the furthest one reached.
+            reached = [s for s in shown if every.index(s) <= draft["reached"]]
+            ahead = [s for s in reached if every.index(s) > every.index(step)]
+            return redirect(self.step_url(ahead[0] if ahead else reached[-1]))
         form = self.step_form(step, draft)
         refusals = []
         if step in draft["steps"] and step != "confirm" and form.is_valid():
@@ -301,12 +341,15 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             if "back" in request.POST:
                 return redirect(self.step_url(STEPS[-1]))
             return self.confirm(draft)
+        if step == "packs" and not self.packs_shown(draft):
+            return redirect(self.step_url("rewards"))
         raw = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
         draft["steps"][step] = raw
         self.save_draft(draft)
-        index = STEPS.index(step)
+        shown = self.shown_steps(draft)
+        index = shown.index(step)
         if "back" in request.POST and index > 0:
-            return redirect(self.step_url(STEPS[index - 1]))
+            return redirect(self.step_url(shown[index - 1]))
         form = self.step_form(step, draft)
         refusals = self.rule_check(form, draft, step) if form.is_valid() else []
         may_keep = self.may_keep(refusals)
@@ -316,8 +359,8 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 self.get_context_data(step=step, form=form, draft=draft, may_keep=may_keep),
                 status=200,
             )
-        following = (*STEPS, "confirm")[index + 1]
-        draft["reached"] = max(draft["reached"], index + 1)
+        following = shown[index + 1]
+        draft["reached"] = max(draft["reached"], (*STEPS, "confirm").index(following))
         self.save_draft(draft)
         return redirect(self.step_url(following))
 
@@ -327,7 +370,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         cleaned = self.cleaned(draft, "rewards")
         if "rewards" not in cleaned:
             messages.error(self.request, "Some steps are not complete yet.")
-            return redirect(self.step_url(STEPS[len(cleaned)] if len(cleaned) < 4 else "rewards"))
+            return redirect(self.step_url(STEPS[len(cleaned)]))
         entry, where = entry_from_steps(cleaned)
         override = form.cleaned_data.get("override_reason") or None
         try:
@@ -374,6 +417,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         step = kwargs["step"]
         draft = kwargs["draft"]
+        every = (*STEPS, "confirm")
         context.update(
             steps=[
                 {
@@ -381,9 +425,9 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                     "title": STEP_TITLES[s],
                     "url": self.step_url(s),
                     "current": s == step,
-                    "open": i <= draft["reached"],
+                    "open": every.index(s) <= draft["reached"],
                 }
-                for i, s in enumerate((*STEPS, "confirm"))
+                for s in self.shown_steps(draft)
             ],
             step_title=STEP_TITLES[step],
             game_number=self.game_number,
@@ -405,6 +449,8 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             context["seats"] = form.seats()
         if step == "rewards":
             context["rewards_given"] = form.rewarded
+        if step == "packs":
+            context["packs_opened_now"] = self.packs_world(draft)[1]
         if step == "confirm":
             context.update(self.summary(draft))
         return context

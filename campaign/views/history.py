@@ -11,6 +11,7 @@ from django.views.generic import TemplateView
 from campaign.board_map import render_board_svg
 from campaign.errors import NotFoundError
 from campaign.permissions import Action, CampaignAccessMixin
+from campaign.selectors.box import box_stats, faction_blue_slots
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import (
     history_faction,
@@ -28,6 +29,11 @@ from rules.data import board, content
 class HistoryPage(CampaignAccessMixin, TemplateView):
     campaign_action = Action.READ
     section = ""
+
+    @property
+    def shows_accounts(self) -> bool:
+        """Who logged or corrected a game is for members, as the members page is."""
+        return Action.MEMBER in self.allowed
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -53,7 +59,7 @@ class WorldHistoryView(HistoryPage):
             view = history_world(campaign=self.campaign, game=game)
         except NotFoundError as exc:
             raise Http404(exc.message) from exc
-        games = history_games(campaign=self.campaign)
+        games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
         context.update(
             view=view,
             game=game,
@@ -75,7 +81,7 @@ class GameListView(HistoryPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["games"] = history_games(campaign=self.campaign)
+        context["games"] = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
         return context
 
 
@@ -86,7 +92,8 @@ class GameDetailView(HistoryPage):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         number = kwargs["number"]
-        game = next((g for g in history_games(campaign=self.campaign) if g.number == number), None)
+        games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
+        game = next((g for g in games if g.number == number), None)
         if game is None:
             raise Http404("No such game.")
         try:
@@ -160,6 +167,9 @@ class FactionHistoryView(HistoryPage):
             rows=history_faction(campaign=self.campaign, faction=faction.key),
             card=next(f for f in view.factions if f["key"] == faction.key),
         )
+        blue_slots = faction_blue_slots(world=view.world)
+        if blue_slots is not None:
+            context["blue_slot"] = {"power": blue_slots[faction.key]}
         return context
 
 
@@ -169,5 +179,8 @@ class StatsView(HistoryPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["charts"] = history_stats(campaign=self.campaign)
+        context["charts"] = [
+            *history_stats(campaign=self.campaign),
+            *box_stats(campaign=self.campaign),
+        ]
         return context

@@ -12,9 +12,13 @@ from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError, NotFoundError
 from campaign.forms.campaigns import GuestForm, RoleForm
-from campaign.models import Invite
 from campaign.permissions import Action, CampaignAccessMixin
-from campaign.selectors.campaigns import invite_list_open, membership_list, person_list
+from campaign.selectors.campaigns import (
+    invite_list_open,
+    invites_by_token,
+    membership_list,
+    person_list,
+)
 from campaign.services.campaigns import (
     invite_accept,
     invite_create,
@@ -121,7 +125,7 @@ class InviteAcceptView(LoginRequiredMixin, TemplateView):
     template_name = "campaign/invite.html"
 
     def get(self, request, token: str):
-        invite = Invite.objects.select_related("campaign").filter(token=token).first()
+        invite = invites_by_token(token=token).select_related("campaign").first()
         if invite is None:
             return self.render_to_response(
                 {"problem": "This invitation link is not valid."}, status=404

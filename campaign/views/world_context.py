@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from campaign.board_map import render_board_svg
+from campaign.selectors.box import box_status, faction_blue_slots
 from rules.data import board, content
 from rules.world import World
 
@@ -24,6 +25,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
     def who(person: str | None) -> str:
         return names.get(person, person) if person else "—"
 
+    blue_slots = faction_blue_slots(world=world)
     factions = []
     for key, faction in content().factions.items():
         power_key = world.starting_powers.get(key)
@@ -35,6 +37,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                 "colour": faction.colour,
                 "power": content().power(power_key) if power_key else None,
                 "scar": content().scar_types[scar.kind].name if scar else None,
+                "comeback": blue_slots.get(key) if blue_slots is not None else None,
                 "records": [
                     {
                         "game": r.game,
@@ -77,6 +80,8 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
     ]
     return {
         "world": world,
+        "blue_slots": blue_slots is not None,
+        "box": box_status(world=world),
         "board_svg": render_board_svg(world, people=names),
         "factions": factions,
         "victors": victors,

@@ -8,6 +8,7 @@ from typing import Any
 from rules.combat import battle
 from rules.data import board
 from rules.errors import IllegalMove, Violation
+from rules.game import scars
 from rules.game.common import (
     check_win,
     constant,
@@ -28,6 +29,8 @@ from rules.game.moves import (
     MoveIn,
     MoveOption,
     PassMissiles,
+    PassScarCard,
+    PlayScarCard,
 )
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
@@ -92,7 +95,11 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
     lost = expansion_cost(state, move.target)
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, move.count - lost)
-    state.turn = replace(state.turn, expansions=state.turn.expansions + 1)
+    state.turn = replace(
+        state.turn,
+        expansions=state.turn.expansions + 1,
+        expanded_into_city=state.turn.expanded_into_city or move.target in state.world.cities,
+    )
     loss_text = f", losing {lost} on the way" if lost else ""
     events.append(
         GameEvent(
@@ -186,20 +193,64 @@ def defence_dice_max(state: GameState) -> int:
 
 
 def defend_with(state: GameState, seat: int, move: DefendWith, events: list[GameEvent]) -> None:
-    """X-6: the defender picks 1 or 2 dice; then both sides roll and modifiers apply (X-8)."""
+    """X-6: the defender picks 1 or 2 dice; then scar cards may be played on the defending
+    territory (T-3), and both sides roll."""
     most = defence_dice_max(state)
     if not 1 <= move.dice <= most:
         fail("defence_dice", f"Defend with 1 to {most} dice.", "X-6")
     pending = state.pending
     assert pending is not None
+    state.pending = {**pending, "defence_dice": move.dice, "scar_passed": []}
+    _roll_unless_scar_window(state, events)
+
+
+def _roll_unless_scar_window(state: GameState, events: list[GameEvent]) -> None:
+    """T-3: a player holding a card played just before an attack roll is offered the window
+    (PRI-2 order); with nobody to offer it to, the dice roll at once."""
+    if scars.before_roll_turn(state) is not None:
+        if state.phase != scars.BEFORE_ROLL_WINDOW:
+            target = territory_name(state.pending["target"])  # type: ignore[index]
+            events.append(
+                GameEvent(
+                    "scar_window",
+                    f"Before the roll, a scar card may be played on {target} (T-3).",
+                    {"territory": state.pending["target"]},  # type: ignore[index]
+                )
+            )
+        state.phase = scars.BEFORE_ROLL_WINDOW
+        return
+    _roll(state, events)
+
+
+def play_scar_before_roll(
+    state: GameState, seat: int, move: PlayScarCard, events: list[GameEvent]
+) -> None:
+    """The scar goes onto the defending territory and applies to this very roll."""
+    scars.play_scar_card(state, seat, move, events)
+    _roll_unless_scar_window(state, events)
+
+
+def pass_scar_before_roll(
+    state: GameState, seat: int, move: PassScarCard, events: list[GameEvent]
+) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = {**pending, "scar_passed": [*pending["scar_passed"], seat]}
+    _roll_unless_scar_window(state, events)
+
+
+def _roll(state: GameState, events: list[GameEvent]) -> None:
+    """X-6..X-8: both sides roll, modifiers apply, and the missile window opens (X-10)."""
+    pending = state.pending
+    assert pending is not None
     rng = Rng(state.rng)
     natural_attack = sorted(rng.dice(pending["dice"]), reverse=True)
-    natural_defence = sorted(rng.dice(move.dice), reverse=True)
+    natural_defence = sorted(rng.dice(pending["defence_dice"]), reverse=True)
     state.rng = rng.state
     roll = Roll(
         state,
         pending["attacker"],
-        seat,
+        pending["defender"],
         pending["origin"],
         pending["target"],
         natural_attack,
@@ -225,7 +276,6 @@ def defend_with(state: GameState, seat: int, move: DefendWith, events: list[Game
     )
     state.pending = {
         **pending,
-        "defence_dice": move.dice,
         "natural_attack": natural_attack,
         "natural_defence": natural_defence,
         "attack_values": roll.attack,
@@ -248,11 +298,12 @@ def _dice(values: list[int]) -> str:
 
 
 def missile_order(state: GameState) -> list[int]:
-    """PRI-2: attacker, defender, then the others clockwise from the attacker."""
+    """PRI-2: attacker, defender, then the others in turn order from the attacker (clockwise,
+    unless a draft's turn-order cards set the order, DIFF-12)."""
     pending = state.pending
     assert pending is not None
     attacker, defender = pending["attacker"], pending["defender"]
-    others = [s for s in state.clockwise_from(attacker) if s not in (attacker, defender)]
+    others = [s for s in state.in_turn_order_from(attacker) if s not in (attacker, defender)]
     return [attacker, defender, *others]
 
 

@@ -11,6 +11,7 @@ from rules.game.state import GAME_OVER, GameState, territory_name
 from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
 OPEN_PACK = "open_pack"
+START_OF_TURN = "start_of_turn"
 
 T = TypeVar("T")
 
@@ -80,6 +81,12 @@ def legal_starts(state: GameState, seat: int, *, setup: bool) -> list[str]:
     return [
         t for t in board().territories if legal_start_violation(state, seat, t, setup=setup) is None
     ]
+
+
+def hq_spacing_applies(state: GameState, seat: int) -> bool:
+    """S-7.1 keeps HQs apart only while that leaves a legal start: a world crowded with marks
+    must not leave a player unable to set up at all [inference]."""
+    return bool(legal_starts(state, seat, setup=True))
 
 
 def end_game(state: GameState, winner: int, reason: str, events: list[GameEvent]) -> None:

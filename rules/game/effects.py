@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from rules import box
 from rules.data import content
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
@@ -19,15 +20,32 @@ from rules.world import World
 MANEUVER_ANY_TIME = "maneuver_any_time"
 MANEUVER_UNCONNECTED = "maneuver_unconnected"
 FIRST_STRIKE = "first_target_lower_defence_minus_one"
+WELL_SUPPLIED = "ignores_ammo_shortage"
+
+
+def comeback_effect(state: GameState, seat: int) -> str | None:
+    """The `effect` key of the comeback power in this seat's faction's blue slot (Pack 2)."""
+    faction = state.seats[seat].faction
+    key = state.world.comeback_powers.get(faction) if faction else None
+    if key is None:
+        return None
+    power = box.comeback_powers(state.world).get(key)
+    return power.effect if power else None
+
+
+def power_effects(state: GameState, seat: int) -> list[str]:
+    """The effect keys of the powers on this seat's faction card: starting and comeback."""
+    found = []
+    for effect in (state.power_effect(seat), comeback_effect(state, seat)):
+        if effect:
+            found.append(effect)
+    return found
 
 
 def seat_effects(state: GameState, seat: int) -> list[str]:
-    """The effect keys acting for a seat: its faction's starting power and its faction-card
-    scar (G-3, G-4). Powers from packs will join this list."""
-    found = []
-    power = state.power_effect(seat)
-    if power:
-        found.append(power)
+    """The effect keys acting for a seat: its faction card's powers and its faction-card scar
+    (G-3, G-4)."""
+    found = power_effects(state, seat)
     faction = state.seats[seat].faction
     scar = state.world.faction_scars.get(faction) if faction else None
     if scar is not None and not scar.cancelled:
@@ -87,17 +105,21 @@ def fortification(roll: Roll, holder: int | None) -> None:
 
 @die_modifier("defence_best_die_plus_one")
 def bunker(roll: Roll, holder: int | None) -> None:
-    """Bunker: +1 on the highest defence die below 6; one die only, even on a pair (X-8(2))."""
-    for index, value in enumerate(roll.defence):
-        if value < 6:
-            roll.defence[index] = value + 1
-            roll.notes.append(f"Bunker: a defence {value} becomes {value + 1}")
-            return
+    """Bunker (A56s): +1 on the defender's higher die only, even on a pair (X-8(2)). A higher
+    die of 6 stays a 6 (X-8(1)) and the lower die gains nothing."""
+    value = roll.defence[0]
+    if value < 6:
+        roll.defence[0] = value + 1
+        roll.notes.append(f"Bunker: the defence {value} becomes {value + 1}")
 
 
 @die_modifier("defence_best_die_minus_one")
 def ammo_shortage(roll: Roll, holder: int | None) -> None:
-    """Ammo Shortage: -1 on the highest defence die (never below 1)."""
+    """Ammo Shortage (A53s): -1 on the defender's higher die (never below 1), unless the
+    defender's faction is Well-Supplied (a Pack 2 comeback power)."""
+    if has_effect(roll.state, roll.defender, WELL_SUPPLIED):
+        roll.notes.append("Well-Supplied: the Ammo Shortage lowers no defence die")
+        return
     value = roll.defence[0]
     if value > 1:
         roll.defence[0] = value - 1
@@ -148,10 +170,10 @@ def apply_die_modifiers(roll: Roll) -> None:
             if modifier is not None:
                 steps.append((modifier, seat))
     for seat in (roll.attacker, roll.defender):
-        effect = state.power_effect(seat)
-        modifier = DIE_MODIFIERS.get(effect) if effect else None
-        if modifier is not None:
-            steps.append((modifier, seat))
+        for effect in power_effects(state, seat):
+            modifier = DIE_MODIFIERS.get(effect)
+            if modifier is not None:
+                steps.append((modifier, seat))
     for modifier, holder in steps:
         modifier(roll, holder)
         roll.attack.sort(reverse=True)
@@ -242,7 +264,8 @@ MISSION_CARD_SOURCES: list[CardSource] = []
 
 EventEffect = Callable[[GameState, str, list[GameEvent]], None]
 EVENT_EFFECTS: dict[str, EventEffect] = {}
-"""Event card key -> its effect (E-7). No event card exists until a pack opens."""
+"""Event card (its print code, as in the deck) -> its effect (E-7). No event card exists until a
+pack opens; `rules.game.pack_events` registers Pack 1's."""
 
 MissionCondition = Callable[[GameState, int], bool]
 MISSION_CONDITIONS: dict[str, MissionCondition] = {}

@@ -128,8 +128,8 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
             return
     if revealed is not None and state.world.card_coins[revealed] % 2 == 0:
         _event_check(state, events)
-        if state.is_over:
-            return
+        if state.is_over or state.phase != END_OF_TURN:
+            return  # over, or waiting on a decision the event asks for, which ends the turn
     finish_turn(state, events)
 
 
@@ -168,7 +168,9 @@ def _event_check(state: GameState, events: list[GameEvent]) -> None:
     if not state.event_deck:
         return
     card, state.event_deck = state.event_deck[0], state.event_deck[1:]
-    events.append(GameEvent("event_revealed", f"Event: {card}.", {"event": card}))
+    printed = content().event_cards.get(card)
+    name = f"{printed.name} ({card})" if printed else card
+    events.append(GameEvent("event_revealed", f"Event card drawn: {name}.", {"event": card}))
     effect = EVENT_EFFECTS.get(card)
     if effect is not None:
         effect(state, card, events)

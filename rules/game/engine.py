@@ -10,28 +10,35 @@ from typing import Any
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import attack as combat
-from rules.game import endturn, setup, turn
+from rules.game import comeback, draft, endturn, pack_events, scars, setup, turn
 from rules.game.common import OPEN_PACK
 from rules.game.events import GameEvent
 from rules.game.moves import (
     AcknowledgePack,
     Attack,
     BuyRedStar,
+    ChooseComebackPower,
     ChooseFaction,
     ClaimMission,
     DefendWith,
+    DraftPick,
     EndTurn,
     Expand,
     FireMissile,
     JoinWar,
     Maneuver,
     Move,
+    MoveHQ,
     MoveIn,
     MoveOption,
     PassMissiles,
+    PassScarCard,
+    PlaceStart,
+    PlaceStealthily,
     PlaceTroops,
     PlayScarCard,
     Recruit,
+    ResolveEvent,
     RollForOrder,
     TakeCard,
 )
@@ -72,13 +79,20 @@ def _acknowledge_pack(
 PHASES: dict[str, dict[type[Move], Handler]] = {
     setup.SETUP_ORDER: {RollForOrder: setup.roll_for_order},
     setup.SETUP_FACTION: {ChooseFaction: setup.choose_faction},
+    draft.SETUP_DRAFT: {DraftPick: draft.draft_pick},
+    draft.SETUP_PLACE: {PlaceStart: draft.place_start},
+    scars.TURN_START_WINDOW: {
+        PlayScarCard: scars.play_at_turn_start,
+        PassScarCard: scars.pass_at_turn_start,
+    },
     START_OF_TURN: {
         BuyRedStar: turn.buy_red_star,
-        PlayScarCard: turn.play_scar_card,
+        PlayScarCard: scars.play_scar_card,
+        MoveHQ: comeback.move_hq,
         JoinWar: turn.join_war,
         Recruit: turn.recruit,
     },
-    turn.PLACE: {PlaceTroops: turn.place_troops},
+    turn.PLACE: {PlaceTroops: turn.place_troops, PlaceStealthily: comeback.place_stealthily},
     combat.EXPAND_ATTACK: {
         Expand: combat.expand,
         Attack: combat.attack,
@@ -86,6 +100,10 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
         EndTurn: _end_attacks,
     },
     combat.DEFENDER_DICE: {DefendWith: combat.defend_with},
+    scars.BEFORE_ROLL_WINDOW: {
+        PlayScarCard: combat.play_scar_before_roll,
+        PassScarCard: combat.pass_scar_before_roll,
+    },
     combat.MISSILE_WINDOW: {FireMissile: combat.fire_missile, PassMissiles: combat.pass_missiles},
     combat.MOVE_IN: {MoveIn: combat.move_in},
     endturn.END_OF_TURN: {
@@ -94,12 +112,20 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
         EndTurn: _end_without_card,
     },
     OPEN_PACK: {AcknowledgePack: _acknowledge_pack},
+    comeback.COMEBACK_PICK: {ChooseComebackPower: comeback.choose_comeback_power},
+    pack_events.EVENT_CHOICE: {
+        ResolveEvent: pack_events.resolve_event,
+        Maneuver: pack_events.event_maneuver,
+    },
     GAME_OVER: {},
 }
 
 PHASE_WORDS = {
     setup.SETUP_ORDER: ("everyone is rolling for the order of faction choice", "S-6"),
     setup.SETUP_FACTION: ("players are choosing factions and starting territories", "S-6"),
+    draft.SETUP_DRAFT: ("players are drafting factions and draft cards", "S-8"),
+    draft.SETUP_PLACE: ("players are placing their HQs in the order of the placement cards", "S-8"),
+    scars.TURN_START_WINDOW: ("a turn begins: other players may play a scar card first", "T-3"),
     START_OF_TURN: (
         "it is the start of a turn: buy red stars, play a scar card, then join the war or recruit",
         "T-1",
@@ -107,16 +133,20 @@ PHASE_WORDS = {
     turn.PLACE: ("the recruited troops must be placed first", "T-13"),
     combat.EXPAND_ATTACK: ("it is the expand and attack step", "T-1"),
     combat.DEFENDER_DICE: ("the defender is choosing dice", "X-6"),
+    scars.BEFORE_ROLL_WINDOW: ("a scar card may be played before the attack roll", "T-3"),
     combat.MISSILE_WINDOW: ("the dice are rolled: missiles may be fired", "X-10"),
     combat.MOVE_IN: ("the conqueror must move troops in", "X-12"),
     endturn.END_OF_TURN: ("it is the end of the turn: take a card or end the turn", "E-1"),
     OPEN_PACK: ("a sealed pack must be opened first", "U-8"),
+    comeback.COMEBACK_PICK: ("a faction knocked out is picking its comeback power", "X-15"),
+    pack_events.EVENT_CHOICE: ("an event card waits on its chooser's decision", "E-7"),
 }
 
 
 def seats_to_act(state: GameState) -> list[int]:
-    """Who may act now: the current player, the defender choosing dice, the missile holder
-    offered the window (PRI order), the order rollers, or who acknowledges a pack."""
+    """Who may act now: the current player, the defender choosing dice, the holder offered a
+    missile or scar window (PRI order), the order rollers, who acknowledges a pack, the
+    chooser of an event card, or a knocked-out faction's player picking a power."""
     phase = state.phase
     if phase == GAME_OVER:
         return []
@@ -127,7 +157,15 @@ def seats_to_act(state: GameState) -> list[int]:
     if phase == combat.MISSILE_WINDOW:
         seat = combat.missile_turn(state)
         return [] if seat is None else [seat]
-    if phase == OPEN_PACK:
+    if phase == scars.BEFORE_ROLL_WINDOW:
+        seat = scars.before_roll_turn(state)
+        return [] if seat is None else [seat]
+    if phase == scars.TURN_START_WINDOW:
+        seat = scars.turn_start_turn(state)
+        return [] if seat is None else [seat]
+    if phase == comeback.COMEBACK_PICK:
+        return [comeback.comeback_picker(state)]
+    if phase in (OPEN_PACK, pack_events.EVENT_CHOICE):
         return [state.pending["seat"]]  # type: ignore[index]
     return [state.current_seat]
 
@@ -154,24 +192,37 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
     new = state.clone()
     events: list[GameEvent] = []
     handler(new, seat, move, events)
+    comeback.raise_owed_picks(new, events)
     return new, events
 
 
 OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
     setup.SETUP_ORDER: setup.setup_options,
     setup.SETUP_FACTION: setup.setup_options,
-    START_OF_TURN: turn.start_options,
-    turn.PLACE: turn.place_options,
+    draft.SETUP_DRAFT: draft.draft_options,
+    draft.SETUP_PLACE: draft.place_options,
+    scars.TURN_START_WINDOW: scars.window_options,
+    START_OF_TURN: lambda s, seat: [
+        *turn.start_options(s, seat),
+        *comeback.mobile_options(s, seat),
+    ],
+    turn.PLACE: lambda s, seat: [
+        *turn.place_options(s, seat),
+        *comeback.stealth_options(s, seat),
+    ],
     combat.EXPAND_ATTACK: lambda s, seat: [
         *combat.expand_attack_options(s, seat),
         *turn.maneuver_options(s, seat),
         MoveOption(EndTurn()),
     ],
     combat.DEFENDER_DICE: combat.defender_options,
+    scars.BEFORE_ROLL_WINDOW: scars.window_options,
     combat.MISSILE_WINDOW: combat.missile_options,
     combat.MOVE_IN: combat.move_in_options,
     endturn.END_OF_TURN: endturn.end_of_turn_options,
     OPEN_PACK: lambda s, seat: [MoveOption(AcknowledgePack(s.pending["pack"]))],  # type: ignore[index]
+    comeback.COMEBACK_PICK: comeback.comeback_options,
+    pack_events.EVENT_CHOICE: pack_events.event_choice_options,
 }
 
 

@@ -44,6 +44,25 @@ class ChooseFaction(Move):
 
 
 @dataclass(frozen=True)
+class DraftPick(Move):
+    """Rules additions B and C (S-8): take either one faction card (`faction`) or one draft
+    card (`card`, its print code) of a kind not held yet; exactly one of the two is given."""
+
+    type: ClassVar[str] = "draft_pick"
+    faction: str = ""
+    card: str = ""
+
+
+@dataclass(frozen=True)
+class PlaceStart(Move):
+    """Rules addition C (S-8): after the draft, put the HQ and the drafted troops in one legal
+    starting territory (S-7), in the order of the placement cards."""
+
+    type: ClassVar[str] = "place_start"
+    territory: str
+
+
+@dataclass(frozen=True)
 class BuyRedStar(Move):
     """T-2: hand in exactly 4 resource cards for 1 Red Star token."""
 
@@ -53,10 +72,47 @@ class BuyRedStar(Move):
 
 @dataclass(frozen=True)
 class PlayScarCard(Move):
-    """T-3: place the scar on the held scar card (on a territory or a faction card)."""
+    """T-3: place the scar on the held scar card (on a territory or a faction card), in the
+    window its card names: the start of a turn, or just before an attack roll."""
 
     type: ClassVar[str] = "play_scar_card"
     target: str
+
+
+@dataclass(frozen=True)
+class PassScarCard(Move):
+    """T-3: keep the scar card for later when a scar window is offered."""
+
+    type: ClassVar[str] = "pass_scar_card"
+
+
+@dataclass(frozen=True)
+class MoveHQ(Move):
+    """The Mobile comeback power (the one exception to G-18): at the start of the turn, one
+    HQ it controls moves into a neighbouring territory it controls that holds no HQ."""
+
+    type: ClassVar[str] = "move_hq"
+    origin: str
+    target: str
+
+
+@dataclass(frozen=True)
+class PlaceStealthily(Move):
+    """The Stealthy comeback power: while placing recruits (T-13), some or all of them go into
+    one empty, unmarked territory, which the faction then controls."""
+
+    type: ClassVar[str] = "place_stealthily"
+    territory: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ChooseComebackPower(Move):
+    """Pack 2 and rules addition E (X-15): a knocked-out or eliminated faction's player takes
+    one of the comeback powers left on the sheet for its blue slot."""
+
+    type: ClassVar[str] = "choose_comeback_power"
+    power: str
 
 
 @dataclass(frozen=True)
@@ -176,6 +232,16 @@ class AcknowledgePack(Move):
     pack: str
 
 
+@dataclass(frozen=True)
+class ResolveEvent(Move):
+    """E-7: the chooser of the event card on the table takes one of its options (by key),
+    naming the city territories it goes to; a maneuver the card offers is a `Maneuver`."""
+
+    type: ClassVar[str] = "resolve_event"
+    option: str
+    territories: tuple[str, ...] = ()
+
+
 def _bad(message: str) -> IllegalMove:
     return IllegalMove("bad_move", message, "DESIGN")
 
@@ -184,7 +250,7 @@ def _coerce(value: Any, hint: Any, name: str) -> Any:
     text = str(hint)
     if "tuple" in text:
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise _bad(f"'{name}' must be a list of card names.")
+            raise _bad(f"'{name}' must be a list of names.")
         return tuple(value)
     if text == "int | str":
         if isinstance(value, bool) or not isinstance(value, int | str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import IllegalMove
+from rules.game.draft import draft_recorded
 from rules.game.state import GameState
 from rules.world import Outcome
 from rules.world_events import FortificationWorn, GameIncident, WorldEvent
@@ -26,8 +27,9 @@ class GameResult:
     winner_seat: int
     seats: list[SeatResult]
     world_events: list[WorldEvent]
-    """Scars placed, fortification wear (one event per fortification), the incidents and packs
-    opened mid-game, then missiles used per person, ready to append to the campaign log.
+    """The draft (if the setup had one), scars placed, fortification wear (one event per
+    fortification), the incidents and packs opened mid-game, then missiles used per person,
+    ready to append to the campaign log.
     Rewards are chosen later by people."""
 
 
@@ -82,4 +84,6 @@ def game_result(state: GameState) -> GameResult:
         for player in state.seats
         if (spent := state.world.signature_count(player.person) - player.missiles) > 0
     ]
-    return GameResult(state.winner, seats, [*_merged(state.world_events), *used])
+    drafted = draft_recorded(state)
+    setup = [drafted] if drafted is not None else []
+    return GameResult(state.winner, seats, [*setup, *_merged(state.world_events), *used])

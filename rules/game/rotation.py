@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from rules.game.common import check_last_standing, legal_starts, pack_due, seat_label
+from rules.game.comeback import owe_pick
+from rules.game.common import (
+    START_OF_TURN,
+    check_last_standing,
+    legal_starts,
+    pack_due,
+    seat_label,
+)
 from rules.game.effects import at_turn_start
 from rules.game.events import GameEvent
+from rules.game.scars import open_turn_start_window
 from rules.game.state import GameState, TurnFlags, faction_name
-
-START_OF_TURN = "start_of_turn"
 
 
 def next_active_seat(state: GameState, seat: int) -> int:
@@ -58,6 +64,8 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         seat = next_active_seat(state, seat)
     if not state.is_over:
         at_turn_start(state, seat, events)
+        open_turn_start_window(state, events)
     for gone in eliminated_now:
         faction = faction_name(state.seats[gone].faction)
         pack_due(state, "pack_2", f"{faction} was eliminated", state.current_seat, events)
+        owe_pick(state, gone, events)

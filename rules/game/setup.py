@@ -1,11 +1,19 @@
-"""Setup before each game (S-2..S-11): sideboard, tokens, scar cards, order roll, factions."""
+"""Setup before each game (S-2..S-11): sideboard, tokens, scar cards, order roll, factions.
+Once Pack 1's rules additions are in the box, the order roll leads into the draft (`draft`)."""
 
 from __future__ import annotations
 
 from rules import box
 from rules.data import board, content
-from rules.game import effects
-from rules.game.common import constant, fail, legal_start_violation, legal_starts, seat_label
+from rules.game import draft, effects
+from rules.game.common import (
+    constant,
+    fail,
+    hq_spacing_applies,
+    legal_start_violation,
+    legal_starts,
+    seat_label,
+)
 from rules.game.events import GameEvent
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.rotation import begin_turn
@@ -19,7 +27,8 @@ SETUP_FACTION = "setup_faction"
 
 def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int) -> GameState:
     """The state at the start of setup: sideboard laid out (S-2), tokens given (S-3), scar cards
-    dealt (S-5); the first decision is the roll for the order of faction choice (S-6)."""
+    dealt (S-5); the first decision is the roll for the order of faction choice (S-6), or for
+    the first pick of the draft (S-8)."""
     low, high = constant("players_min"), constant("players_max")
     if not low <= len(seats) <= high:
         fail("player_count", f"A game has {low} to {high} players.", "C-1")
@@ -113,6 +122,9 @@ def roll_for_order(
         return
     first = leaders[0]
     state.first_seat = first
+    if box.draft_active(state.world):
+        draft.begin_draft(state, first, events)
+        return
     state.current_seat = first
     state.phase = SETUP_FACTION
     state.pending = None
@@ -123,12 +135,6 @@ def roll_for_order(
             {"seat": first},
         )
     )
-
-
-def hq_spacing_applies(state: GameState, seat: int) -> bool:
-    """S-7.1 keeps HQs apart only while that leaves a legal start: a world crowded with marks
-    must not leave a player unable to set up at all [inference]."""
-    return bool(legal_starts(state, seat, setup=True))
 
 
 def _faction_violation(state: GameState, seat: int, move: ChooseFaction) -> None:

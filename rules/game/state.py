@@ -73,6 +73,12 @@ class TurnFlags:
     first_strike_active: bool = False
     blocked: tuple[str, ...] = ()
     """Territories that cannot be attacked again this turn (a power said so)."""
+    expanded_into_city: bool = False
+    """An expansion went into a city territory (the Resourceful comeback power reads it)."""
+    hq_moved: bool = False
+    """An HQ moved this turn (the Mobile comeback power: once a turn)."""
+    stealth_territory: str | None = None
+    """The empty territory recruits were sent into (the Stealthy comeback power: one a turn)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -113,6 +119,12 @@ class GameState:
     world_events: tuple[WorldEvent, ...]
     turn_order: tuple[int, ...] = ()
     """Seats in the order they take turns (a draft's turn-order cards); empty: clockwise."""
+    extra_coin_cards: int = 0
+    """Coin cards a draft dealt from outside the coin pile (a campaign setting): the game then
+    holds the printed coin cards plus these."""
+    comeback_due: tuple[int, ...] = ()
+    """Seats owed a comeback pick (rules addition E) by the move being applied: the engine
+    asks them once that move is done, so the pick never cuts a step of the rules in half."""
 
     # --- copy-on-write ------------------------------------------------------------------------
 
@@ -229,6 +241,8 @@ class GameState:
             "winner": self.winner,
             "world_events": [e.to_json() for e in self.world_events],
             "turn_order": list(self.turn_order),
+            "extra_coin_cards": self.extra_coin_cards,
+            "comeback_due": list(self.comeback_due),
         }
 
     @classmethod
@@ -262,6 +276,8 @@ class GameState:
             winner=data["winner"],
             world_events=tuple(event_from_json(e) for e in data["world_events"]),
             turn_order=tuple(data.get("turn_order", ())),
+            extra_coin_cards=data.get("extra_coin_cards", 0),
+            comeback_due=tuple(data.get("comeback_due", ())),
         )
 
 

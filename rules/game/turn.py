@@ -18,6 +18,7 @@ from rules.game.common import (
     seat_label,
     unknown_territory,
 )
+from rules.game.draft import join_war_troops
 from rules.game.effects import MANEUVER_ANY_TIME, MANEUVER_UNCONNECTED, base_from, has_effect
 from rules.game.endturn import end_of_turn
 from rules.game.events import GameEvent
@@ -31,8 +32,8 @@ from rules.game.moves import (
     PlayScarCard,
     Recruit,
 )
-from rules.game.state import GameState, faction_name, territory_name
-from rules.world_events import ScarPlaced
+from rules.game.scars import scar_targets
+from rules.game.state import GameState, territory_name
 
 PLACE = "place"
 EXPAND_ATTACK = "expand_attack"
@@ -81,69 +82,6 @@ def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[Gam
     check_win(state, events, seat)
 
 
-# --- T-3 scar cards ------------------------------------------------------------------------------
-
-
-def scar_problem(state: GameState, seat: int, target: str) -> str | Violation:
-    """Where the held scar card's scar would go ("territory" / "faction"), or why not (G-4)."""
-    scar = state.seats[seat].scar_card
-    if scar is None:
-        return Violation("no_scar_card", "You hold no scar card.", "S-5")
-    if content().scar_types[scar].target == "faction":
-        if target not in content().factions:
-            return Violation("unknown_faction", f"There is no faction '{target}'.", "C-3")
-        if target in state.world.faction_scars:
-            return Violation("scar_exists", "That faction card already carries a scar.", "G-4")
-        return "faction"
-    unknown = unknown_territory(target)
-    if unknown:
-        return unknown
-    if state.world.live_scar(target):
-        return Violation(
-            "scar_exists",
-            f"{territory_name(target)} already carries a scar; a territory holds one.",
-            "G-4",
-        )
-    return "territory"
-
-
-def play_scar_card(
-    state: GameState, seat: int, move: PlayScarCard, events: list[GameEvent]
-) -> None:
-    """T-3: the holder places the scar for good, at the start of their own turn [inference]."""
-    on = required(scar_problem(state, seat, move.target))
-    scar = state.seats[seat].scar_card
-    assert scar is not None
-    placed = ScarPlaced(
-        target=move.target,
-        on=on,
-        scar=scar,
-        person=state.seats[seat].person,
-        game=state.game_number,
-    )
-    state.world = placed.apply(state.world)
-    state.world_events = (*state.world_events, placed)
-    state.set_seat(seat, scar_card=None)
-    target = territory_name(move.target) if on == "territory" else faction_name(move.target)
-    events.append(
-        GameEvent(
-            "scar_placed",
-            f"{seat_label(state, seat)} places a {content().scar_types[scar].name} scar on "
-            f"{target}.",
-            {"seat": seat, "scar": scar, "target": move.target, "on": on},
-        )
-    )
-
-
-def scar_targets(state: GameState, seat: int) -> list[str]:
-    scar = state.seats[seat].scar_card
-    if scar is None:
-        return []
-    faction_scar = content().scar_types[scar].target == "faction"
-    candidates = content().factions if faction_scar else board().territories
-    return [t for t in candidates if not isinstance(scar_problem(state, seat, t), Violation)]
-
-
 # --- T-4..T-6 join the war -----------------------------------------------------------------------
 
 
@@ -156,9 +94,10 @@ def _join_violation(state: GameState, seat: int, move: JoinWar) -> None:
 
 
 def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]) -> None:
-    """T-5: half the starting troops (rounded down, OPEN-10) in a legal start, no new HQ."""
+    """T-5: half the starting troops (rounded down, OPEN-10; after a draft, the drafted
+    troops) in a legal start, no new HQ."""
     _join_violation(state, seat, move)
-    troops = constant("starting_troops") // 2
+    troops = join_war_troops(state, seat)
     state.set_troops(move.territory, seat, troops)
     state.phase = EXPAND_ATTACK
     events.append(
@@ -258,6 +197,7 @@ def start_options(state: GameState, seat: int) -> list[MoveOption]:
     if len(hand) >= per_star:
         choice = CardChoice("cards", hand, coins, count=per_star)
         options.append(MoveOption(BuyRedStar(()), cards=choice))
+    # T-3: a card played at the start of a turn (cards played before a roll wait for one).
     options += [MoveOption(PlayScarCard(target)) for target in scar_targets(state, seat)]
     if not state.controlled(seat):
         return options + [MoveOption(JoinWar(t)) for t in legal_starts(state, seat, setup=False)]
@@ -304,10 +244,11 @@ def place_options(state: GameState, seat: int) -> list[MoveOption]:
 # --- M maneuver ----------------------------------------------------------------------------------
 
 
-def _regions(state: GameState, seat: int) -> list[set[str]]:
-    """The groups of this seat's territories linked through its own territories (M-3)."""
+def _regions(state: GameState, seat: int, *, linked: bool = True) -> list[set[str]]:
+    """The groups of this seat's territories linked through its own territories (M-3); one
+    group of them all when `linked` is off or a power lets it maneuver unconnected."""
     owned = set(state.controlled(seat))
-    if has_effect(state, seat, MANEUVER_UNCONNECTED):
+    if not linked or has_effect(state, seat, MANEUVER_UNCONNECTED):
         return [owned]
     neighbours = board().neighbours
     regions: list[set[str]] = []
@@ -331,19 +272,28 @@ def _regions(state: GameState, seat: int) -> list[set[str]]:
 
 
 def maneuver_problem(
-    state: GameState, seat: int, origin: str, target: str
+    state: GameState,
+    seat: int,
+    origin: str,
+    target: str,
+    *,
+    extra: bool = False,
+    linked: bool = True,
 ) -> tuple[int, int] | Violation:
-    """The troops a maneuver from `origin` to `target` may move (M-2..M-5), or why not."""
+    """The troops a maneuver from `origin` to `target` may move (M-2..M-5), or why not.
+    `extra`: a maneuver an event grants on top of the turn's one (M-2 does not count it);
+    `linked=False`: between any two territories the seat controls."""
     unknown = unknown_territory(origin, target)
     if unknown:
         return unknown
-    if state.turn.maneuvered:
+    if state.turn.maneuvered and not extra:
         return Violation("one_maneuver", "You have already maneuvered this turn.", "M-2")
     if state.owner(origin) != seat or state.owner(target) != seat or origin == target:
         return Violation(
             "not_controlled", "A maneuver goes between two territories you control.", "M-4"
         )
-    if not any(origin in region and target in region for region in _regions(state, seat)):
+    regions = _regions(state, seat, linked=linked)
+    if not any(origin in region and target in region for region in regions):
         return Violation(
             "not_connected",
             f"{territory_name(origin)} and {territory_name(target)} are not linked "
@@ -376,11 +326,14 @@ def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent
         end_of_turn(state, events)
 
 
-def maneuver_options(state: GameState, seat: int) -> list[MoveOption]:
-    if state.turn.maneuvered:
+def maneuver_options(
+    state: GameState, seat: int, *, extra: bool = False, linked: bool = True
+) -> list[MoveOption]:
+    """Every legal maneuver, listed by the rules `maneuver_problem` checks (same flags)."""
+    if state.turn.maneuvered and not extra:
         return []
     options = []
-    for region in _regions(state, seat):
+    for region in _regions(state, seat, linked=linked):
         if len(region) < 2:
             continue
         ordered = sorted(region)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.game.draft import draft_view
 from rules.game.engine import seats_to_act
 from rules.game.state import GameState
 
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
-    scar cards, the order of the decks and the dice generator."""
+    scar cards, the order of the decks and the dice generator. A draft is shown to all."""
     data = state.to_json()
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)
@@ -33,4 +34,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     data["you"] = seat
     data["seats_to_act"] = seats_to_act(state)
     data["is_over"] = state.is_over
+    draft = draft_view(state)
+    if draft is not None:
+        data["draft"] = draft  # played face up: everyone sees it
     return data

@@ -36,7 +36,14 @@ def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campai
     page.select_option("select[name=h_khan_industries]", ["egypt", "congo"])
     page.click("button[name=next]")
 
-    # Step 4: a reward refused by the rules first (a city needs a name), then a legal one.
+    # Step 4: the guest's faction is the campaign's first elimination, so Pack 2 opens during
+    # the game and the eliminated faction picks its comeback power at once (U-3, C100).
+    page.wait_for_url("**/log/packs/")
+    assert "Pack 2 opened during this game" in page.locator("main").inner_text()
+    page.select_option("select[name=cb_saharan_republic]", "stealthy")
+    page.click("button[name=next]")
+
+    # Step 5: a reward refused by the rules first (a city needs a name), then a legal one.
     page.wait_for_url("**/log/rewards/")
     page.fill("input[name=slogan]", "First blood")
     assert page.locator("select[name=wr_code] option[value=R3]").count() == 0  # no scar yet
@@ -52,9 +59,12 @@ def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campai
     assert page.locator("select[name=wr_target]").input_value() == "brazil"  # kept
     page.fill("input[name=wr_name]", "Rio")
     page.select_option("select[name=hr_khan_industries_code]", "H1")
-    # htmx narrows the target list to the territories this player held.
+    # htmx narrows the target list to the territories this player held. The list holds just
+    # those already, in the order given; its answer sorts them by name (Central Africa first).
     page.wait_for_function(
         "document.querySelectorAll('select[name=hr_khan_industries_target] option').length == 3"
+        " && document.querySelector('select[name=hr_khan_industries_target] option:nth-child(2)')"
+        ".value == 'congo'"
     )
     page.select_option("select[name=hr_khan_industries_target]", "egypt")
     page.fill("input[name=hr_khan_industries_name]", "Cairo")
@@ -71,3 +81,4 @@ def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campai
     assert "Open Pack 2 now" in page.locator(".messages").inner_text()
     assert "Gina Guest" in body
     assert world_current(campaign=campaign).cities["egypt"].name == "Cairo"
+    assert world_current(campaign=campaign).comeback_powers == {"saharan_republic": "stealthy"}

@@ -2,8 +2,9 @@
 
 At every step: troops are positive and every army stands on a real territory (G-6, G-9); red
 stars are HQs held plus tokens (W-2) and tokens are never taken away (W-3); every resource
-card is somewhere exactly once (deck, slots, hands, discard, coin pile: E-4, T-2, T-11); the
-state survives JSON; a move the engine lists is a move it accepts (STYLE 3). At the end: the
+card is somewhere exactly once (deck, slots, hands, discard, coin pile: E-4, T-2, T-11; the
+coin cards are the printed ones plus any a draft dealt from outside the pile); the state
+survives JSON; a move the engine lists is a move it accepts (STYLE 3). At the end: the
 game finished within a cap with a winner who earned it (W-1), and replay gives the same state
 (STYLE 5).
 """
@@ -24,6 +25,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules import box
 from rules.bots import RandomBot
 from rules.data import board, content
 from rules.errors import IllegalMove
@@ -40,7 +42,9 @@ from rules.game import (
     view_for,
 )
 from rules.game import seats_to_act as who_acts
+from rules.pack_world_events import SettingChosen
 from rules.simulate import customized_world, make_bots, person
+from rules.world_events import GameIncident, PackOpened
 
 MOVE_CAP = 6_000
 PROBE_EVERY = 5
@@ -60,9 +64,8 @@ def check_invariants(state: GameState, before: GameState | None) -> dict[str, An
     for territory, owner in state.hqs.items():
         assert territory in board().territories and owner in seats
     assert len(set(state.hqs.values())) == len(state.hqs), "a faction has one HQ (C-3)"
-    for seat, player in enumerate(state.seats):
-        if player.start is not None:
-            assert state.hqs.get(player.start) == seat, "an HQ stays where it was placed (G-18)"
+    powers = list(state.world.comeback_powers.values())
+    assert len(set(powers)) == len(powers), "each comeback sticker goes to one faction (G-15)"
 
     for seat in seats:
         player = state.seats[seat]
@@ -85,7 +88,10 @@ def check_invariants(state: GameState, before: GameState | None) -> dict[str, An
     cards = [t for t in board().territories if state.world.has_card(t)]
     assert Counter(in_play) == Counter(cards), "every territory card is in one place"
     coins_held = sum(player.cards.count("coin") for player in state.seats)
-    assert state.coin_pile + coins_held == COIN_CARDS, "coin cards are conserved"
+    in_game = COIN_CARDS + state.extra_coin_cards
+    assert state.coin_pile + coins_held == in_game, "coin cards are conserved"
+    if before is not None:
+        assert state.extra_coin_cards >= before.extra_coin_cards, "no coin card leaves the game"
 
     data = state.to_json()
     assert GameState.from_json(json.loads(json.dumps(data))) == state
@@ -208,8 +214,40 @@ def mutated(move: Move, state: GameState, seat: int, rng: random.Random) -> Move
     return replace(move, **{name: new})
 
 
-def play_checked(seed: int, kinds: list[str], veterans: int) -> GameState:
+def check_hqs_stay(state: GameState, before: GameState, move: Move) -> None:
+    """G-18: an HQ never moves, except by the Mobile comeback power's one move a turn to a
+    neighbouring territory; one placed at setup appears, a demolished one goes."""
+    placed = {seat: territory for territory, seat in before.hqs.items()}
+    moved = [(placed[s], t) for t, s in state.hqs.items() if s in placed and placed[s] != t]
+    if move.type == "move_hq":
+        assert moved == [(move.origin, move.target)]  # type: ignore[attr-defined]
+        assert move.target in board().neighbours[move.origin]  # type: ignore[attr-defined]
+    else:
+        assert moved == [], "an HQ stays where it was placed (G-18)"
+
+
+def play_checked(
+    seed: int,
+    kinds: list[str],
+    veterans: int,
+    draft_coins: str | None = None,
+    pack_2: str | None = None,
+) -> GameState:
+    """One bot game with every check. `draft_coins` opens Pack 1 (the setup is then a draft,
+    rules additions B-D) and says where its starting coin cards come from. `pack_2` opens
+    Pack 2 ("open": comeback powers are picked at knock-outs, rule E) and with "powers" every
+    faction already holds one, as later in a campaign."""
     world = customized_world(seed, veterans=veterans)
+    if draft_coins is not None:
+        world = PackOpened("pack_1", world.next_game_number - 1, "drawn").apply(world)
+        world = SettingChosen("draft_coin_source", draft_coins).apply(world)
+    if pack_2 is not None:
+        world = PackOpened("pack_2", world.next_game_number - 1, "drawn").apply(world)
+    if pack_2 == "powers":
+        powers = [p.key for p in box.comeback_powers_left(world)]
+        random.Random(seed).shuffle(powers)
+        factions = sorted(content().factions)
+        world = world.evolve(comeback_powers=dict(zip(factions, powers, strict=False)))
     seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
     initial = new_game(world, seats, seed=seed, game_number=world.next_game_number)
     bots = make_bots(kinds, seed)
@@ -225,6 +263,7 @@ def play_checked(seed: int, kinds: list[str], veterans: int) -> GameState:
         before = state
         state, _ = apply_move(state, seat, move)
         assert before.to_json() == snapshot, "apply_move changed its input state"
+        check_hqs_stay(state, before, move)
         moves.append((seat, move))
     check_invariants(state, before)
 
@@ -247,9 +286,11 @@ def play_checked(seed: int, kinds: list[str], veterans: int) -> GameState:
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, list[str], int]:
+def tables(draw: st.DrawFn) -> tuple[int, list[str], int, str | None, str | None]:
     """A seed, one bot kind per seat (at least one heuristic bot, since all-random games can
-    run for tens of thousands of moves), and how many seats hold a missile."""
+    run for tens of thousands of moves), how many seats hold a missile, half of the time Pack 1
+    open with where its drafted coin cards come from, and half of the time Pack 2 open (with
+    or without comeback powers already held)."""
     players = draw(st.integers(min_value=3, max_value=5))
     kinds = draw(
         st.lists(st.sampled_from(["heuristic", "random"]), min_size=players, max_size=players)
@@ -257,20 +298,33 @@ def tables(draw: st.DrawFn) -> tuple[int, list[str], int]:
     if "heuristic" not in kinds:
         kinds[draw(st.integers(min_value=0, max_value=players - 1))] = "heuristic"
     veterans = draw(st.integers(min_value=0, max_value=players))
-    return draw(st.integers(min_value=0, max_value=2**32)), kinds, veterans
+    draft_coins = draw(st.sampled_from([None, None, "coin_pile", "extra"]))
+    pack_2 = draw(st.sampled_from([None, None, "open", "powers"]))
+    seed = draw(st.integers(min_value=0, max_value=2**32))
+    return seed, kinds, veterans, draft_coins, pack_2
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
-def test_bot_games_keep_every_invariant_and_replay_exactly(table: tuple[int, list[str], int]):
-    seed, kinds, veterans = table
-    play_checked(seed, kinds, veterans)
+def test_bot_games_keep_every_invariant_and_replay_exactly(
+    table: tuple[int, list[str], int, str | None, str | None],
+):
+    seed, kinds, veterans, draft_coins, pack_2 = table
+    play_checked(seed, kinds, veterans, draft_coins, pack_2)
 
 
 def test_heuristic_bots_with_missiles_keep_every_invariant_x10():
     """Every seat holds a missile, so missile windows come up and some missiles are fired."""
     state = play_checked(11, ["heuristic"] * 4, veterans=4)
     assert any(player.missiles == 0 for player in state.seats)
+
+
+def test_bots_with_packs_1_and_2_and_comeback_powers_keep_every_invariant_x15():
+    """Scar windows and end-of-turn scars, comeback powers in use; Mobile moves an HQ (G-18)."""
+    kinds = ["heuristic", "random", "heuristic", "random"]
+    state = play_checked(3, kinds, veterans=1, draft_coins="coin_pile", pack_2="powers")
+    incidents = [e for e in state.world_events if isinstance(e, GameIncident)]
+    assert any(e.incident == "hq_moved" for e in incidents)
 
 
 def test_three_missiles_on_one_roll_open_pocket_1_and_play_goes_on_u6():

@@ -105,7 +105,8 @@ def test_a_pack_due_mid_game_is_announced_on_everyones_page(
 def test_a_pack_opened_mid_game_is_opened_in_the_world_when_the_game_is_recorded(
     pack_game, owner, campaign, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """Via the unlock task, exactly as for a logged game reporting that incident."""
+    """Exactly as for a logged game reporting that incident: the recorded game opens the
+    pack during play and claims it, so the unlock task after it opens nothing twice."""
     log, _, total, pack = pack_game
     game = log(total)
     assert game.status == DigitalGame.Status.REWARDS

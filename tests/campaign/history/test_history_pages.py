@@ -82,7 +82,7 @@ def test_a_faction_cards_back_lists_every_game(two_games, viewer_client):
 
 def test_statistics_are_drawn_as_inline_svg(two_games, viewer_client):
     page = _page(viewer_client, two_games, "stats/")
-    assert page.count("<svg viewBox") == 4
+    assert page.count("<svg viewBox") == 5  # and scars by kind; no event deck without Pack 1
     assert "<title>olga_owner: 2 won</title>" in page
     assert "Where factions start" in page
 

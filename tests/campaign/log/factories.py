@@ -66,3 +66,12 @@ def with_player(entry: GameLogEntry, index: int, **changes) -> GameLogEntry:
 def api_payload(entry: GameLogEntry, **extra) -> dict:
     data = entry.to_json()
     return {**data, **extra}
+
+
+def owner_wins_again(persons) -> GameLogEntry:
+    """Game 2 after `three_player_entry`: the owner wins again, nobody is eliminated, so the
+    owner's second signature leaves Pack 3 due once the game is over (U-4), for the task."""
+    entry = three_player_entry(persons, winner_reward=RewardChoice("R6", DESTROYED_CARDS[0]))
+    for i, start in enumerate(("greenland", "congo", "argentina")):
+        entry = with_player(entry, i, start=start, troops_at_end=True, reward=None, held=())
+    return entry

@@ -278,6 +278,8 @@ def test_game_fifteen_asks_for_the_worlds_name_and_checks_the_namer_END8(
     owner_client.post(_step(campaign, "players"), players)
     owner_client.post(_step(campaign, "during"), {})
     owner_client.post(_step(campaign, "outcome"), {**OUTCOME, "h_khan_industries": ["congo"]})
+    # The guest's faction is the campaign's first elimination: Pack 2 opens in this game.
+    owner_client.post(_step(campaign, "packs"), {})
     page = owner_client.get(_step(campaign, "rewards"))
     assert "Naming the world (END-8)" in page.content.decode()
     assert "Most signatures: olga_owner (olga_owner)" in page.content.decode()

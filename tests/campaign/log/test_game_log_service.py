@@ -64,9 +64,16 @@ def test_a_legal_game_writes_its_events_and_the_log(campaign, owner, persons):
     kinds = list(
         WorldEventRecord.objects.filter(campaign=campaign)
         .order_by("seq")
-        .values_list("kind", flat=True)[:4]
+        .values_list("kind", flat=True)[:5]
     )
-    assert kinds == ["game_recorded", "victor_signed", "city_founded", "city_founded"]
+    # The first elimination opens Pack 2 during the game, right after it is recorded (U-3).
+    assert kinds == [
+        "game_recorded",
+        "pack_opened",
+        "victor_signed",
+        "city_founded",
+        "city_founded",
+    ]
 
 
 def test_a_guest_becomes_a_person(campaign, owner, persons):

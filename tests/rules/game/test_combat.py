@@ -4,7 +4,16 @@ import pytest
 
 from rules.combat import battle
 from rules.errors import IllegalMove
-from rules.game import Attack, DefendWith, Expand, FireMissile, MoveIn, PassMissiles, apply_move
+from rules.game import (
+    Attack,
+    DefendWith,
+    Expand,
+    FireMissile,
+    MoveIn,
+    PassMissiles,
+    PassScarCard,
+    apply_move,
+)
 from rules.world import City, Fortification, Scar
 
 from .helpers import play, position, rig_dice, with_world
@@ -378,9 +387,9 @@ def test_knocking_out_a_player_takes_their_resource_cards_only_X14():
     )
     state = state.clone()
     state.set_seat(1, scar_card="bunker")
-    state, _ = play(state, (0, Attack("argentina", "brazil", 3)))
+    state, _ = play(state, (0, Attack("argentina", "brazil", 3)), (1, DefendWith(2)))
     state = rig_dice(state, [6, 6, 1], [2, 2])
-    state, events = play(state, (1, DefendWith(2)))
+    state, events = play(state, (1, PassScarCard()))  # T-3: the Bunker is kept for later
     assert "knocked_out" in [e.type for e in events]
     assert state.seats[0].cards == ("alaska", "coin", "peru")
     assert state.seats[1].cards == ()

@@ -8,6 +8,7 @@ from rules.game import (
     AcknowledgePack,
     Attack,
     BuyRedStar,
+    ChooseComebackPower,
     EndTurn,
     JoinWar,
     Maneuver,
@@ -16,8 +17,9 @@ from rules.game import (
     Recruit,
     apply_move,
     legal_moves,
+    seats_to_act,
 )
-from rules.world import City, ContinentName
+from rules.world import City, ContinentName, PackOpening, Scar
 
 from .helpers import play, position, with_world
 
@@ -201,12 +203,15 @@ def test_buying_the_fourth_red_star_wins_at_once_T2_W1():
     assert state.is_over and state.winner == 0 and events[-1].type == "game_won"
 
 
+PACK_1 = {"pack_1": PackOpening("pack_1", 1, "the ninth Minor City")}
+
+
 def test_scar_card_places_a_scar_for_good_at_the_start_of_the_turn_T3():
     state = position(armies={"alaska": (0, 1)}, phase="start_of_turn")
-    state = state.clone()
-    state.set_seat(0, scar_card="bunker")
+    state = with_world(state, packs_opened=PACK_1)
+    state.set_seat(0, scar_card="biohazard")
     state, _events = play(state, (0, PlayScarCard("peru")))
-    assert state.world.live_scar("peru").kind == "bunker"
+    assert state.world.live_scar("peru").kind == "biohazard"
     assert [e.kind for e in state.world_events] == ["scar_placed"]
     assert state.seats[0].scar_card is None
     with pytest.raises(IllegalMove) as refused:
@@ -215,11 +220,10 @@ def test_scar_card_places_a_scar_for_good_at_the_start_of_the_turn_T3():
 
 
 def test_scar_card_cannot_cover_a_live_scar_G4():
-    state = position(armies={"alaska": (0, 1)}, phase="start_of_turn").clone()
-    state.set_seat(0, scar_card="bunker")
-    state, _ = play(state, (0, PlayScarCard("peru")))
-    state = state.clone()
-    state.set_seat(0, scar_card="ammo_shortage")
+    scars = {"peru": Scar("peru", "territory", "bunker", "p1", 1)}
+    state = position(armies={"alaska": (0, 1)}, phase="start_of_turn")
+    state = with_world(state, packs_opened=PACK_1, scars=scars)
+    state.set_seat(0, scar_card="biohazard")
     with pytest.raises(IllegalMove) as refused:
         apply_move(state, 0, PlayScarCard("peru"))
     assert refused.value.code == "scar_exists"
@@ -260,11 +264,14 @@ def test_no_legal_start_at_join_eliminates_the_player_and_pack_2_is_due_T6_U3():
     state = position(armies=armies, current=2)
     state, events = play(state, (2, EndTurn()))
     types = [e.type for e in events]
-    assert "eliminated" in types and types[-1] == "pack_due"
-    assert events[-1].data["pack"] == "pack_2"
+    assert "eliminated" in types and "pack_due" in types
+    assert next(e for e in events if e.type == "pack_due").data["pack"] == "pack_2"
     assert state.seats[0].eliminated
     assert state.phase == "open_pack" and state.current_seat == 1
     state, _ = play(state, (1, AcknowledgePack("pack_2")))
+    # C100: the eliminated faction's player picks a comeback power first.
+    assert state.phase == "comeback_pick" and seats_to_act(state) == [0]
+    state, _ = play(state, (0, ChooseComebackPower("mobile")))
     assert state.phase == "start_of_turn" and state.current_seat == 1
     # Eliminated players are skipped from now on.
     state, _ = play(state, (1, Recruit()))
@@ -330,8 +337,9 @@ def test_recruit_total_is_base_plus_continents_plus_trade_in_T7():
 def test_buying_stars_and_playing_a_scar_card_combine_in_either_order_DIFF2():
     state = position(
         armies={"alaska": (0, 1)}, phase="start_of_turn", seat0={"cards": ("coin",) * 4}
-    ).clone()
-    state.set_seat(0, scar_card="bunker")
+    )
+    state = with_world(state, packs_opened=PACK_1)
+    state.set_seat(0, scar_card="biohazard")
     state, _ = play(
         state,
         (0, PlayScarCard("peru")),

@@ -1,0 +1,325 @@
+"""The game-log form's fields for what opened packs bring: each seat's draft cards and who
+eliminated it (on "Who played"), and the step "What the packs brought" (event cards that
+fired, HQs moved, comeback powers chosen).
+
+Every choice, label and help text comes from the campaign's box (`rules.box`) as the game
+stands, so a campaign that has not opened a pack sees nothing of it (U-8). The step is shown
+only when the box holds event cards or comeback powers; `packs_step_shown` decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+from campaign.services.game_log_packs import (
+    DEMOLISHING_EVENTS,
+    NO_CHOICE,
+    EventEntry,
+    HqMoveEntry,
+    hq_mover,
+)
+from rules import box
+from rules.data import board, content
+from rules.pack_words import comeback_power_label, draft_card_label, event_option_label
+from rules.world import World
+
+EVENT_ROWS = 4
+MOVE_ROWS = 2
+NOBODY = "nobody (a card without a choice)"
+DRAFT_KIND_LABELS = {
+    "troops": "Starting troops",
+    "coins": "Starting coin cards",
+    "turn_order": "Turn order",
+    "placement": "Starting placement",
+}
+
+
+def _territories(blank: str = "—") -> list[tuple[str, Any]]:
+    groups = [
+        (c.name, [(t, board().territories[t].name) for t in c.territories])
+        for c in board().continents.values()
+    ]
+    return [("", blank), *groups] if blank else groups
+
+
+def _factions(keys: list[str], blank: str) -> list[tuple[str, str]]:
+    factions = content().factions
+    return [("", blank), *[(k, factions[k].name) for k in keys if k in factions]]
+
+
+# --- "Who played": draft cards and who eliminated each seat -------------------------------------
+
+
+def add_seat_fields(form: forms.Form, seat: int, world: World) -> None:
+    """ "Eliminated by" for a seat, and its four draft cards when this campaign drafts."""
+    form.fields[f"p{seat}_elim"] = forms.ChoiceField(
+        label="Eliminated by",
+        choices=_factions(list(content().factions), blank="—"),
+        required=False,
+        help_text="The faction that eliminated this one, if it was eliminated.",
+    )
+    if not box.draft_active(world):
+        return
+    cards = box.draft_cards(world, content().constants["players_max"])
+    for kind in box.DRAFT_KINDS:
+        choices = [
+            (
+                c.code,
+                draft_card_label(c)
+                + (f", with {c.min_players}+ players" if c.min_players > 3 else ""),
+            )
+            for c in cards
+            if c.kind == kind
+        ]
+        form.fields[f"p{seat}_draft_{kind}"] = forms.ChoiceField(
+            label=f"Drafted: {DRAFT_KIND_LABELS[kind].lower()}",
+            choices=[("", "—"), *choices],
+            required=False,
+        )
+
+
+def seat_draft_fields(form: forms.Form, seat: int) -> list[forms.BoundField]:
+    return [
+        form[f"p{seat}_draft_{kind}"]
+        for kind in box.DRAFT_KINDS
+        if f"p{seat}_draft_{kind}" in form.fields
+    ]
+
+
+def seat_draft(data: Mapping[str, Any], seat: int) -> tuple[str, ...]:
+    """The codes chosen for a seat, in kind order (empty when none was chosen)."""
+    codes = tuple(data.get(f"p{seat}_draft_{kind}") or "" for kind in box.DRAFT_KINDS)
+    return tuple(c for c in codes if c)
+
+
+def clean_seat_draft(form: forms.Form, data: Mapping[str, Any], seat: int) -> None:
+    """Four cards or none for a seat (the rules check the rest against the game)."""
+    if f"p{seat}_draft_{box.DRAFT_KINDS[0]}" not in form.fields:
+        return
+    chosen = seat_draft(data, seat)
+    if chosen and len(chosen) != len(box.DRAFT_KINDS):
+        form.add_error(
+            f"p{seat}_draft_{box.DRAFT_KINDS[0]}",
+            "Choose one draft card of each kind for this seat, or none (S-8).",
+        )
+
+
+# --- "What the packs brought" -------------------------------------------------------------------
+
+
+def packs_step_shown(world: World) -> bool:
+    """Whether this campaign's box, as the game stands, holds anything this step records."""
+    return bool(box.event_deck(world)) or bool(box.comeback_powers(world))
+
+
+class PacksStep(forms.Form):
+    """Event cards that fired (E-7), HQs a power moved, comeback powers picked (addition E).
+
+    `world` is the world once the game is recorded (packs it opened are open), so a faction
+    eliminated by this very game may pick its comeback power here (C100)."""
+
+    step = "packs"
+
+    def __init__(
+        self,
+        *args: Any,
+        factions: list[str],
+        world: World,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.factions = factions
+        deck = box.event_deck(world)
+        self.has_events = bool(deck)
+        self.has_demolitions = any(card.key in DEMOLISHING_EVENTS for card in deck)
+        seated = _factions(factions, blank="—")
+        if deck:
+            drawn = [
+                (f"{card.code}|{option.key}", event_option_label(card, option))
+                for card in deck
+                for option in (*card.options, *([NO_CHOICE] if card.chooser else []))
+            ]
+            for i in range(EVENT_ROWS):
+                self.fields[f"e{i}_card"] = forms.ChoiceField(
+                    label=f"Event card {i + 1}", choices=[("", "—"), *drawn], required=False
+                )
+                self.fields[f"e{i}_by"] = forms.ChoiceField(
+                    label="Chosen by",
+                    choices=_factions(factions, blank=NOBODY),
+                    required=False,
+                )
+                self.fields[f"e{i}_targets"] = forms.MultipleChoiceField(
+                    label="Where it went",
+                    choices=_territories(blank=""),
+                    required=False,
+                    widget=forms.SelectMultiple(attrs={"size": 4}),
+                    help_text="The city territories the chosen option went to.",
+                )
+                if self.has_demolitions:
+                    self.fields[f"e{i}_demolished"] = forms.MultipleChoiceField(
+                        label="HQs it demolished",
+                        choices=_territories(blank=""),
+                        required=False,
+                        widget=forms.SelectMultiple(attrs={"size": 4}),
+                    )
+        mover = hq_mover(world)
+        self.mover = mover
+        if mover is not None:
+            for i in range(MOVE_ROWS):
+                self.fields[f"mv{i}_faction"] = forms.ChoiceField(
+                    label=f"HQ moved with {mover.name} ({i + 1})", choices=seated, required=False
+                )
+                self.fields[f"mv{i}_origin"] = forms.ChoiceField(
+                    label="From", choices=_territories(), required=False
+                )
+                self.fields[f"mv{i}_target"] = forms.ChoiceField(
+                    label="To", choices=_territories(), required=False
+                )
+        powers = box.comeback_powers_left(world)
+        self.pickers = [f for f in factions if f not in world.comeback_powers]
+        if box.comeback_powers(world):
+            for faction in self.pickers:
+                self.fields[f"cb_{faction}"] = forms.ChoiceField(
+                    label=f"Comeback power {content().factions[faction].name} took",
+                    choices=[("", "none"), *[(p.key, comeback_power_label(p)) for p in powers]],
+                    required=False,
+                )
+
+    def sections(self) -> list[tuple[str, str, list[list[forms.BoundField]]]]:
+        """(title, help, rows of fields) for the page."""
+        found = []
+        if self.has_events:
+            parts = ("card", "by", "targets", "demolished")
+            rows = [
+                [self[f"e{i}_{part}"] for part in parts if f"e{i}_{part}" in self.fields]
+                for i in range(EVENT_ROWS)
+            ]
+            found.append(
+                (
+                    "Event cards that fired (E-7)",
+                    "Each card drawn this game, with the choice taken and who took it.",
+                    rows,
+                )
+            )
+        if self.mover is not None:
+            rows = [
+                [self[f"mv{i}_{part}"] for part in ("faction", "origin", "target")]
+                for i in range(MOVE_ROWS)
+            ]
+            found.append(
+                (
+                    "HQs moved",
+                    f"HQs never move (G-18), except with {self.mover.name}: {self.mover.text}",
+                    rows,
+                )
+            )
+        picks = [[self[f"cb_{f}"]] for f in self.pickers if f"cb_{f}" in self.fields]
+        if picks:
+            found.append(
+                (
+                    "Comeback powers chosen (X-15)",
+                    "A faction without a comeback power that was knocked out or eliminated "
+                    "picks one of those left at once.",
+                    picks,
+                )
+            )
+        return found
+
+    def rule_error(self, field: str | None, message: str) -> None:
+        if field is not None and field in self.fields:
+            self.add_error(field, message)
+        else:
+            self.add_error(None, message)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for i in range(MOVE_ROWS):
+            given = [data.get(f"mv{i}_{part}") for part in ("faction", "origin", "target")]
+            if any(given) and not all(given):
+                self.add_error(f"mv{i}_target", "Give the faction, where from and where to.")
+        return data
+
+
+def packs_from_step(
+    data: Mapping[str, Any], where: dict[str, str]
+) -> tuple[tuple[EventEntry, ...], tuple[HqMoveEntry, ...], dict[str, str]]:
+    """The entry's events, HQ moves and comeback powers (faction -> power) from the step's
+    cleaned data; `where` learns which form field each entry path lives in."""
+    events: list[EventEntry] = []
+    for i in range(EVENT_ROWS):
+        chosen = data.get(f"e{i}_card")
+        if not chosen:
+            continue
+        card, _, option = chosen.partition("|")
+        n = len(events)
+        where.update(
+            {
+                f"events.{n}": f"e{i}_card",
+                f"events.{n}.by_faction": f"e{i}_by",
+                f"events.{n}.targets": f"e{i}_targets",
+                f"events.{n}.demolished": f"e{i}_demolished",
+            }
+        )
+        events.append(
+            EventEntry(
+                card=card,
+                option=option,
+                by_faction=data.get(f"e{i}_by") or "",
+                targets=tuple(data.get(f"e{i}_targets") or ()),
+                demolished=tuple(data.get(f"e{i}_demolished") or ()),
+            )
+        )
+    moves: list[HqMoveEntry] = []
+    for i in range(MOVE_ROWS):
+        if not data.get(f"mv{i}_faction"):
+            continue
+        n = len(moves)
+        where.update(
+            {
+                f"hq_moves.{n}": f"mv{i}_faction",
+                f"hq_moves.{n}.origin": f"mv{i}_origin",
+                f"hq_moves.{n}.target": f"mv{i}_target",
+            }
+        )
+        moves.append(
+            HqMoveEntry(
+                faction=data[f"mv{i}_faction"],
+                origin=data.get(f"mv{i}_origin") or "",
+                target=data.get(f"mv{i}_target") or "",
+            )
+        )
+    powers = {
+        key.removeprefix("cb_"): value
+        for key, value in data.items()
+        if key.startswith("cb_") and value
+    }
+    return tuple(events), tuple(moves), powers
+
+
+def step_from_packs(
+    events: tuple[EventEntry, ...], moves: tuple[HqMoveEntry, ...], powers: Mapping[str, str]
+) -> dict[str, Any]:
+    """The raw step data that shows these in the form again (to correct a logged game)."""
+    raw: dict[str, Any] = {}
+    for i, fired in enumerate(events[:EVENT_ROWS]):
+        raw.update(
+            {
+                f"e{i}_card": f"{fired.card}|{fired.option}",
+                f"e{i}_by": fired.by_faction,
+                f"e{i}_targets": list(fired.targets),
+                f"e{i}_demolished": list(fired.demolished),
+            }
+        )
+    for i, move in enumerate(moves[:MOVE_ROWS]):
+        raw.update(
+            {
+                f"mv{i}_faction": move.faction,
+                f"mv{i}_origin": move.origin,
+                f"mv{i}_target": move.target,
+            }
+        )
+    raw.update({f"cb_{faction}": power for faction, power in powers.items()})
+    return raw

@@ -1,0 +1,381 @@
+"""Pack 1's event cards (E-7): who chooses, the choice that waits on them, and what Control the
+People, Fortify, Resistance and Riots do to the board.
+
+A card with a choice puts the game in `EVENT_CHOICE`, waiting on its chooser; the move that
+answers it (`ResolveEvent`, or a `Maneuver` for Control the People's second option) is listed
+and checked by the same functions. A card without a choice is carried out at once. Either way
+the card is recorded as an `EventResolved` world event, and the turn then ends as it would
+have (the event check is the last step of taking a card, E-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+
+from rules import box
+from rules.data import EventCard, content
+from rules.errors import Violation
+from rules.game.common import fail, required, seat_label, unknown_territory
+from rules.game.effects import EVENT_EFFECTS
+from rules.game.events import GameEvent
+from rules.game.knockout import knocked_out
+from rules.game.moves import Maneuver, MoveOption, ResolveEvent
+from rules.game.rotation import finish_turn
+from rules.game.state import GameState, territory_name
+from rules.game.turn import maneuver_options, maneuver_problem
+from rules.pack_world_events import EventResolved
+from rules.rng import Rng
+from rules.world_events import CityFortified, GameIncident, WorldEvent
+
+EVENT_CHOICE = "event_choice"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one option of a card does: `city_troops` (`troops` into each of 1..`cities` city
+    territories the chooser controls), `fortification` (one of their cities) or `maneuver`."""
+
+    kind: str
+    troops: int = 0
+    cities: int = 1
+
+
+CHOICES: dict[tuple[str, str], Choice] = {
+    ("control_the_people", "troops"): Choice("city_troops", troops=5),
+    ("control_the_people", "maneuver"): Choice("maneuver"),
+    ("fortify", "fortification"): Choice("fortification"),
+    ("fortify", "troops"): Choice("city_troops", troops=2, cities=2),
+}
+"""(card key, option key) -> what the option does (PACKS §1)."""
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _troops(count: int) -> str:
+    return f"{count} troop{'' if count == 1 else 's'}"
+
+
+# --- who chooses -------------------------------------------------------------------------------
+
+
+def event_chooser(state: GameState) -> tuple[int | None, str]:
+    """G-11/E-7: the one seat still in the game with the largest population, and words for the
+    log; None when the top is tied (everyone at 0 included), so the event does nothing."""
+    populations = {
+        seat: state.population(seat)
+        for seat, player in enumerate(state.seats)
+        if not player.eliminated
+    }
+    best = max(populations.values(), default=0)
+    leaders = [seat for seat, population in populations.items() if population == best]
+    if best == 0:
+        return None, "nobody controls a city, so nobody has the largest population"
+    if len(leaders) > 1:
+        names = _and([seat_label(state, seat) for seat in leaders])
+        return None, f"{names} tie for the largest population ({best})"
+    return leaders[0], f"{seat_label(state, leaders[0])} has the largest population ({best})"
+
+
+def card_on_table(state: GameState) -> EventCard:
+    """The event card waiting on its chooser."""
+    return content().event_cards[state.pending["card"]]  # type: ignore[index]
+
+
+def _linked(state: GameState) -> bool:
+    """The campaign's reading of Control the People's maneuver: M-3's path, or any two."""
+    return box.setting(state.world, "control_people_maneuver") != "any"
+
+
+# --- drawing a card ----------------------------------------------------------------------------
+
+
+def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
+    """A card whose chooser picks an option: the game waits on them (or nothing on a tie)."""
+    card = content().event_cards[code]
+    seat, why = event_chooser(state)
+    if seat is None:
+        # The card was still drawn: the campaign's history counts it, with nobody choosing.
+        skipped = EventResolved(
+            game=state.game_number, card=code, detail=f"skipped: {why}, so nothing happens"
+        )
+        state.world = skipped.apply(state.world)
+        state.world_events = (*state.world_events, skipped)
+        events.append(
+            GameEvent(
+                "event_skipped",
+                f"Event: {card.name} — {why}: the event does nothing.",
+                {"event": code, "rule": "E-7"},
+            )
+        )
+        return
+    # A chooser has population, so controls a city: a troops option is always open.
+    state.phase = EVENT_CHOICE
+    state.pending = {"kind": EVENT_CHOICE, "card": code, "seat": seat}
+    offered = " ".join(f"({n}) {option.text}" for n, option in enumerate(card.options, 1))
+    events.append(
+        GameEvent(
+            "event_choice",
+            f"Event: {card.name} — {why} and chooses one: {offered}",
+            {"event": code, "seat": seat},
+        )
+    )
+
+
+def _record(
+    state: GameState,
+    card: EventCard,
+    option: str,
+    seat: int | None,
+    detail: str,
+    events: list[GameEvent],
+    *,
+    marks: tuple[WorldEvent, ...] = (),
+) -> None:
+    """Apply the world events of a resolved card (its marks, then the card itself, which may
+    leave the box) and say what happened in the log."""
+    person = state.seats[seat].person if seat is not None else None
+    resolved = EventResolved(
+        game=state.game_number, card=card.code, option=option, person=person, detail=detail
+    )
+    for event in (*marks, resolved):
+        state.world = event.apply(state.world)
+    state.world_events = (*state.world_events, *marks, resolved)
+    destroyed = card.code in state.world.destroyed_box_cards
+    events.append(
+        GameEvent(
+            "event_resolved",
+            f"Event: {card.name} — {detail}" + ("; the card is destroyed." if destroyed else "."),
+            {"event": card.code, "option": option, "seat": seat, "destroyed": destroyed},
+        )
+    )
+
+
+def _knock_outs(state: GameState, had_troops: set[int], events: list[GameEvent]) -> None:
+    """Seats the event emptied are knocked out, nobody conquering them (X-14); in turn order."""
+    for seat in state.in_turn_order_from(state.current_seat):
+        if seat in had_troops and state.troops_on_board(seat) == 0:
+            knocked_out(state, seat, events, by=None)
+
+
+def _with_troops(state: GameState) -> set[int]:
+    return {owner for owner, _ in state.armies.values()}
+
+
+def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
+    """Every Minor City territory held by 1 or 2 troops loses one, whoever holds it."""
+    card = content().event_cards[code]
+    had_troops = _with_troops(state)
+    hit = []
+    minors = [t for t, city in state.world.cities.items() if city.kind == "minor"]
+    for territory in sorted(minors, key=territory_name):
+        troops, holder = state.troops(territory), state.owner(territory)
+        if holder is None or troops > 2:
+            continue
+        state.set_troops(territory, holder, troops - 1)
+        left = "its last troop: it is left empty" if troops == 1 else "1 of its 2 troops"
+        hit.append(f"{territory_name(territory)} ({seat_label(state, holder)}) loses {left}")
+    detail = "; ".join(hit) if hit else "no Minor City territory is held by 1 or 2 troops"
+    _record(state, card, "", None, detail, events)
+    _knock_outs(state, had_troops, events)
+
+
+def _demolish_hq(state: GameState, territory: str) -> None:
+    """G-10: the HQ goes back to the box for this game; the campaign hears of it."""
+    owner = state.hqs[territory]
+    state.hqs = {t: s for t, s in state.hqs.items() if t != territory}
+    incident = GameIncident(
+        game=state.game_number,
+        incident="hq_demolished",
+        person=state.seats[owner].person,
+        detail=territory,
+    )
+    state.world = incident.apply(state.world)
+    state.world_events = (*state.world_events, incident)
+
+
+def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
+    """Each held Major City territory rolls for its holder: the die + 1 per troop + 1 per HQ
+    there; below 6, it loses troops equal to the die and its HQ is demolished. The campaign
+    may read it as one roll per player for all their Major Cities (`riots_rolls`)."""
+    card = content().event_cards[code]
+    per_player = box.setting(state.world, "riots_rolls") == "per_player"
+    order = state.in_turn_order_from(state.current_seat)
+    held = [
+        t
+        for t, city in state.world.cities.items()
+        if city.kind == "major" and state.owner(t) is not None
+    ]
+    held.sort(key=lambda t: (order.index(state.owner(t)), territory_name(t)))  # type: ignore[arg-type]
+    had_troops = _with_troops(state)
+    rng = Rng(state.rng)
+    rolls: dict[int, int] = {}
+    lines = []
+    for territory in held:
+        holder = state.owner(territory)
+        assert holder is not None
+        if not per_player or holder not in rolls:
+            rolls[holder] = rng.die()
+        natural = rolls[holder]
+        troops = state.troops(territory)
+        hq = territory in state.hqs
+        total = natural + troops + int(hq)
+        sums = f"{natural} + {_troops(troops)}" + (" + 1 for the HQ" if hq else "")
+        lost = min(natural, troops) if total < 6 else 0
+        if total < 6:
+            state.set_troops(territory, holder, troops - lost)
+            outcome = f"loses {_troops(lost)}" + (" and its HQ is demolished" if hq else "")
+            if hq:
+                _demolish_hq(state, territory)
+        else:
+            outcome = "holds"
+        line = (
+            f"{territory_name(territory)} ({seat_label(state, holder)}) rolls {sums} = {total}: "
+            f"{outcome}"
+        )
+        lines.append(line)
+        events.append(
+            GameEvent(
+                "riot_roll",
+                f"Event: {card.name} — {line}.",
+                {
+                    "event": code,
+                    "territory": territory,
+                    "seat": holder,
+                    "dice": [natural],
+                    "troops": troops,
+                    "hq": hq,
+                    "total": total,
+                    "lost": lost,
+                    "hq_demolished": hq and total < 6,
+                },
+            )
+        )
+    state.rng = rng.state
+    detail = "; ".join(lines) if lines else "no Major City territory is held"
+    _record(state, card, "", None, detail, events)
+    _knock_outs(state, had_troops, events)
+
+
+CARD_EFFECTS: dict[str, Callable[[GameState, str, list[GameEvent]], None]] = {
+    "control_the_people": _offer_choice,
+    "fortify": _offer_choice,
+    "resistance": _resistance,
+    "riots": _riots,
+}
+for _card in content().event_cards.values():
+    if _card.key in CARD_EFFECTS:
+        EVENT_EFFECTS[_card.code] = CARD_EFFECTS[_card.key]
+
+
+# --- the chooser's decision --------------------------------------------------------------------
+
+
+def choice_problem(
+    state: GameState, seat: int, card: EventCard, option: str, territories: tuple[str, ...]
+) -> Violation | None:
+    """Why `option` with these city territories is not a legal answer to `card`, or None."""
+    choice = CHOICES.get((card.key, option)) if card.option(option) else None
+    if choice is None:
+        offered = " or ".join(repr(o.key) for o in card.options)
+        return Violation("bad_event_option", f"{card.name} offers {offered}.", "E-7")
+    if choice.kind == "maneuver":
+        return Violation(
+            "event_maneuver",
+            "To maneuver, say where from, where to and how many troops (a maneuver).",
+            "M-3",
+        )
+    if choice.kind == "fortification" and state.world.supplies_left()["fortification"] <= 0:
+        return Violation(
+            "no_fortification_left",
+            "All 5 fortifications are used: take the other choice.",
+            "C-10",
+        )
+    if not 1 <= len(territories) <= choice.cities:
+        many = "one city territory" if choice.cities == 1 else "one or two city territories"
+        return Violation("event_cities", f"Name {many} you control.", "E-7")
+    if len(set(territories)) != len(territories):
+        return Violation("event_cities", "Name two different city territories.", "E-7")
+    unknown = unknown_territory(*territories)
+    if unknown:
+        return unknown
+    for territory in territories:
+        if territory not in state.world.cities:
+            return Violation("no_city", f"{territory_name(territory)} has no city.", "E-7")
+        if state.owner(territory) != seat:
+            return Violation(
+                "not_controlled", f"You do not control {territory_name(territory)}.", "E-7"
+            )
+    return None
+
+
+def event_choice_options(state: GameState, seat: int) -> list[MoveOption]:
+    """Every legal answer to the card on the table, checked by `choice_problem` and, for a
+    maneuver, by the maneuver rules (M-3) without the turn's one-maneuver limit (M-2)."""
+    card = card_on_table(state)
+    cities = sorted(t for t in state.controlled(seat) if t in state.world.cities)
+    options: list[MoveOption] = []
+    for option in card.options:
+        choice = CHOICES[(card.key, option.key)]
+        if choice.kind == "maneuver":
+            options += maneuver_options(state, seat, extra=True, linked=_linked(state))
+            continue
+        for size in range(1, choice.cities + 1):
+            for group in combinations(cities, size):
+                if choice_problem(state, seat, card, option.key, group) is None:
+                    options.append(MoveOption(ResolveEvent(option.key, group)))
+    return options
+
+
+def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[GameEvent]) -> None:
+    """The chooser's option: troops into their cities, or a fortification on one (X-9)."""
+    card = card_on_table(state)
+    problem = choice_problem(state, seat, card, move.option, move.territories)
+    if problem is not None:
+        fail(problem.code, problem.message, problem.rule)
+    choice = CHOICES[(card.key, move.option)]
+    who = seat_label(state, seat)
+    places = _and([territory_name(t) for t in move.territories])
+    marks: tuple[WorldEvent, ...] = ()
+    if choice.kind == "fortification":
+        territory = move.territories[0]
+        marks = (
+            CityFortified(
+                territory=territory, person=state.seats[seat].person, game=state.game_number
+            ),
+        )
+        city = state.world.cities[territory].name
+        detail = f"{who} fortifies {city} in {places}"
+    else:
+        for territory in move.territories:
+            state.set_troops(territory, seat, state.troops(territory) + choice.troops)
+        each = " each" if len(move.territories) > 1 else ""
+        detail = f"{who} puts {_troops(choice.troops)}{each} into {places}"
+    _record(state, card, move.option, seat, detail, events, marks=marks)
+    finish_turn(state, events)
+
+
+def event_maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]) -> None:
+    """Control the People's second option: one maneuver now, on top of the turn's own (M-2)."""
+    card = card_on_table(state)
+    option = next(
+        (o.key for o in card.options if CHOICES[(card.key, o.key)].kind == "maneuver"), None
+    )
+    if option is None:
+        fail("no_event_maneuver", f"{card.name} offers no maneuver.", "E-7")
+    low, high = required(
+        maneuver_problem(state, seat, move.origin, move.target, extra=True, linked=_linked(state))
+    )
+    if not low <= move.count <= high:
+        fail("maneuver_count", f"You can move {low} to {high} troops; 1 stays behind.", "M-3")
+    state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
+    state.set_troops(move.target, seat, state.troops(move.target) + move.count)
+    detail = (
+        f"{seat_label(state, seat)} maneuvers {_troops(move.count)} from "
+        f"{territory_name(move.origin)} to {territory_name(move.target)}"
+    )
+    _record(state, card, option, seat, detail, events)
+    finish_turn(state, events)

@@ -1,0 +1,220 @@
+"""U-8: a campaign never reads a word of a pack it has not opened, on any page or API response
+that its owner, players, viewers or (when public) anonymous readers can reach.
+
+A campaign with a varied world (games logged, cities, scars, a digital game under way, a log
+form in progress) is walked URL by URL, every route taken from the URL patterns; only the API
+schema and its docs are left out, and they carry a spoiler warning instead. Then Pack 1 alone is
+opened: its content shows on its pages while nothing of Pack 2 shows anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from campaign.models import Invite, Membership
+from campaign.models.digital import GameSeat
+from campaign.services.digital import SeatRequest, digital_game_start
+from campaign.services.game_log import game_log
+from campaign.services.world import world_event_append
+from rules import box
+from rules.data import board, content
+from rules.pack_world_events import EventResolved
+from rules.world_events import ScarPlaced
+from tests.campaign.box_worlds import pack_1_opened
+from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
+from tests.campaign.log.factories import three_player_entry, with_player
+from tests.campaign.spoilers.walk import spoilers_in, url_patterns, urls
+from tests.campaign.worlds import first_powers, pregame_coins
+
+pytestmark = pytest.mark.django_db
+
+ALL_PACKS = tuple(content().pack_contents)
+READERS = ("owner", "player", "viewer", "anonymous")
+QUERIES = ("", "?look=1&game=1")  # a pack page's contents; the world as of game 1
+LOG_STEPS = ("players", "during", "outcome", "rewards", "confirm")
+
+
+@pytest.fixture
+def varied(public_campaign, owner, persons, guest_person):
+    """Two games logged (cities founded, a card destroyed, scars of both base kinds), and a
+    hot-seat digital game a few moves in; no faction eliminated, fewer than 9 minor cities."""
+    campaign = public_campaign
+    world_event_append(
+        campaign=campaign, events=[*first_powers(), pregame_coins()], user=owner, source="setup"
+    )
+    first = with_player(three_player_entry(persons), 2, troops_at_end=True)
+    game_log(campaign=campaign, user=owner, entry=first)
+    world_event_append(
+        campaign=campaign,
+        events=[
+            ScarPlaced("siberia", "territory", "bunker", persons["player"].key, 1),
+            ScarPlaced("japan", "territory", "ammo_shortage", None, 1),
+        ],
+        user=owner,
+        source="log",
+    )
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
+    ]
+    game = digital_game_start(
+        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
+    )
+    play_hotseat(game, owner, 12)
+    Invite.objects.create(campaign=campaign, role="viewer", created_by=owner)
+    return campaign, game
+
+
+def _values(campaign, game) -> dict[str, list[object]]:
+    """A value for every URL argument, from the campaign under test; territories: a scarred
+    one, a city and an untouched one; every faction and pack, and one unknown pack."""
+    world_territories = ["siberia", "egypt", "greenland"]
+    assert set(world_territories) <= set(board().territories)
+    invite = Invite.objects.filter(campaign=campaign).first()
+    return {
+        "slug": [campaign.slug],
+        "number": [1],
+        "step": list(LOG_STEPS),
+        "territory": world_territories,
+        "faction": list(content().factions),
+        "member_id": [Membership.objects.filter(campaign=campaign).last().pk],
+        "invite_id": [invite.pk],
+        "token": [invite.token],
+        "game_id": [game.pk],
+        "pack": [*content().packs, "no_such_pack"],
+        "format": ["json"],
+    }
+
+
+def _clients(client_for, owner, player, viewer) -> dict[str, Client]:
+    clients = {
+        "owner": client_for(owner),
+        "player": client_for(player),
+        "viewer": client_for(viewer),
+        "anonymous": Client(),
+    }
+    session = clients["owner"].session  # the hot-seat game is held by the owner's browser
+    session.save()
+    return clients
+
+
+def _log_form_in_progress(client: Client, campaign, persons) -> None:
+    """Take the owner through the log form up to its last step, so every step renders."""
+    step = f"/campaigns/{campaign.slug}/log/"
+    players = {
+        "played_on": "2026-02-01",
+        "p0_person": persons["owner"].key,
+        "p0_faction": "die_mechaniker",
+        "p0_start": "greenland",
+        "p1_person": persons["player"].key,
+        "p1_faction": "khan_industries",
+        "p1_start": "congo",
+        "p2_person": persons["viewer"].key,
+        "p2_faction": "saharan_republic",
+        "p2_start": "argentina",
+    }
+    assert client.post(f"{step}players/", players).status_code == 302
+    assert client.post(f"{step}during/", {}).status_code == 302
+    outcome = {"winner": "die_mechaniker", "t_die_mechaniker": "on", "t_khan_industries": "on"}
+    outcome["t_saharan_republic"] = "on"
+    assert client.post(f"{step}outcome/", outcome).status_code == 302
+
+
+def _walk(clients: dict[str, Client], values, packs: tuple[str, ...]) -> dict[str, int]:
+    """Every URL for every reader (query variants for the owner); returns the final status
+    codes seen, and fails on any spoiler."""
+    leaks: list[str] = []
+    seen: dict[str, int] = {}
+    all_urls = list(urls(values))
+    for reader, client in clients.items():
+        for url in all_urls:
+            for query in QUERIES if reader == "owner" else ("",):
+                # Redirects are followed: where a page sends a reader is read too.
+                response = client.get(
+                    url + query, HTTP_ACCEPT="text/html,application/json", follow=True
+                )
+                seen[f"{reader} {url}{query}"] = response.status_code
+                body = response.content.decode(errors="replace")
+                leaks += [f"{reader} {url}{query}: {hit}" for hit in spoilers_in(body, packs)]
+    assert not leaks, "\n".join(leaks)
+    return seen
+
+
+def test_the_walk_covers_every_route_of_the_campaign_pages_and_api():
+    names = {name for name, _ in url_patterns()}
+    assert {"campaign:campaign_detail", "campaign:pack", "campaign:rules_help"} <= names
+    assert {"api:world", "api:pack", "api:history-stats", "api:game-state"} <= names
+
+
+def test_no_page_or_api_response_names_a_sealed_pack_U8(
+    varied, persons, owner, player, viewer, client_for
+):
+    campaign, game = varied
+    clients = _clients(client_for, owner, player, viewer)
+    _log_form_in_progress(clients["owner"], campaign, persons)
+
+    seen = _walk(clients, _values(campaign, game), ALL_PACKS)
+
+    ok = [key for key, code in seen.items() if code == 200]
+    assert len(ok) > 100  # the walk reached the pages, not only refusals
+    assert seen[f"owner /campaigns/{campaign.slug}/log/during/"] == 200
+    assert seen[f"anonymous /campaigns/{campaign.slug}/"] == 200
+    for pack in content().packs:
+        assert seen[f"owner /campaigns/{campaign.slug}/packs/{pack}/?look=1&game=1"] == 404
+
+
+def test_with_pack_1_open_nothing_of_pack_2_shows_but_pack_1_does_U8(
+    varied, persons, owner, player, viewer, client_for
+):
+    campaign, game = varied
+    pack_1_opened(campaign, owner, persons)
+    clients = _clients(client_for, owner, player, viewer)
+    _log_form_in_progress(clients["owner"], campaign, persons)
+
+    seen = _walk(clients, _values(campaign, game), ("pack_2",))
+
+    assert seen[f"anonymous /campaigns/{campaign.slug}/packs/pack_1/"] == 200
+    assert seen[f"owner /campaigns/{campaign.slug}/packs/pack_2/?look=1&game=1"] == 404
+    inside = clients["anonymous"].get(f"/campaigns/{campaign.slug}/packs/pack_1/?look=1")
+    page = inside.content.decode()
+    assert not spoilers_in(page, ("pack_2",))
+    assert len(spoilers_in(page, ("pack_1",))) == len(box.spoiler_terms("pack_1"))
+
+
+def test_an_api_log_naming_a_sealed_scar_is_refused_without_naming_it_U8(
+    campaign, owner_client, persons
+):
+    # Nobody is eliminated, so no pack opens during this game (U-3).
+    entry = with_player(three_player_entry(persons), 2, troops_at_end=True).to_json()
+    for scar in ("biohazard", "mercenary"):
+        payload = {**entry, "scars": [{"scar": scar, "on": "territory", "target": "ural"}]}
+        response = owner_client.post(
+            f"/api/v1/campaigns/{campaign.slug}/games/",
+            data=json.dumps(payload),
+            content_type="application/json",
+        )
+        assert response.status_code == 400
+        assert not spoilers_in(response.content.decode(), ALL_PACKS), response.content
+
+
+def test_a_log_naming_a_sealed_event_card_is_refused_without_naming_it_U8(campaign, owner, persons):
+    from campaign.errors import ApplicationError
+
+    with pytest.raises(ApplicationError) as refused:
+        world_event_append(
+            campaign=campaign,
+            events=[EventResolved(1, "B75", "troops", persons["owner"].key)],
+            user=owner,
+            source="log",
+        )
+    assert not spoilers_in(refused.value.message, ALL_PACKS)
+    assert not spoilers_in(json.dumps(refused.value.as_json()), ALL_PACKS)
+
+
+def test_the_api_docs_that_list_every_value_carry_a_spoiler_warning(anon_client):
+    schema = anon_client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
+    assert "Spoiler warning" in schema
