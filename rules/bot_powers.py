@@ -7,6 +7,8 @@ Every choice is taken from what the engine lists, so a bot never tries an illega
 
 from __future__ import annotations
 
+import random
+
 from rules.data import board, content
 from rules.game import (
     ChooseComebackPower,
@@ -81,10 +83,24 @@ def scar_window_move(state: GameState, seat: int) -> Move:
 # --- comeback powers -----------------------------------------------------------------------------
 
 
-def comeback_pick(state: GameState, seat: int) -> Move:
+def comeback_pick(state: GameState, seat: int, rng: random.Random) -> Move:
+    """A power the board makes worth having (Convincing where Mercenary scars stand,
+    Well-Supplied where Ammo Shortages do, Resourceful among many cities), else by taste, with
+    some chance in it so that bot campaigns see every power."""
     offered = [o.move.power for o in comeback_options(state, seat)]  # type: ignore[attr-defined]
-    ranked = sorted(offered, key=lambda p: COMEBACK_TASTE.index(p) if p in COMEBACK_TASTE else 99)
-    return ChooseComebackPower(ranked[0])
+    world = state.world
+    live = [s.kind for s in world.scars.values() if not s.cancelled]
+    bonus = {
+        "convincing": 3 * live.count("mercenary"),
+        "well_supplied": 2 * live.count("ammo_shortage"),
+        "resourceful": len(world.cities) // 3,
+    }
+
+    def worth(power: str) -> float:
+        taste = len(COMEBACK_TASTE) - COMEBACK_TASTE.index(power) if power in COMEBACK_TASTE else 0
+        return taste + bonus.get(power, 0) + rng.random() * 4
+
+    return ChooseComebackPower(max(offered, key=worth))
 
 
 def mobile_move(state: GameState, seat: int) -> MoveHQ | None:

@@ -184,7 +184,7 @@ class HeuristicBot:
         if phase in ("scar_before_roll", "scar_turn_start"):
             return bot_powers.scar_window_move(state, seat)
         if phase == "comeback_pick":
-            return bot_powers.comeback_pick(state, seat)
+            return bot_powers.comeback_pick(state, seat, self.rng)
         if phase == "event_choice":
             return self._event_choice(state, seat)
         raise ValueError(f"No decision for seat {seat} in phase {phase}.")

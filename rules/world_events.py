@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from rules import box
+from rules.bounds import COUNT_MAX, bound_violations, count_violations
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.world import (
@@ -50,6 +51,7 @@ def _name(territory: str) -> str:
 @dataclass(frozen=True)
 class WorldEvent(ABC):
     kind: ClassVar[str] = ""
+    bound_rule: ClassVar[str] = "DESIGN"  # the rule its bounds' refusals cite
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -58,6 +60,11 @@ class WorldEvent(ABC):
 
     def check(self, world: World) -> list[Violation]:
         return []
+
+    def bounds(self) -> list[Violation]:
+        """Texts and numbers past what any campaign writes (`rules.bounds`): refused whatever
+        an owner accepts, wherever the event comes from."""
+        return bound_violations(self, self.bound_rule)
 
     @abstractmethod
     def apply(self, world: World) -> World: ...
@@ -274,12 +281,15 @@ class GameRecorded(WorldEvent):
 @dataclass(frozen=True)
 class VictorSigned(WorldEvent):
     kind: ClassVar[str] = "victor_signed"
+    bound_rule: ClassVar[str] = "END-4"
     person: str
     game: int
     date: str
     slogan: str = ""
 
     def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
         if self.game > content().constants["rewarded_games"]:
             return [Violation("no_more_signatures", "Only games 1-15 are signed.", "END-9")]
         if any(s.game == self.game for s in world.signatures):
@@ -300,13 +310,14 @@ class VictorSigned(WorldEvent):
 @dataclass(frozen=True)
 class ContinentNamed(WorldEvent):
     kind: ClassVar[str] = "continent_named"
+    bound_rule: ClassVar[str] = "END-5"
     continent: str
     name: str
     person: str
     game: int
 
     def check(self, world: World) -> list[Violation]:
-        violations: list[Violation] = []
+        violations: list[Violation] = self.bounds()
         if not _continent(self.continent, violations):
             return violations
         if self.continent in world.continent_names:
@@ -333,6 +344,7 @@ class ContinentNamed(WorldEvent):
 @dataclass(frozen=True)
 class CityFounded(WorldEvent):
     kind: ClassVar[str] = "city_founded"
+    bound_rule: ClassVar[str] = "END-5"
     territory: str
     city: str  # minor / major / capital
     name: str
@@ -340,7 +352,7 @@ class CityFounded(WorldEvent):
     game: int
 
     def check(self, world: World) -> list[Violation]:
-        violations: list[Violation] = []
+        violations: list[Violation] = self.bounds()
         if not _territory(self.territory, violations):
             return violations
         supply = {"minor": "minor_city", "major": "major_city", "capital": "world_capital"}.get(
@@ -536,11 +548,22 @@ class CityFortified(WorldEvent):
 @dataclass(frozen=True)
 class FortificationWorn(WorldEvent):
     kind: ClassVar[str] = "fortification_worn"
+    bound_rule: ClassVar[str] = "X-9"
     territory: str
     boxes: int
     game: int
 
+    def bounds(self) -> list[Violation]:
+        cap = content().constants["fortification_wear_boxes"]
+        if isinstance(self.boxes, int) and 1 <= self.boxes <= cap:
+            return super().bounds()
+        return [
+            Violation("bad_wear", f"A fortification has {cap} wear boxes: mark 1 to {cap}.", "X-9")
+        ]
+
     def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
         fort = world.fortifications.get(self.territory)
         if fort is None or not fort.active:
             return [
@@ -664,18 +687,30 @@ class GameIncident(WorldEvent):
     used. A logged game or the digital engine reports it; `rules.unlocks` reads it."""
 
     kind: ClassVar[str] = "game_incident"
+    bound_rule: ClassVar[str] = "U-1"
     game: int
     incident: str
     person: str | None = None
     count: int = 0
     detail: str = ""
 
+    def bounds(self) -> list[Violation]:
+        if not isinstance(self.count, int) or isinstance(self.count, bool):
+            return [Violation("bad_count", "A count is a whole number.", "U-1")]
+        if self.incident == "missiles_on_one_roll":
+            limits = content().constants
+            dice = limits["attack_dice_max"] + limits["defence_dice_max"]
+            most = count_violations(
+                self.count, dice, f"A roll has at most {dice} dice, one missile each: it", "X-10"
+            )
+        else:
+            most = count_violations(self.count, COUNT_MAX, "It", "U-1")
+        return most or super().bounds()
+
     def check(self, world: World) -> list[Violation]:
         if self.incident not in INCIDENTS:
             return [Violation("unknown_incident", f"Unknown incident '{self.incident}'.", "U-1")]
-        if self.count < 0:
-            return [Violation("bad_count", "A count cannot be negative.", "U-1")]
-        return []
+        return self.bounds()
 
     def apply(self, world: World) -> World:
         return world
@@ -690,11 +725,12 @@ class GameIncident(WorldEvent):
 @dataclass(frozen=True)
 class WorldNamed(WorldEvent):
     kind: ClassVar[str] = "world_named"
+    bound_rule: ClassVar[str] = "END-8"
     name: str
     person: str
 
     def check(self, world: World) -> list[Violation]:
-        violations: list[Violation] = []
+        violations: list[Violation] = self.bounds()
         if world.world_name:
             violations.append(Violation("world_named", "The world already has its name.", "END-8"))
         if world.games_played < content().constants["rewarded_games"]:
@@ -723,6 +759,8 @@ class EventsVoided(WorldEvent):
     reason: str
 
     def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
         if not self.reason.strip():
             return [Violation("reason_required", "Say why the entry is corrected.", "DESIGN")]
         return []

@@ -14,10 +14,16 @@ from rest_framework.views import APIView
 
 from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
 from campaign.models.digital import DigitalGame, GameMove
+from campaign.numbers import MAX_DIGITS, whole_number
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.digital import digital_game_view, seats_held
 from campaign.services.digital import StaleGameError, move_submit
+from rules.data import content
 from rules.game import GameState, legal_move_options
+
+
+MAX_SEAT = content().constants["players_max"] - 1
+MAX_VERSION = 10**MAX_DIGITS - 1
 
 
 def _session_key(request: Request) -> str:
@@ -76,8 +82,12 @@ STALE = inline_serializer(
 
 
 class MoveRequestSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, help_text="The seat index you play.")
-    version = serializers.IntegerField(min_value=0, help_text="The version your state showed.")
+    seat = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEAT, help_text="The seat index you play."
+    )
+    version = serializers.IntegerField(
+        min_value=0, max_value=MAX_VERSION, help_text="The version your state showed."
+    )
     move = serializers.DictField(help_text='A move as JSON, e.g. {"type": "end_turn"}.')
 
 
@@ -99,9 +109,9 @@ class GameStateApi(APIView):
         raw = request.query_params.get("seat")
         seat = None
         if raw not in (None, ""):
-            if not raw.isdigit() or int(raw) >= game.seats.count():
+            seat = whole_number(raw)
+            if seat is None or seat >= game.seats.count():
                 raise ApplicationError("Give a seat number of this game.", code="bad_seat")
-            seat = int(raw)
             held = seats_held(game=game, user=request.user, session_key=_session_key(request))
             if seat not in held:
                 raise ForbiddenError(

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from campaign.api.game_log import REFUSAL
 from campaign.errors import ApplicationError, NotFoundError
+from campaign.numbers import whole_number
 from campaign.permissions import Action, campaign_allows, campaign_for_api
 from campaign.selectors.box import box_stats, box_status
 from campaign.selectors.history import (
@@ -53,10 +54,9 @@ class WorldApi(APIView):
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         raw = request.query_params.get("game")
-        try:
-            game = int(raw) if raw not in (None, "") else None
-        except ValueError as exc:
-            raise ApplicationError("game must be a number.", code="bad_game") from exc
+        game = whole_number(raw) if raw not in (None, "") else None
+        if raw not in (None, "") and game is None:
+            raise ApplicationError("game must be a game number (1, 2, 3...).", code="bad_game")
         view = history_world(campaign=campaign, game=game)
         data = asdict(view)
         data["world"] = view.world.to_json()

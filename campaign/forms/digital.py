@@ -12,6 +12,7 @@ from django import forms
 from campaign.errors import ApplicationError
 from campaign.models import Person
 from campaign.models.digital import GameSeat
+from campaign.numbers import signed_number, whole_number
 from rules import box
 from rules.data import board, content
 from rules.game import GameState, MoveOption
@@ -320,7 +321,8 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
     move: dict[str, Any] = {"type": kind}
     if kind == "fire_missile" and ":" in data.get("die", ""):
         side, _, index = data["die"].partition(":")
-        return {**move, "side": side, "die_index": int(index) if index.isdigit() else index}
+        die = whole_number(index)
+        return {**move, "side": side, "die_index": index if die is None else die}
     template = next((o.move.to_json() for o in options if o.move.type == kind), None)
     if template is None:
         # Not offered now: pass the raw fields on and let the engine say why.
@@ -340,9 +342,11 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
             parts = [part for item in picked or () for part in item.split(",")]
             move[name] = [c for c in parts if c and c != NO_CARDS]
         elif isinstance(sample, int) and not isinstance(sample, bool):
-            move[name] = int(raw) if raw.lstrip("-").isdigit() else raw
+            number = signed_number(raw)
+            move[name] = raw if number is None else number
         elif name == "slot":
-            move[name] = int(raw) if raw.isdigit() else raw
+            number = whole_number(raw)
+            move[name] = raw if number is None else number
         else:
             move[name] = "" if raw == NO_CARDS else raw
     return move
@@ -377,7 +381,7 @@ def reward_from_post(data: Any, prefix: str) -> RewardChoice | None:
             "That reward is not one of the choices offered; choose again.", code="bad_reward"
         )
     delta_raw = data.get(f"{prefix}_delta", "")
-    delta = int(delta_raw) if delta_raw.lstrip("-").isdigit() else 0
+    delta = signed_number(delta_raw) or 0
     return RewardChoice(
         code=code, target=target, name=data.get(f"{prefix}_name", "").strip(), delta=delta
     )

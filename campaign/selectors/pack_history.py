@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.box import DRAFT_KINDS
 from rules.data import board, content
 from rules.pack_words import comeback_power_name, draft_code_label, event_code_label
 from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
@@ -30,11 +31,19 @@ def _who(names: Mapping[str, str], person: str | None) -> str:
     return names.get(person, person) if person else "someone"
 
 
+def _kind_order(code: str) -> int:
+    card = content().draft_cards.get(code)
+    return DRAFT_KINDS.index(card.kind) if card and card.kind in DRAFT_KINDS else len(DRAFT_KINDS)
+
+
 def draft_lines(event: DraftRecorded, names: Mapping[str, str]) -> list[str]:
-    """One line per player: "Olga (Die Mechaniker) drafted 8 starting troops (B96), ..."."""
+    """One line per player, cards in kind order whatever the order of the picks: "Olga (Die
+    Mechaniker) drafted 8 starting troops (B96), 1 starting coin card (B81), ..."."""
     return [
         f"{_who(names, pick.get('person'))} ({_faction(pick.get('faction'))}) drafted "
-        + ", ".join(draft_code_label(code) for code in pick.get("cards", ()))
+        + ", ".join(
+            draft_code_label(code) for code in sorted(pick.get("cards", ()), key=_kind_order)
+        )
         for pick in event.picks
     ]
 

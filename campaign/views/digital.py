@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -25,6 +25,7 @@ from campaign.forms.digital import (
     reward_select_choices,
 )
 from campaign.models import Person
+from campaign.numbers import whole_number
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
@@ -180,6 +181,16 @@ def _overlay(state: GameState, clickable: set[str]) -> dict[str, TerritoryOverla
     return overlay
 
 
+def _seat_shown(request: HttpRequest) -> int | None:
+    """The seat a page or poll asks to show (`?seat=`); a value that is no seat number is a
+    400 rather than a silent fallback."""
+    raw = request.GET.get("seat")
+    seat = whole_number(raw)
+    if raw and seat is None:
+        raise BadRequest("The seat to show is a seat number of this game (0, 1, 2...).")
+    return seat
+
+
 def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict[str, Any]:
     """Everything the game panel shows, for this browser (its seats, or a spectator)."""
     state = GameState.from_json(game.state)
@@ -187,10 +198,11 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     held = seats_held(game=game, user=request.user, session_key=_session_key(request))
     to_act = seats_to_act(state) if game.is_playing else []
     acting = next((s for s in to_act if s in held), None)
-    asked = request.GET.get("seat") or request.POST.get("viewer")
+    _seat_shown(request)
+    asked = whole_number(request.GET.get("seat") or request.POST.get("viewer"))
     viewer = acting
     if viewer is None and held:
-        viewer = int(asked) if asked and asked.isdigit() and int(asked) in held else held[0]
+        viewer = asked if asked in held else held[0]
     options = legal_move_options(state, acting) if acting is not None else []
     specs = move_form_specs(state, options)
     clickable = {
@@ -441,13 +453,16 @@ class DigitalGamePanelView(_GameMixin, View):
 
     def get(self, request, *args, **kwargs):
         row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
-        seen = request.GET.get("v", "")
+        seen = whole_number(request.GET.get("v"))
+        if request.GET.get("v") and seen is None:
+            raise BadRequest("The version polled is the number the page shows (0, 1, 2...).")
+        _seat_shown(request)
         if row is not None:
             version, deadline = row
             if deadline is not None and deadline <= timezone.now():
                 digital_game_decide_overdue(game_id=kwargs["game_id"], version=version)
                 row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
-            if row is not None and seen == str(row[0]):
+            if row is not None and seen == row[0]:
                 return HttpResponse(status=204)
         game = self.get_game()
         return _panel_response(request, game)
@@ -465,19 +480,19 @@ class DigitalGameMoveView(_GameMixin, View):
 
     def post(self, request, *args, **kwargs):
         game = self.get_game()
-        seat_raw, version_raw = request.POST.get("seat", ""), request.POST.get("version", "")
-        if not (seat_raw.isdigit() and version_raw.isdigit()):
+        seat = whole_number(request.POST.get("seat"))
+        version = whole_number(request.POST.get("version"))
+        if seat is None or version is None:
             return _panel_response(
                 request, game, status=400, error={"message": "The form was incomplete."}
             )
-        seat = int(seat_raw)
         options = legal_move_options(GameState.from_json(game.state), seat)
         try:
             move_submit(
                 game=game,
                 seat=seat,
                 move=move_from_post(request.POST, options),
-                version=int(version_raw),
+                version=version,
                 user=request.user,
                 session_key=_session_key(request),
             )
@@ -504,9 +519,9 @@ class DigitalGameRewardsView(_GameMixin, View):
         try:
             for key in request.POST:
                 if key.startswith("held") and key.endswith("_choice"):
-                    index = key[len("held") : -len("_choice")]
-                    if index.isdigit():
-                        held_on[int(index)] = reward_from_post(request.POST, f"held{index}")
+                    index = whole_number(key[len("held") : -len("_choice")])
+                    if index is not None:
+                        held_on[index] = reward_from_post(request.POST, key[: -len("_choice")])
             rewards = RewardsChosen(
                 winner_reward=reward_from_post(request.POST, "winner"),
                 held_on=held_on,

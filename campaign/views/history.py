@@ -10,6 +10,7 @@ from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
 from campaign.errors import NotFoundError
+from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.box import box_stats, faction_blue_slots
 from campaign.selectors.campaigns import person_names
@@ -51,10 +52,9 @@ class WorldHistoryView(HistoryPage):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         raw = self.request.GET.get("game", "")
-        try:
-            game = int(raw) if raw else None
-        except ValueError as exc:
-            raise Http404("No such game.") from exc
+        game = whole_number(raw) if raw else None
+        if raw and game is None:
+            raise Http404("No such game.")
         try:
             view = history_world(campaign=self.campaign, game=game)
         except NotFoundError as exc:

@@ -248,6 +248,19 @@ def test_an_event_option_the_card_does_not_offer_is_refused_B75(campaign, owner,
     assert message == "Control the People (B75) offers the choices troops or maneuver."
 
 
+def test_a_card_drawn_on_a_tie_is_recorded_with_no_choice_B74_E7(campaign, owner, persons):
+    packs_1_and_2_opened(campaign, owner, persons)
+    game_log(
+        campaign=campaign,
+        user=owner,
+        entry=replace(pack_game_entry(persons), events=(EventEntry("B74"),)),
+    )
+    world = world_current(campaign=campaign)
+    assert world.destroyed_box_cards == frozenset()
+    [game] = history_games(campaign=campaign)
+    assert game.events == ["Event Fortify (B74) drawn: nobody chose"]
+
+
 def test_a_card_listed_twice_in_one_game_is_refused_E7(campaign, owner, persons):
     packs_1_and_2_opened(campaign, owner, persons)
     twice = EventEntry("B78")
