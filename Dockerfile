@@ -19,7 +19,8 @@ COPY . .
 RUN DEBUG=0 SECRET_KEY=collectstatic-only ALLOWED_HOSTS=localhost \
     python manage.py collectstatic --noinput
 
-RUN useradd --system --uid 10001 --home-dir /app app
+RUN useradd --system --uid 10001 --home-dir /app app \
+    && mkdir /backups && chown app /backups
 USER app
 
 EXPOSE 8000

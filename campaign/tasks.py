@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
 
+from campaign.enqueue import enqueue
 from campaign.models import Campaign
 from campaign.selectors.packs import campaigns_with_packs_due
 from campaign.selectors.world import world_snapshot_mismatches
+from campaign.services.backup import campaigns_backup
 from campaign.services.digital import digital_game_decide_overdue
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
@@ -43,10 +46,19 @@ def packs_sweep() -> dict[str, list[str]]:
     return opened
 
 
+@shared_task(acks_late=True)
+def campaigns_back_up() -> str:
+    """Run by Celery beat each day: every campaign's export into a new dated folder of
+    `BACKUP_DIR`, keeping the newest `BACKUP_KEEP`. Returns the folder written."""
+    folder = campaigns_backup(folder=settings.BACKUP_DIR, keep=settings.BACKUP_KEEP)
+    return str(folder)
+
+
 @receiver(world_events_appended, dispatch_uid="campaign.packs_evaluate")
 def _packs_evaluate_after_append(sender, campaign, records, **kwargs) -> None:
-    """Sent after the append commits; with no broker the task runs here, eagerly."""
-    packs_evaluate.delay(campaign.pk)
+    """Sent after the append commits; with no broker the task runs here, eagerly. With the
+    broker down it is dropped and `packs_sweep` opens what became due once Redis is back."""
+    enqueue(packs_evaluate, campaign.pk)
 
 
 @shared_task(acks_late=True)

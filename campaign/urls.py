@@ -3,7 +3,7 @@
 from django.urls import path
 
 from campaign.views import campaigns as campaign_views
-from campaign.views import digital
+from campaign.views import dice, digital
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
@@ -147,5 +147,10 @@ urlpatterns = [
         "c/<slug:slug>/play/<int:game_id>/abandon/",
         digital.DigitalGameAbandonView.as_view(),
         name="digital_game_abandon",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/dice/",
+        dice.DigitalGameDiceView.as_view(),
+        name="digital_game_dice",
     ),
 ]

@@ -46,7 +46,9 @@ def env_list(name: str, default: list[str]) -> list[str]:
 def env_database(name: str, default: str) -> dict:
     raw = os.environ.get(name) or default
     try:
-        config = dj_database_url.parse(raw, conn_max_age=60)
+        # Connections live a minute; each request first checks the one it reuses, so a
+        # connection the server dropped (a restart, a failover) is reopened instead of a 500.
+        config = dj_database_url.parse(raw, conn_max_age=60, conn_health_checks=True)
     except Exception as exc:  # dj-database-url raises several types for a bad URL
         raise ImproperlyConfigured(
             f"{name} is not a usable database URL: {raw!r} ({exc})."

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_database, env_int, env_list, env_redis_url, env_str
@@ -114,21 +115,25 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# STATIC_UNCOLLECTED=1 serves the source folders as they are, without `collectstatic` (which
+# compresses for a minute or more): only for CI's boot of the production configuration
+# (tests/config/test_production_boot.py), never for a real site.
+STATIC_UNCOLLECTED = DEBUG or env_bool("STATIC_UNCOLLECTED", False)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # In production `collectstatic` writes hashed, compressed copies that WhiteNoise serves.
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if STATIC_UNCOLLECTED
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
 # While developing (tests included) WhiteNoise serves the source folders as they change; in
 # production only what `collectstatic` wrote.
-WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = STATIC_UNCOLLECTED
+WHITENOISE_AUTOREFRESH = STATIC_UNCOLLECTED
 
 REDIS_URL = env_redis_url("REDIS_URL")
 
@@ -139,9 +144,48 @@ CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
-# Celery beat: the backstop that opens packs whose unlock task was lost (see campaign.tasks).
+# Backups (README, "Backups"): every campaign's export, each day at BACKUP_HOUR (UTC) into a
+# dated folder of BACKUP_DIR, keeping the newest BACKUP_KEEP of them.
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "backups")))
+BACKUP_KEEP = env_int("BACKUP_KEEP", 14)
+BACKUP_HOUR = env_int("BACKUP_HOUR", 3)
+if BACKUP_KEEP < 1 or BACKUP_HOUR > 23:
+    raise ImproperlyConfigured("BACKUP_KEEP must be 1 or more and BACKUP_HOUR 0 to 23.")
+
+# Celery beat: the backstop that opens packs whose unlock task was lost (see campaign.tasks),
+# and the daily backup.
 CELERY_BEAT_SCHEDULE = {
     "open-due-packs": {"task": "campaign.tasks.packs_sweep", "schedule": 60.0},
+    "back-up-campaigns": {
+        "task": "campaign.tasks.campaigns_back_up",
+        "schedule": crontab(hour=BACKUP_HOUR, minute=0),
+    },
+}
+# Redis down must not hold a request (campaign.enqueue): a connection attempt gives up after a
+# second and a publish is tried twice, not for ever; the result store likewise.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.2,
+        "interval_max": 0.2,
+    }
+}
+# Tasks are acknowledged once done, so a task whose worker died stays reserved in Redis until
+# this many seconds pass, then goes to another worker. It must outlast the longest countdown (a
+# comeback pick's 2 minutes, campaign.services.digital) plus a run (seconds), or a task still
+# waiting for its time is handed out twice (harmless, but wasted); Celery's default is an hour.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),
+    "socket_connect_timeout": 1,
 }
 
 CACHES = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from rules.board_links import neighbours as links
 from rules.data import board, content
 from rules.game import (
     ChooseComebackPower,
@@ -22,8 +23,6 @@ from rules.game import (
 from rules.game.comeback import comeback_options, mobile_options, stealth_targets
 from rules.game.scars import BEFORE_ROLL_WINDOW, scar_targets
 
-NEIGHBOURS = board().neighbours
-
 # Comeback powers the bot prefers (first listed first): the ones it can use every turn.
 COMEBACK_TASTE = ("stealthy", "well_armed", "mobile", "resourceful", "convincing", "well_supplied")
 MOBILE_GAIN = 2
@@ -35,7 +34,7 @@ STEALTH_RECRUITS = 3
 def _pressure(state: GameState, seat: int, territory: str) -> int:
     """The most troops one enemy neighbour could attack `territory` with."""
     worst = 0
-    for there in NEIGHBOURS[territory]:
+    for there in links(state.world, territory):
         army = state.armies.get(there)
         if army is not None and army[0] != seat:
             worst = max(worst, army[1] - 1)
@@ -43,7 +42,7 @@ def _pressure(state: GameState, seat: int, territory: str) -> int:
 
 
 def _room(state: GameState, territory: str) -> int:
-    return sum(not state.occupied(t) for t in NEIGHBOURS[territory])
+    return sum(not state.occupied(t) for t in links(state.world, territory))
 
 
 # --- scar cards ----------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 drafts a good faction, many troops and an early turn when a draft is in use, starts where there
 is room, recruits to the front, expands into cheap empty land, attacks only
 with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
-missiles on rolls that decide an HQ or the game, and always ends its turn. Each bot owns its
+missiles on rolls that decide an HQ or the game, claims the face-up mission whenever it may
+(`rules.bot_missions`), and always ends its turn. Each bot owns its
 own `random.Random(seed)`; the global `random` module is never used. A bot remembers nothing
 between calls but its generator, so the web app may create one afresh for each move.
 """
@@ -17,7 +18,8 @@ from functools import cache
 from itertools import combinations, product
 from typing import Protocol
 
-from rules import bot_powers
+from rules import bot_missions, bot_powers
+from rules.board_links import neighbours as links
 from rules.combat import battle
 from rules.data import board, content
 from rules.game import (
@@ -45,8 +47,6 @@ from rules.game import (
     TakeCard,
     legal_move_options,
 )
-
-NEIGHBOURS = board().neighbours
 
 
 class Bot(Protocol):
@@ -196,7 +196,7 @@ class HeuristicBot:
         """The most troops one enemy neighbour could throw at `territory`."""
         armies = state.armies
         worst = 0
-        for there in NEIGHBOURS[territory]:
+        for there in links(state.world, territory):
             army = armies.get(there)
             if army is not None and army[0] != seat and army[1] - 1 > worst:
                 worst = army[1] - 1
@@ -205,8 +205,8 @@ class HeuristicBot:
     @staticmethod
     def _room(state: GameState, territory: str) -> int:
         """Unoccupied land around `territory`: neighbours count twice, the next ring once."""
-        near = NEIGHBOURS[territory]
-        far = {t for n in near for t in NEIGHBOURS[n]} - near - {territory}
+        near = links(state.world, territory)
+        far = {t for n in near for t in links(state.world, n)} - near - {territory}
         return 2 * sum(not state.occupied(t) for t in near) + sum(
             not state.occupied(t) for t in far
         )
@@ -216,11 +216,11 @@ class HeuristicBot:
         """The biggest enemy stack within two steps (one step further costs it a troop)."""
         armies = state.armies
         worst = 0
-        for there in NEIGHBOURS[territory]:
+        for there in links(state.world, territory):
             army = armies.get(there)
             if army is not None and army[0] != seat:
                 worst = max(worst, army[1])
-            for far in NEIGHBOURS[there]:
+            for far in links(state.world, there):
                 army = armies.get(far)
                 if army is not None and army[0] != seat:
                     worst = max(worst, army[1] - 1)
@@ -246,8 +246,8 @@ class HeuristicBot:
     def _start_score(self, state: GameState, seat: int, territory: str) -> float:
         score = float(self._room(state, territory))
         for hq in state.hqs:
-            if hq in NEIGHBOURS[territory] or any(
-                hq in NEIGHBOURS[n] for n in NEIGHBOURS[territory]
+            if hq in links(state.world, territory) or any(
+                hq in links(state.world, n) for n in links(state.world, territory)
             ):
                 score -= 4
         return score + self.rng.random() * 0.5
@@ -378,7 +378,7 @@ class HeuristicBot:
         best, best_score = None, -1.0
         for territory in state.controlled(seat):
             troops = state.troops(territory) + left
-            for there in NEIGHBOURS[territory]:
+            for there in links(state.world, territory):
                 army = state.armies.get(there)
                 if army is None:
                     if there in state.hqs:
@@ -478,7 +478,7 @@ class HeuristicBot:
     @staticmethod
     def _is_front(state: GameState, seat: int, territory: str) -> bool:
         armies = state.armies
-        for there in NEIGHBOURS[territory]:
+        for there in links(state.world, territory):
             army = armies.get(there)
             if army is None:
                 if there not in state.hqs:
@@ -544,6 +544,9 @@ class HeuristicBot:
         maneuver only when nothing else is."""
         options = legal_move_options(state, seat)
         answers = [o.move for o in options if isinstance(o.move, ResolveEvent)]
+        mission = bot_missions.event_mission(state, seat, answers)
+        if mission is not None:
+            return mission
 
         def need(territory: str) -> int:
             held_hq = 3 if territory in state.hqs else 0  # a red star stands there
@@ -556,7 +559,7 @@ class HeuristicBot:
         ]
         if forts:
             return max(forts, key=lambda m: (need(m.territories[0]), m.territories))
-        troops = [m for m in answers if m.option != "fortification"]
+        troops = [m for m in answers if m.option != "fortification" and m.territories]
         if troops:
             return max(
                 troops,
@@ -570,12 +573,16 @@ class HeuristicBot:
         return self._maneuver(state, seat, maneuvers) or options[0].move
 
     def _end_of_turn(self, state: GameState, seat: int) -> Move:
+        """Claim the mission whenever it may (E-8), else the richest card it may take (its
+        homeland's cards included, rules addition F)."""
+        options = legal_move_options(state, seat)
+        claim = bot_missions.claim_move(state, seat, options, self.rng)
+        if claim is not None:
+            return claim
         best: Move = EndTurn()
         best_coins = 0
-        for option in legal_move_options(state, seat):
+        for option in options:
             move = option.move
-            if move.type == "claim_mission":
-                return move
             if isinstance(move, TakeCard):
                 coins = (
                     1 if move.slot == "coin" else state.card_coins(state.slots[int(move.slot) - 1])

@@ -23,12 +23,18 @@ TEXT_LIMITS = {"name": (NAME_MAX, "A name"), "slogan": (SLOGAN_MAX, "A slogan")}
 
 
 def bound_violations(event: Any, rule: str) -> list[Violation]:
-    """Every text of the dataclass `event` (nested in lists and dicts too) within its length,
-    every whole number within `NUMBER_MAX` either way; a refusal per field that is not."""
+    """Every text of the dataclass `event` (nested in lists and dicts too) within its length
+    and free of NUL characters (which PostgreSQL's JSON cannot store), every whole number
+    within `NUMBER_MAX` either way; a refusal per field that is not."""
     violations = []
     for field in fields(event):
         limit, label = TEXT_LIMITS.get(field.name, (TEXT_MAX, _label(field.name)))
         for value in _leaves(getattr(event, field.name)):
+            if isinstance(value, str) and "\x00" in value:
+                violations.append(
+                    Violation("nul_character", f"{label} holds a NUL character; remove it.", rule)
+                )
+                break
             if isinstance(value, str) and len(value) > limit:
                 violations.append(
                     Violation(
@@ -49,13 +55,6 @@ def bound_violations(event: Any, rule: str) -> list[Violation]:
                 )
                 break
     return violations
-
-
-def count_violations(count: int, most: int, what: str, rule: str) -> list[Violation]:
-    """A count of 0 to `most` (`what` says what is counted, for the message)."""
-    if 0 <= count <= most:
-        return []
-    return [Violation("bad_count", f"{what} is a count from 0 to {most}.", rule)]
 
 
 def _label(name: str) -> str:

@@ -12,6 +12,7 @@ from rules.data import (
     ComebackPower,
     DraftCard,
     EventCard,
+    Mission,
     PackContent,
     PackSetting,
     RulesAddition,
@@ -65,6 +66,18 @@ def event_deck(world: World) -> list[EventCard]:
     ]
 
 
+def missions(world: World) -> list[Mission]:
+    """Every mission card the opened packs brought, destroyed ones included (to read a claim
+    recorded before its card left the box)."""
+    return [mission for pack in opened_contents(world) for mission in pack.missions]
+
+
+def mission_deck(world: World) -> list[Mission]:
+    """S-12/E-8: the missions shuffled at setup, in print-code order. A claimed mission goes
+    back to the box (E-8), so it is in the deck of later games; a destroyed one never returns."""
+    return [m for m in missions(world) if m.code not in world.destroyed_box_cards]
+
+
 def rules_additions(world: World) -> list[RulesAddition]:
     return [a for pack in opened_contents(world) for a in pack.rules_additions]
 
@@ -76,6 +89,11 @@ def addition_active(world: World, key: str) -> bool:
 def draft_active(world: World) -> bool:
     """Rules additions B-D: setup is a draft instead of the order roll."""
     return addition_active(world, "draft_first_picks")
+
+
+def homeland_draw_active(world: World) -> bool:
+    """Rules addition F: the end-of-turn draw may take a card of the faction's homeland."""
+    return addition_active(world, "homeland_draw")
 
 
 def draft_cards(world: World, players: int) -> list[DraftCard]:
@@ -130,6 +148,7 @@ def spoiler_terms(pack: str) -> tuple[str, ...]:
         *(s.name for s in found.scar_types),
         *(e.name for e in found.event_cards),
         *(p.name for p in found.comeback_powers),
+        *(m.name for m in found.missions),
         *(a.title for a in found.rules_additions),
         *(s.title for s in found.story),
     }

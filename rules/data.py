@@ -21,6 +21,8 @@ class Territory:
     key: str
     name: str
     continent: str
+    coastal: bool = True
+    """The territory touches the sea on the board, so a sea line drawn later may end there."""
 
 
 @dataclass(frozen=True)
@@ -135,9 +137,17 @@ class DraftCard:
 
 @dataclass(frozen=True)
 class EventOption:
+    """One choice on an event card. `effect` is the kind of thing taking it does, which the
+    engine carries out and a log records (`rules.event_targets`): `city_troops` (`troops` into
+    each of 1..`cities` city territories the chooser controls), `fortification` (one of their
+    `cities`) or `maneuver`; blank for a card without choices (the card's own effect acts)."""
+
     key: str
     text: str
     after: str  # "discard" or "destroy": what becomes of the card once this option is taken
+    effect: str = ""
+    troops: int = 0
+    cities: int = 0
 
 
 @dataclass(frozen=True)
@@ -164,6 +174,24 @@ class ComebackPower:
     name: str
     effect: str
     text: str
+
+
+@dataclass(frozen=True)
+class Mission:
+    """A mission card (E-8). `condition` names a kind of condition (`rules.game.missions`)
+    with its parameters; `stars` is the printed reward in Red Star tokens; `action` is what the
+    claimer does besides (None, "sea_line" or "world_capital"); `after` is where the card goes
+    once claimed: "box" (back to the box, in the deck of later games) or "destroy"."""
+
+    code: str
+    key: str
+    name: str
+    stars: int
+    condition: dict[str, Any]
+    action: str | None
+    after: str
+    text: str
+    pack: str
 
 
 @dataclass(frozen=True)
@@ -195,6 +223,7 @@ class PackContent:
     base_words: tuple[str, ...] = ()
     """Names of this pack's items that the base game uses for something else (the R5 reward
     "Fortify a city" beside the Fortify event card): no spoiler on their own."""
+    missions: tuple[Mission, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -211,6 +240,7 @@ class Content:
     draft_cards: dict[str, DraftCard]
     comeback_powers: dict[str, ComebackPower]
     settings: dict[str, PackSetting]
+    missions: dict[str, Mission]
 
     def power(self, key: str) -> Power:
         for faction in self.factions.values():
@@ -224,7 +254,8 @@ class Content:
 def board() -> Board:
     raw = _load("board.json")
     territories = {
-        t["key"]: Territory(t["key"], t["name"], t["continent"]) for t in raw["territories"]
+        t["key"]: Territory(t["key"], t["name"], t["continent"], t["coastal"])
+        for t in raw["territories"]
     }
     continents = {
         c["key"]: Continent(c["key"], c["name"], c["bonus"], tuple(c["territories"]))
@@ -272,6 +303,7 @@ def content() -> Content:
         draft_cards={c.code: c for p in contents.values() for c in p.draft_cards},
         comeback_powers={c.key: c for p in contents.values() for c in p.comeback_powers},
         settings={s.key: s for p in contents.values() for s in p.settings},
+        missions={m.code: m for p in contents.values() for m in p.missions},
     )
 
 
@@ -302,4 +334,5 @@ def _pack_content(key: str) -> PackContent:
         settings=tuple(PackSetting(**s, pack=key) for s in raw.get("settings", ())),
         spoiler_terms=tuple(raw.get("spoiler_terms", ())),
         base_words=tuple(raw.get("base_words", ())),
+        missions=tuple(Mission(**m, pack=key) for m in raw.get("missions", ())),
     )

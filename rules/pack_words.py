@@ -29,7 +29,12 @@ def event_option_words(option: EventOption) -> str:
 def event_option_label(card: EventCard, option: EventOption) -> str:
     """A card and one of its options as a person picks it: "Fortify (B73): Fortify one of your
     cities, ...". A card without choices is just its label and what it does."""
-    return f"{event_card_label(card)}: {option.text}"
+    return f"{event_card_label(card)}: {option_with_after(option)}"
+
+
+def option_with_after(option: EventOption) -> str:
+    """An option's text and what becomes of the card: "... (then destroyed for good)"."""
+    return f"{option.text} ({EVENT_AFTER_WORDS.get(option.after, option.after)})"
 
 
 def draft_card_words(card: DraftCard) -> str:

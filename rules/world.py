@@ -119,6 +119,12 @@ class World:
     """Print codes of pack cards destroyed for good (an event card whose option destroys it)."""
     settings: dict[str, str] = field(default_factory=dict)
     """The campaign's readings of points the printed cards leave open (see `rules.box`)."""
+    added_sea_lines: tuple[tuple[str, str], ...] = ()
+    """Sea lines drawn on the board for good (Explore the World), each pair in key order;
+    `rules.board_links` adds them to the printed borders."""
+    covered_cities: tuple[City, ...] = ()
+    """Cities a later mark was stuck over (the World Capital): gone from the board, but their
+    stickers stay used."""
 
     # --- questions the rules ask of the world -------------------------------------------
 
@@ -175,9 +181,10 @@ class World:
     def supplies_left(self) -> dict[str, int]:
         """What the sticker sheet still holds (C-10)."""
         total = content().supplies
-        minor = sum(1 for c in self.cities.values() if c.kind == "minor")
-        major = sum(1 for c in self.cities.values() if c.kind == "major")
-        capital = sum(1 for c in self.cities.values() if c.kind == "capital")
+        placed = [*self.cities.values(), *self.covered_cities]
+        minor = sum(1 for c in placed if c.kind == "minor")
+        major = sum(1 for c in placed if c.kind == "major")
+        capital = sum(1 for c in placed if c.kind == "capital")
         cancels = sum(1 for s in self.scars.values() if s.cancelled)
         marks = list(self.continent_marks.values())
         return {
@@ -201,6 +208,8 @@ class World:
         data["destroyed_box_cards"] = sorted(self.destroyed_box_cards)
         data["signatures"] = [asdict(s) for s in self.signatures]
         data["faction_records"] = [asdict(r) for r in self.faction_records]
+        data["added_sea_lines"] = [list(pair) for pair in self.added_sea_lines]
+        data["covered_cities"] = [asdict(c) for c in self.covered_cities]
         return data
 
     @classmethod
@@ -225,10 +234,12 @@ class World:
             games_played=data["games_played"],
             world_name=data["world_name"],
             world_named_by=data["world_named_by"],
-            # Snapshots stored before packs had content lack these three.
+            # Snapshots stored before packs had content lack these.
             comeback_powers=dict(data.get("comeback_powers", {})),
             destroyed_box_cards=frozenset(data.get("destroyed_box_cards", ())),
             settings=dict(data.get("settings", {})),
+            added_sea_lines=tuple((a, b) for a, b in data.get("added_sea_lines", ())),
+            covered_cities=tuple(City(**c) for c in data.get("covered_cities", ())),
         )
 
     def evolve(self, **changes: Any) -> World:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from rules import box
-from rules.bounds import COUNT_MAX, bound_violations, count_violations
+from rules.bounds import COUNT_MAX, bound_violations
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.world import (
@@ -700,12 +700,22 @@ class GameIncident(WorldEvent):
         if self.incident == "missiles_on_one_roll":
             limits = content().constants
             dice = limits["attack_dice_max"] + limits["defence_dice_max"]
-            most = count_violations(
-                self.count, dice, f"A roll has at most {dice} dice, one missile each: it", "X-10"
-            )
-        else:
-            most = count_violations(self.count, COUNT_MAX, "It", "U-1")
-        return most or super().bounds()
+            if not 0 <= self.count <= dice:
+                return [
+                    Violation(
+                        "bad_count",
+                        f"A roll has at most {dice} dice and each takes one missile: "
+                        f"give 0 to {dice} missiles.",
+                        "X-10",
+                    )
+                ]
+        elif not 0 <= self.count <= COUNT_MAX:
+            return [
+                Violation(
+                    "bad_count", f"An incident's count is a number from 0 to {COUNT_MAX}.", "U-1"
+                )
+            ]
+        return super().bounds()
 
     def check(self, world: World) -> list[Violation]:
         if self.incident not in INCIDENTS:

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from campaign.api.game_log import REFUSAL
 from campaign.api.serializers import WorldEventSerializer
+from campaign.api.shapes import OBJECTS
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.box import pack_contents, pack_opened, rules_help
 from campaign.selectors.world import world_current
@@ -56,8 +57,12 @@ class RulesHelpApi(APIView):
 
 
 class ComebackPickSerializer(serializers.Serializer):
-    faction = serializers.CharField(help_text="The faction eliminated in the opening game.")
-    power = serializers.CharField(help_text=f"A comeback power's key. {SPOILER_NOTE}")
+    faction = serializers.CharField(
+        max_length=40, help_text="The faction eliminated in the opening game."
+    )
+    power = serializers.CharField(
+        max_length=40, help_text=f"A comeback power's key. {SPOILER_NOTE}"
+    )
 
 
 class ComebackPickApi(APIView):
@@ -81,7 +86,7 @@ class ComebackPickApi(APIView):
 
 class ReadingsSerializer(serializers.Serializer):
     values = serializers.DictField(
-        child=serializers.CharField(),
+        child=serializers.CharField(max_length=40),
         help_text=f"Setting key -> chosen reading, for settings of opened packs. {SPOILER_NOTE}",
     )
 
@@ -89,7 +94,7 @@ class ReadingsSerializer(serializers.Serializer):
 class ReadingsApi(APIView):
     """The campaign's readings of open points of its opened packs (GET: readers; POST: owner)."""
 
-    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Readings of open points")
+    @extend_schema(responses={200: OBJECTS, 404: REFUSAL}, summary="Readings of open points")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         return Response(rules_help(world=world_current(campaign=campaign))["settings"])

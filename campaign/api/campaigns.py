@@ -179,8 +179,10 @@ class TokenApi(APIView):
 
 
 class SetupSerializer(serializers.Serializer):
-    powers = serializers.DictField(child=serializers.CharField(), required=False)
-    coins = serializers.ListField(child=serializers.CharField(), required=False)
+    powers = serializers.DictField(child=serializers.CharField(max_length=40), required=False)
+    coins = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=50
+    )
     random = serializers.BooleanField(required=False, default=False)
 
     def validate(self, attrs):

@@ -21,7 +21,6 @@ from campaign.services.digital import StaleGameError, move_submit
 from rules.data import content
 from rules.game import GameState, legal_move_options
 
-
 MAX_SEAT = content().constants["players_max"] - 1
 MAX_VERSION = 10**MAX_DIGITS - 1
 
@@ -56,6 +55,22 @@ ERRORS = inline_serializer(
     "DigitalRefusal",
     {"errors": serializers.ListField(child=serializers.DictField())},
 )
+DICE = inline_serializer(
+    "DigitalGameDice",
+    {
+        "commitment": serializers.CharField(
+            help_text="SHA-256 (hex) of the dice seed's 32 bytes, shown from the start; empty "
+            "for games started before commitments."
+        ),
+        "seed": serializers.CharField(
+            allow_null=True,
+            help_text="The dice seed (64 hex digits) once the game is over; null while it runs.",
+        ),
+        "seed_chosen": serializers.BooleanField(
+            help_text="The starter chose the seed (a test game): it was never secret."
+        ),
+    },
+)
 STATE = inline_serializer(
     "DigitalGameState",
     {
@@ -63,6 +78,7 @@ STATE = inline_serializer(
         "version": serializers.IntegerField(help_text="Send it back with your next move."),
         "status": serializers.CharField(),
         "seat": serializers.IntegerField(allow_null=True),
+        "dice": DICE,
         "phase": serializers.CharField(),
         "current_seat": serializers.IntegerField(),
         "seats": serializers.ListField(child=serializers.DictField()),

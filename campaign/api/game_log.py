@@ -13,44 +13,55 @@ from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.history import packs_status
 from campaign.selectors.world import world_current
-from campaign.services.game_log import (
+from campaign.services.game_log import game_log, game_log_latest
+from campaign.services.game_log_correct import game_log_correct
+from campaign.services.game_log_entry import (
+    EventEntry,
     GameLogEntry,
+    HqMoveEntry,
     IncidentEntry,
     PlayerEntry,
     ScarEntry,
     WearEntry,
-    game_log,
-    game_log_correct,
-    game_log_latest,
 )
-from campaign.services.game_log_packs import EventEntry, HqMoveEntry
+from rules.bounds import COUNT_MAX, NAME_MAX, SLOGAN_MAX, TEXT_MAX
 from rules.data import board, content
 from rules.rewards import REWARD_NAMES, RewardChoice, held_on_reward_options, winner_reward_options
 from rules.world_events import INCIDENTS
 
 TERRITORIES = sorted(board().territories)
 FACTIONS = sorted(content().factions)
+KEY_MAX = 40  # a territory's, faction's, person's or option's key
+ROUNDS_MAX = 20  # END-8 roll-off rounds: ties past a few rounds do not happen
+ENTRIES_MAX = 50  # scars, wear, incidents, events or HQ moves of one game
 
 
 class RewardSerializer(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=sorted(REWARD_NAMES), help_text="END-5 R1-R6, END-6 H1-H2"
     )
-    target = serializers.CharField(help_text="A continent key (R1, R4) or a territory key.")
-    name = serializers.CharField(required=False, allow_blank=True, default="")
+    target = serializers.CharField(
+        max_length=KEY_MAX, help_text="A continent key (R1, R4) or a territory key."
+    )
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=NAME_MAX)
     delta = serializers.ChoiceField(choices=[1, -1, 0], required=False, default=0)
 
 
 class PlayerSerializer(serializers.Serializer):
     faction = serializers.ChoiceField(choices=sorted(content().factions))
-    person = serializers.CharField(required=False, allow_blank=True, default="")
-    guest_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
+    person = serializers.CharField(required=False, allow_blank=True, default="", max_length=KEY_MAX)
+    guest_name = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=NAME_MAX
+    )
     start = serializers.ChoiceField(choices=TERRITORIES, help_text="Where the HQ started (S-7).")
     troops_at_end = serializers.BooleanField(
         default=True, help_text="Had troops on the board at the end (else eliminated, END-2)."
     )
     held = serializers.ListField(
-        child=serializers.ChoiceField(choices=TERRITORIES), required=False, default=list
+        child=serializers.ChoiceField(choices=TERRITORIES),
+        required=False,
+        default=list,
+        max_length=len(TERRITORIES),
     )
     reward = RewardSerializer(required=False, allow_null=True, default=None)
     draft = serializers.ListField(
@@ -85,8 +96,10 @@ class PlayerSerializer(serializers.Serializer):
 class ScarSerializer(serializers.Serializer):
     scar = serializers.ChoiceField(choices=sorted(content().scar_types))
     on = serializers.ChoiceField(choices=["territory", "faction"])
-    target = serializers.CharField()
-    by_faction = serializers.CharField(required=False, allow_blank=True, default="")
+    target = serializers.CharField(max_length=KEY_MAX)
+    by_faction = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=KEY_MAX
+    )
 
 
 class WearSerializer(serializers.Serializer):
@@ -96,9 +109,13 @@ class WearSerializer(serializers.Serializer):
 
 class IncidentSerializer(serializers.Serializer):
     incident = serializers.ChoiceField(choices=sorted(INCIDENTS))
-    by_faction = serializers.CharField(required=False, allow_blank=True, default="")
-    count = serializers.IntegerField(min_value=0, required=False, default=0)
-    detail = serializers.CharField(required=False, allow_blank=True, default="")
+    by_faction = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=KEY_MAX
+    )
+    count = serializers.IntegerField(min_value=0, max_value=COUNT_MAX, required=False, default=0)
+    detail = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=TEXT_MAX
+    )
 
 
 class EventSerializer(serializers.Serializer):
@@ -106,9 +123,15 @@ class EventSerializer(serializers.Serializer):
         choices=sorted(content().event_cards), help_text="The event card's print code (E-7)."
     )
     option = serializers.CharField(
-        required=False, allow_blank=True, default="", help_text="The option its chooser took."
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=KEY_MAX,
+        help_text="The option its chooser took.",
     )
-    by_faction = serializers.CharField(required=False, allow_blank=True, default="")
+    by_faction = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=KEY_MAX
+    )
     targets = serializers.ListField(
         child=serializers.ChoiceField(choices=TERRITORIES), required=False, default=list
     )
@@ -118,7 +141,9 @@ class EventSerializer(serializers.Serializer):
         default=list,
         help_text="Territories whose HQ the card demolished (G-10).",
     )
-    detail = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+    detail = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=TEXT_MAX
+    )
 
 
 class HqMoveSerializer(serializers.Serializer):
@@ -140,26 +165,44 @@ class GameLogEntrySerializer(serializers.Serializer):
             "winner (END-2)."
         },
     )
-    scars = serializers.ListField(child=ScarSerializer(), required=False, default=list)
-    wear = serializers.ListField(child=WearSerializer(), required=False, default=list)
-    incidents = serializers.ListField(child=IncidentSerializer(), required=False, default=list)
-    events = serializers.ListField(child=EventSerializer(), required=False, default=list)
-    hq_moves = serializers.ListField(child=HqMoveSerializer(), required=False, default=list)
+    scars = serializers.ListField(
+        child=ScarSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+    wear = serializers.ListField(
+        child=WearSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+    incidents = serializers.ListField(
+        child=IncidentSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+    events = serializers.ListField(
+        child=EventSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+    hq_moves = serializers.ListField(
+        child=HqMoveSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
     signed_on = serializers.DateField(required=False, allow_null=True, default=None)
-    slogan = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    slogan = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=SLOGAN_MAX
+    )
     winner_reward = RewardSerializer(required=False, allow_null=True, default=None)
-    world_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=80)
-    world_namer = serializers.CharField(required=False, allow_blank=True, default="")
+    world_name = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=NAME_MAX
+    )
+    world_namer = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=KEY_MAX
+    )
     naming_rounds = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=6)),
         required=False,
         default=list,
+        max_length=ROUNDS_MAX,
         help_text="END-8 roll-off when signers tie: one {person: die} per round.",
     )
     override_reason = serializers.CharField(
         required=False,
         allow_blank=True,
         default="",
+        max_length=TEXT_MAX,
         help_text="Owners only: accept what the rules refuse, saying why.",
     )
 
@@ -203,7 +246,9 @@ class GameLogEntrySerializer(serializers.Serializer):
 
 
 class CorrectionSerializer(GameLogEntrySerializer):
-    reason = serializers.CharField(help_text="Why the game is corrected (kept in the history).")
+    reason = serializers.CharField(
+        max_length=TEXT_MAX, help_text="Why the game is corrected (kept in the history)."
+    )
 
 
 class GameLogResultSerializer(serializers.Serializer):

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api.game_log import REFUSAL
+from campaign.api.shapes import HISTORY_GAMES, STATS
 from campaign.errors import ApplicationError, NotFoundError
 from campaign.numbers import whole_number
 from campaign.permissions import Action, campaign_allows, campaign_for_api
@@ -31,7 +32,7 @@ ANY = OpenApiTypes.OBJECT
 
 
 class GameListApi(APIView):
-    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Timeline of logged games")
+    @extend_schema(responses={200: HISTORY_GAMES, 404: REFUSAL}, summary="Timeline of logged games")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         member = campaign_allows(campaign=campaign, user=request.user, action=Action.MEMBER)
@@ -106,7 +107,7 @@ class PackStatusApi(APIView):
 
 
 class StatsApi(APIView):
-    @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="Campaign statistics")
+    @extend_schema(responses={200: STATS, 404: REFUSAL}, summary="Campaign statistics")
     def get(self, request: Request, slug: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         return Response(

@@ -14,6 +14,7 @@ from campaign.models import Person
 from campaign.models.digital import GameSeat
 from campaign.numbers import signed_number, whole_number
 from rules import box
+from rules.bounds import NAME_MAX
 from rules.data import board, content
 from rules.game import GameState, MoveOption
 from rules.pack_words import draft_code_label
@@ -31,17 +32,26 @@ KIND_CHOICES = [
 
 class GameStartForm(forms.Form):
     """Up to five seats in clockwise order; a seat is a person and who plays it. A bot seat
-    without a person gets a bot person ("Bot 2") of the campaign."""
+    without a person gets a bot person ("Bot 2") of the campaign.
+
+    Only the owner may choose the dice seed (reproducible test games): a chosen seed is not
+    secret, so anyone else's game always gets one from the server (DESIGN randomness)."""
 
     seed = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=2**31 - 1,
-        help_text="Optional: the same seed and moves replay the same dice.",
+        help_text="Optional, for test games: the same seed and moves give the same dice. A "
+        "chosen seed is not secret, and the game page says so.",
     )
 
-    def __init__(self, *args, persons: list[Person], **kwargs) -> None:
+    def __init__(
+        self, *args, persons: list[Person], may_choose_seed: bool = False, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.may_choose_seed = may_choose_seed
+        if not may_choose_seed:
+            del self.fields["seed"]
         self.persons = {str(p.pk): p for p in persons}
         person_choices = [("", "— a new bot —")] + [
             (str(p.pk), f"{p.display_name}{'' if p.user_id else ' (guest)'}") for p in persons
@@ -59,6 +69,8 @@ class GameStartForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if not self.may_choose_seed and self.data.get("seed"):
+            self.add_error(None, "Only the campaign's owner chooses a dice seed; leave it out.")
         seats: list[tuple[Person | None, str]] = []
         for i in range(SEAT_ROWS):
             kind = data.get(f"seat{i}_kind") or ""
@@ -80,7 +92,8 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     # type: (title, button, rule)
     "roll_for_order": ("Roll for the order of choice", "Roll the die", "S-6"),
     "choose_faction": ("Choose a faction and place your HQ", "Place HQ and 8 troops", "S-6"),
-    "draft_pick": ("Draft a faction card or a draft card", "Take it", "S-8"),
+    "draft_pick:faction": ("Draft a faction", "Take the faction", "S-8"),
+    "draft_pick:card": ("Or draft a card you lack the kind of", "Take the card", "S-8"),
     "place_start": ("Place your HQ and drafted troops", "Place HQ and troops", "S-8"),
     "buy_red_star": ("Buy a red star with 4 cards", "Buy a red star", "T-2"),
     "play_scar_card": ("Play your scar card", "Place the scar", "T-3"),
@@ -121,6 +134,8 @@ FIELD_LABELS = {
     "die": "Turn into a 6",
     "option": "Choice",
     "territories": "Cities",
+    "mission": "Mission",
+    "name": "Name",
 }
 LIST_FIELDS = frozenset({"cards", "trade_in"})
 
@@ -190,9 +205,9 @@ def value_label(state: GameState, name: str, value: Any) -> str:
         label = territories[value].name if value in territories else str(value)
         return f"{label} ({state.troops(value)})" if name == "origin" else label
     if name == "faction":
-        return content().factions[value].name if value else "None: a draft card instead"
+        return content().factions[value].name
     if name == "card":
-        return draft_code_label(value) if value else "None: a faction card instead"
+        return draft_code_label(value)
     if name in LIST_FIELDS:
         if not value:
             return "No trade-in"
@@ -228,6 +243,9 @@ def value_label(state: GameState, name: str, value: Any) -> str:
         return option.text if option else str(value)
     if name == "territories":
         return " and ".join(territories[t].name if t in territories else t for t in value)
+    if name == "mission" and value:  # a mission of the deck, offered once its pack is open
+        mission = content().missions.get(value)
+        return f"{mission.name}: {mission.text}" if mission else str(value)
     return str(value)
 
 
@@ -261,9 +279,18 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             # One choice per die ("attack:1"), worded with the value it shows now (X-10).
             side, index = data.pop("side"), data.pop("die_index")
             data["die"] = f"{side}:{index}"
-        spec = specs.get(kind)
+        key = kind
+        if kind == "draft_pick":
+            # A pick is a faction or a draft card (S-8): one form for each, not two selects
+            # where one must be left at "none".
+            taken = "faction" if data["faction"] else "card"
+            data = {taken: data[taken]}
+            key = f"{kind}:{taken}"
+        spec = specs.get(key)
         if spec is None:
-            title, button, rule = MOVE_TITLES.get(kind, (kind.replace("_", " "), "Go", ""))
+            title, button, rule = MOVE_TITLES.get(
+                key, MOVE_TITLES.get(kind, (kind.replace("_", " "), "Go", ""))
+            )
             if kind == "end_turn":
                 title, button = (
                     ("End the turn without a card", "End turn")
@@ -282,7 +309,7 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
                 )
                 for name in data
             ]
-            specs[kind] = spec
+            specs[key] = spec
         row: dict[str, Any] = {name: encode(value) for name, value in data.items()}
         for fs in spec.fields:
             pair = (row[fs.name], value_label(state, fs.name, data[fs.name]))
@@ -382,6 +409,9 @@ def reward_from_post(data: Any, prefix: str) -> RewardChoice | None:
         )
     delta_raw = data.get(f"{prefix}_delta", "")
     delta = signed_number(delta_raw) or 0
-    return RewardChoice(
-        code=code, target=target, name=data.get(f"{prefix}_name", "").strip(), delta=delta
-    )
+    name = data.get(f"{prefix}_name", "").strip()
+    if len(name) > NAME_MAX or len(target) > NAME_MAX:
+        raise ApplicationError(
+            f"A name is at most {NAME_MAX} characters; shorten it (END-5).", code="too_long"
+        )
+    return RewardChoice(code=code, target=target, name=name, delta=delta)

@@ -5,7 +5,7 @@
 The steps keep what the user typed (raw POST data) in a draft held in the session, so a
 half-filled log survives a reload; nothing reaches the world until the confirmation. Each step
 checks its own fields, then the rules: the draft so far is planned with
-`campaign.services.game_log.game_log_plan` and the refusals that belong to this step's fields
+`campaign.services.game_log_plan.game_log_plan` and the refusals that belong to this step's fields
 are shown next to them with their rule IDs. `entry_from_steps` builds the `GameLogEntry` the
 service takes; `steps_from_entry` goes back (to correct a logged game).
 """
@@ -27,15 +27,16 @@ from campaign.forms.game_log_packs import (
     seat_draft_fields,
     step_from_packs,
 )
-from campaign.services.game_log import (
+from campaign.services.game_log_entry import (
     GameLogEntry,
     IncidentEntry,
     PlayerEntry,
-    Refusal,
     ScarEntry,
     WearEntry,
 )
+from campaign.services.game_log_refusals import Refusal
 from rules import box
+from rules.bounds import COUNT_MAX, TEXT_MAX
 from rules.data import board, content
 from rules.rewards import HELD_ON_REWARDS, WINNER_REWARDS, RewardChoice
 from rules.unlocks import ordinal
@@ -215,7 +216,7 @@ class DuringStep(StepForm):
             label="Who", choices=players, required=False
         )
         self.fields["recruit30_troops"] = forms.IntegerField(
-            label="Troops to place", required=False, min_value=0
+            label="Troops to place", required=False, min_value=0, max_value=COUNT_MAX
         )
         self.fields["capital"] = forms.BooleanField(
             label="The World Capital mark was placed (Pack 4, U-5)", required=False
@@ -226,6 +227,7 @@ class DuringStep(StepForm):
                 label=f"Missiles used by {content().factions[faction].name}",
                 required=False,
                 min_value=0,
+                max_value=COUNT_MAX,
             )
 
     def clean(self) -> dict[str, Any]:
@@ -405,6 +407,7 @@ class RewardsStep(StepForm):
             self.fields["naming_rounds"] = forms.CharField(
                 label="Roll-off dice if signers tie",
                 required=False,
+                max_length=TEXT_MAX,
                 widget=forms.Textarea(attrs={"rows": 2}),
                 help_text=(
                     f"Most signatures: {tied or 'nobody yet'}. If more than one, each rolls a "
@@ -480,11 +483,13 @@ class ConfirmStep(StepForm):
     reason = forms.CharField(
         label="Why is this game corrected?",
         required=False,
+        max_length=TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     override_reason = forms.CharField(
         label="Accept anyway (owners): why?",
         required=False,
+        max_length=TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="For a house rule or a board that differs; the reason stays in the history.",
     )

@@ -14,13 +14,9 @@ from typing import Any
 
 from django import forms
 
-from campaign.services.game_log_packs import (
-    DEMOLISHING_EVENTS,
-    NO_CHOICE,
-    EventEntry,
-    HqMoveEntry,
-    hq_mover,
-)
+from campaign.services.game_log_entry import EventEntry, HqMoveEntry
+from campaign.services.game_log_events import DEMOLISHING_EVENTS, NO_CHOICE
+from campaign.services.game_log_packs import hq_mover
 from rules import box
 from rules.data import board, content
 from rules.pack_words import comeback_power_label, draft_card_label, event_option_label
@@ -156,7 +152,7 @@ class PacksStep(forms.Form):
                     choices=_territories(blank=""),
                     required=False,
                     widget=forms.SelectMultiple(attrs={"size": 4}),
-                    help_text="The city territories the chosen option went to.",
+                    help_text="The cities the chosen option went to, or both ends of its maneuver.",
                 )
                 if self.has_demolitions:
                     self.fields[f"e{i}_demolished"] = forms.MultipleChoiceField(

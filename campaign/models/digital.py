@@ -17,6 +17,10 @@ class DigitalGame(models.Model):
     moves applied, so a client that saw version N may only move while the game is still at N.
     `initial_state` is the state `new_game` produced; replaying the move log from it must give
     `state` again.
+
+    The dice seed stays secret while the game runs; its SHA-256 (`seed_commitment`) is shown
+    from the start, and the seed itself once the game is over, so anyone can check the dice
+    (DESIGN randomness).
     """
 
     class Status(models.TextChoices):
@@ -27,7 +31,21 @@ class DigitalGame(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="digital_games")
     game_number = models.PositiveIntegerField()
-    seed = models.BigIntegerField()
+    seed = models.CharField(
+        max_length=64,
+        help_text="The dice seed: 64 hex digits (256 bits). Games started before seeds were "
+        "256 bits hold their old number here, in hex.",
+    )
+    seed_commitment = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="SHA-256 of the seed, shown from the start. Blank for games started before "
+        "commitments were made.",
+    )
+    seed_chosen = models.BooleanField(
+        default=False,
+        help_text="The starter chose the seed (a reproducible test game): it was never secret.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     version = models.PositiveIntegerField(default=0)
     initial_state = models.JSONField()
@@ -71,6 +89,11 @@ class DigitalGame(models.Model):
     @property
     def is_playing(self) -> bool:
         return self.status == self.Status.PLAYING
+
+    @property
+    def seed_revealed(self) -> bool:
+        """The seed is shown once no die is left to roll: rewards, finished or abandoned."""
+        return self.status != self.Status.PLAYING
 
 
 class GameSeat(models.Model):

@@ -8,6 +8,7 @@ from typing import Any
 from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.selectors.dice import digital_game_dice
 from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
 
 
@@ -68,9 +69,17 @@ def seats_held(*, game: DigitalGame, user, session_key: str) -> list[int]:
 
 
 def digital_game_view(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
-    """The state as `seat` sees it (None: a spectator), with the game's version."""
+    """The state as `seat` sees it (None: a spectator), with the game's version and its dice
+    commitment (the seed only once the game is over)."""
     view = view_for(GameState.from_json(game.state), seat)
-    return {"game": game.pk, "version": game.version, "status": game.status, "seat": seat, **view}
+    return {
+        "game": game.pk,
+        "version": game.version,
+        "status": game.status,
+        "seat": seat,
+        "dice": digital_game_dice(game=game),
+        **view,
+    }
 
 
 @dataclass(frozen=True)

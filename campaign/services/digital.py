@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from campaign.enqueue import enqueue
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
 from campaign.models import Campaign, EventSource, Person
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
@@ -20,17 +21,22 @@ from campaign.permissions import Action, campaign_allows
 from campaign.selectors.digital import seat_holds
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
+from campaign.services.digital_comeback import (
+    ComebackSeat,
+    comeback_pick_missing,
+    comeback_picks_at_end,
+)
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
-from campaign.services.game_log import (
+from campaign.services.game_log import game_plan_append
+from campaign.services.game_log_entry import (
     GameLogEntry,
-    GameLogRefused,
     IncidentEntry,
     PlayerEntry,
     ScarEntry,
     WearEntry,
-    game_log_plan,
-    game_plan_append,
 )
+from campaign.services.game_log_plan import game_log_plan
+from campaign.services.game_log_refusals import GameLogRefused, Refusal
 from rules.bots import HeuristicBot
 from rules.data import content
 from rules.errors import IllegalMove
@@ -61,6 +67,7 @@ from rules.rewards import (
     world_naming_due,
     world_naming_rolloff,
 )
+from rules.rng import SEED_BYTES, derived_number, seed_commitment, seed_hex
 from rules.world_events import (
     INCIDENTS,
     FortificationWorn,
@@ -136,10 +143,13 @@ def digital_game_start(
 ) -> DigitalGame:
     """Seat the players on the campaign's current world and run setup up to the first
     decision a person must take (bots choose at once). Hot-seat seats are held by the browser
-    session `session_key` that starts the game."""
+    session `session_key` that starts the game.
+
+    The dice seed is 256 bits from the operating system, secret until the game ends; its
+    commitment is stored now. A chosen `seed` (reproducible test games) is marked as such."""
     if not campaign_allows(campaign=campaign, user=user, action=Action.PLAY):
         raise ForbiddenError("Only the campaign's owner and players start games.", code="forbidden")
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    dice_seed = secrets.token_hex(SEED_BYTES) if seed is None else seed_hex(seed)
     with transaction.atomic():
         # Lock the campaign row first: two starts at once would both create the same bot
         # persons and read the same world and game number; the second now waits, then finds
@@ -155,12 +165,14 @@ def digital_game_start(
             )
         world = world_current(campaign=campaign)
         specs = [SeatSpec(person=s.person.key, name=s.person.display_name) for s in seats]
-        state = new_game(world, specs, seed=seed, game_number=world.next_game_number)
+        state = new_game(world, specs, seed=dice_seed, game_number=world.next_game_number)
         try:
             game = DigitalGame.objects.create(
                 campaign=campaign,
                 game_number=world.next_game_number,
-                seed=seed,
+                seed=dice_seed,
+                seed_commitment=seed_commitment(dice_seed),
+                seed_chosen=seed is not None,
                 initial_state=state.to_json(),
                 state=state.to_json(),
                 created_by=user,
@@ -357,7 +369,10 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
         if not bots:
             break
         seat = bots[0]
-        bot = HeuristicBot(seed=game.seed * 10 + seat + game.version + len(applied))
+        # Keyed by the seed through HMAC, so a bot's choices tell nothing about the dice.
+        bot = HeuristicBot(
+            seed=derived_number(game.seed, f"bot {seat} at {game.version + len(applied)}")
+        )
         move = bot.choose(state, seat)
         state, events = apply_move(state, seat, move)
         applied.append(_move_row(game, seat, move, events, GameMove.Actor.BOT, None))
@@ -382,8 +397,9 @@ def _schedule_overdue_check(game: DigitalGame, timeout: timedelta) -> None:
 
     game_id, version = game.pk, game.version
     seconds = timeout.total_seconds() + 0.5
+    # Redis down: the move stands and the page's poll takes the default instead.
     transaction.on_commit(
-        lambda: digital_game_overdue.apply_async((game_id, version), countdown=seconds)
+        lambda: enqueue(digital_game_overdue, game_id, version, countdown=seconds)
     )
 
 
@@ -393,12 +409,14 @@ def _schedule_overdue_check(game: DigitalGame, timeout: timedelta) -> None:
 @dataclass(frozen=True)
 class RewardsChosen:
     """The end-of-game choices: the winner's reward, each held-on seat's reward (by seat
-    index; None takes nothing), the winner's motto and, after game 15, the world's name."""
+    index; None takes nothing), the winner's motto, after game 15 the world's name, and the
+    comeback power each seat owed one picks (by seat index, X-15)."""
 
     winner_reward: RewardChoice | None = None
     held_on: dict[int, RewardChoice | None] = field(default_factory=dict)
     slogan: str = ""
     world_name: str = ""
+    comeback: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -415,7 +433,8 @@ class RewardSeat:
 class RewardContext:
     """What the reward form needs: the result, who chooses (winner first, then held-on seats
     clockwise from the winner, END-6), who names the world if it is due (END-8, roll-off dice
-    from the game's seed) and what the bots choose."""
+    from the game's seed), the people who pick a comeback power now (X-15) and what the bots
+    choose."""
 
     result: GameResult
     rewarded: bool
@@ -425,6 +444,7 @@ class RewardContext:
     naming_rounds: tuple[dict[str, int], ...]
     bot_choices: RewardsChosen
     signature_line: int | None = None  # the victors' line the winner signs (END-4), if any
+    comeback: list[ComebackSeat] = field(default_factory=list)
 
 
 def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
@@ -480,7 +500,8 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
                 planned = event.apply(planned)
     namer, rounds = None, ()
     if world_naming_due(world):
-        rolloff = world_naming_rolloff(world, rng=random.Random(game.seed))
+        # Rolled once the seed is shown; its number in hex is the old games' number (same dice).
+        rolloff = world_naming_rolloff(world, rng=random.Random(int(game.seed, 16)))
         namer = rolloff.winner
         rounds = tuple({p: die for p, (die, _, _) in r.items()} for r in rolloff.rounds)
     bot_name = ""
@@ -488,6 +509,9 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
     if namer is not None and (namer_seat is None or namer_seat.is_bot):
         # Nobody at this table types it: the namer is a bot or sits out this game.
         bot_name = f"Pax {_persons(game.campaign).get(namer, namer)}"
+    comeback = comeback_picks_at_end(
+        seats=seats, state=state, result=result, world=world, seed=game.seed
+    )
     return RewardContext(
         result=result,
         rewarded=rewarded,
@@ -496,9 +520,13 @@ def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
         namer=namer,
         naming_rounds=rounds,
         bot_choices=RewardsChosen(
-            winner_reward=bots_winner, held_on=bots_held, world_name=bot_name
+            winner_reward=bots_winner,
+            held_on=bots_held,
+            world_name=bot_name,
+            comeback=comeback.bots,
         ),
         signature_line=len(world.signatures) if rewarded else None,
+        comeback=comeback.people,
     )
 
 
@@ -540,11 +568,22 @@ def digital_game_finish(
             for i in (r.seat.index for r in context.held_on)
         }
         world_name = rewards.world_name.strip() or bots.world_name
+        # A person owed a comeback power picks it (X-15): never a default taken for them.
+        missing = [s for s in context.comeback if not rewards.comeback.get(s.seat.index)]
+        if missing:
+            raise GameLogRefused(
+                [
+                    Refusal(f"comeback.{s.seat.index}", comeback_pick_missing(s), hard=True)
+                    for s in missing
+                ]
+            )
+        picks = {s.seat.index: rewards.comeback[s.seat.index] for s in context.comeback}
         chosen = RewardsChosen(
             winner_reward=winner_reward,
             held_on=held_on,
             slogan=rewards.slogan,
             world_name=world_name,
+            comeback={**bots.comeback, **picks},
         )
         state = GameState.from_json(game.state)
         entry = _entry(game, state, context.result, chosen, context.naming_rounds, context.namer)
@@ -576,9 +615,10 @@ def _entry(
     naming_rounds: tuple[dict[str, int], ...],
     namer: str | None = None,
 ) -> GameLogEntry:
-    """The game as a log entry: players clockwise with their outcome, the territories they
-    held when play stopped and their drafted cards, plus the scars, wear, incidents, event
-    cards, HQ moves and comeback powers the engine reported."""
+    """The game as a log entry: players clockwise with their outcome, who eliminated them, the
+    territories they held when play stopped and their drafted cards, plus the scars, wear,
+    incidents, event cards, HQ moves and comeback powers the engine reported and those picked
+    as the game ends (`rewards.comeback`)."""
     faction_of = {r.person: r.faction for r in result.seats}
     packs = digital_pack_fields(result.world_events, {p: f or "" for p, f in faction_of.items()})
     scars, wear, incidents = [], [], []
@@ -618,7 +658,9 @@ def _entry(
             held=r.controlled,
             reward=rewards.held_on.get(i) if rewarded and r.outcome == "held_on" else None,
             draft=r.draft_cards,
-            comeback_power=packs.comeback_powers.get(r.faction or "", ""),
+            eliminated_by=r.eliminated_by or "",
+            comeback_power=packs.comeback_powers.get(r.faction or "", "")
+            or rewards.comeback.get(i, ""),
         )
         for i, r in enumerate(result.seats)
     )

@@ -1,13 +1,14 @@
 """A finished digital game's pack content as log-entry fields, so it is recorded through the
-same checks as a game logged by hand: event cards that fired with what they placed, HQs moved,
-comeback powers chosen (the draft comes from each seat's result)."""
+same checks as a game logged by hand: event cards that fired with where they went and what they
+placed, HQs moved, comeback powers chosen (the draft and who eliminated whom come from each
+seat's result)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from campaign.services.game_log_packs import EventEntry, HqMoveEntry
+from campaign.services.game_log_entry import EventEntry, HqMoveEntry
 from rules.pack_world_events import ComebackPowerChosen, EventResolved
 from rules.world_events import CityFortified, GameIncident, WorldEvent
 
@@ -68,7 +69,8 @@ def _event_entry(
         card=event.card,
         option=event.option,
         by_faction=faction_of.get(event.person or "", ""),
-        targets=_fortified(placed),
+        # Where the option went (games stored before the engine said so: the fortified city).
+        targets=event.territories or _fortified(placed),
         demolished=_demolished(placed),
         detail=event.detail,
     )

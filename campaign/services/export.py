@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 
 from campaign.errors import ApplicationError
@@ -26,6 +26,7 @@ from campaign.models import (
 )
 from campaign.services.campaigns import _unique_slug
 from campaign.services.world import world_snapshots_rebuild
+from rules.bounds import TEXT_MAX
 from rules.errors import RuleError
 from rules.world_events import event_from_json, replay
 
@@ -107,9 +108,12 @@ def _check_document(document: Any) -> None:
     for key in ("campaign", "persons", "events", "game_logs", "pack_unlocks"):
         if key not in document:
             raise _bad(f"The export has no '{key}'.")
+    if not isinstance(document["campaign"], dict):
+        raise _bad("The export's 'campaign' must be an object.")
     if not str(document["campaign"].get("name", "")).strip():
         raise _bad("The export has no campaign name.")
-    seqs = [e.get("seq") for e in document["events"]]
+    _check_lengths(document)
+    seqs = [e.get("seq") for e in _rows(document, "events")]
     if seqs != list(range(1, len(seqs) + 1)):
         raise _bad("The event log must be numbered 1, 2, 3, ... without gaps.")
     try:
@@ -117,6 +121,9 @@ def _check_document(document: Any) -> None:
             (e["seq"], event_from_json({"kind": e["kind"], **e["payload"]}))
             for e in document["events"]
         ]
+        for seq, event in entries:
+            if bounds := event.bounds():
+                raise _bad(f"Entry {seq} of the event log is past its bounds: {bounds[0]}")
         replay(entries)
     except RuleError as exc:
         raise _bad(f"The event log does not replay: {exc.message}") from exc
@@ -125,6 +132,42 @@ def _check_document(document: Any) -> None:
     for event in document["events"]:
         if event.get("source") not in EventSource.values:
             raise _bad(f"Unknown event source {event.get('source')!r}.")
+
+
+def _check_lengths(document: dict[str, Any]) -> None:
+    """Names and reasons within what the tables hold (SQLite would store longer ones)."""
+    longest = {
+        "campaign name": (Campaign, "name", [document["campaign"].get("name")]),
+        "person's name": (
+            Person,
+            "display_name",
+            [p.get("display_name") for p in _rows(document, "persons")],
+        ),
+        "person's key": (Person, "key", [p.get("key") for p in _rows(document, "persons")]),
+    }
+    for what, (model, field, values) in longest.items():
+        limit = model._meta.get_field(field).max_length
+        if any(isinstance(v, str) and len(v) > limit for v in values):
+            raise _bad(f"A {what} in the export is longer than {limit} characters.")
+    reasons = [
+        row.get(key)
+        for part, keys in (
+            ("events", ("override_reason",)),
+            ("game_logs", ("override_reason", "correction_reason")),
+            ("pack_unlocks", ("reason",)),
+        )
+        for row in _rows(document, part)
+        for key in keys
+    ]
+    if any(isinstance(v, str) and len(v) > TEXT_MAX for v in reasons):
+        raise _bad(f"A reason in the export is longer than {TEXT_MAX} characters.")
+
+
+def _rows(document: dict[str, Any], part: str) -> list[dict[str, Any]]:
+    rows = document.get(part)
+    if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        raise _bad(f"The export's '{part}' must be a list of objects.")
+    return rows
 
 
 def campaign_import(*, document: Any, owner) -> Campaign:
@@ -191,6 +234,6 @@ def campaign_import(*, document: Any, owner) -> Campaign:
                 for u in document["pack_unlocks"]
             )
             world_snapshots_rebuild(campaign=campaign)
-    except (KeyError, TypeError, IndexError, ValueError, IntegrityError) as exc:
+    except (KeyError, TypeError, IndexError, ValueError, IntegrityError, DataError) as exc:
         raise _bad(f"The export is incomplete ({type(exc).__name__}: {exc}).") from exc
     return campaign

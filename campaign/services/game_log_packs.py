@@ -1,6 +1,6 @@
-"""What opened packs bring to a logged game: the draft (rules additions B-D), event cards that
-fired (E-7), comeback powers chosen (rules addition E), HQs moved by a power that allows it
-(G-18) and who eliminated whom.
+"""What opened packs bring to a logged game: the draft (rules additions B-D), comeback powers
+chosen (rules addition E), HQs moved by a power that allows it (G-18) and who eliminated whom.
+Event cards that fired (E-7) are `game_log_events`.
 
 `game_log_plan` calls these with its planner, after the game is recorded and any pack that
 opened during the game is open, so content that pack brings is checked against the box as it
@@ -12,84 +12,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from campaign.services.game_log_entry import GameLogEntry
+from campaign.services.game_log_planner import GamePlanner
 from rules import box
-from rules.data import ComebackPower, EventCard, EventOption, board, content
+from rules.data import ComebackPower, board, content
 from rules.errors import Violation
 from rules.pack_words import (
     draft_code_label,
-    event_card_label,
-    event_option_words,
 )
-from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
+from rules.pack_world_events import ComebackPowerChosen, DraftRecorded
 from rules.world import World
-from rules.world_events import CityFortified, GameIncident
+from rules.world_events import GameIncident
 
-if TYPE_CHECKING:
-    from campaign.services.game_log import GameLogEntry, _Planner
-
-
-@dataclass(frozen=True)
-class EventEntry:
-    """An event card that fired (E-7): its print code, the option its chooser took (blank for
-    a card without choices), the faction that chose, the territories the option went to and
-    the HQs it demolished. `detail` says in words what it did (blank: built from the rest)."""
-
-    card: str
-    option: str = ""
-    by_faction: str = ""
-    targets: tuple[str, ...] = ()
-    demolished: tuple[str, ...] = ()
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class HqMoveEntry:
-    """An HQ moved during the game by a faction whose power allows it (the one exception to
-    G-18), from `origin` into the neighbouring `target`."""
-
-    faction: str
-    origin: str
-    target: str
-
-
-@dataclass(frozen=True)
-class Targets:
-    """Which territories an event option names in a log: at most `most` (at least `least`),
-    each holding a city when `cities`; `fortifies`: its one target gets a fortification."""
-
-    most: int
-    least: int = 0
-    cities: bool = False
-    fortifies: bool = False
-    joined: str = "on"
-
-
-# What a log names for each event option (the cards' effects are the engine's business; a log
-# only records where they landed). Options not listed name no territory.
-EVENT_TARGETS: dict[tuple[str, str], Targets] = {
-    ("fortify", "fortification"): Targets(most=1, least=1, cities=True, fortifies=True),
-    ("fortify", "troops"): Targets(most=2, cities=True),
-    ("control_the_people", "troops"): Targets(most=1, cities=True),
-    ("control_the_people", "maneuver"): Targets(most=2, joined="between"),
-}
-# Event cards that demolish HQs, with the kind of city whose territory they strike.
-DEMOLISHING_EVENTS: dict[str, str] = {"riots": "major"}
 # The comeback-power effect that lets a faction move an HQ.
 HQ_MOVING_EFFECT = "move_hq_at_turn_start"
-
-# A card with choices that was drawn while nobody chose: a tie skips it (E-7), or the group did
-# not note the choice. Its option is left blank.
-NO_CHOICE = EventOption(
-    key="", text="Drawn, but nobody chose: a tie skips the event.", after="discard"
-)
 
 NOT_IN_GAME = Violation("not_in_game", "Choose a faction that played this game.", "S-10")
 
 
-def _territory(key: str) -> str:
+def territory_label(key: str) -> str:
     territory = board().territories.get(key)
     return territory.name if territory else repr(key)
 
@@ -99,12 +41,7 @@ def _faction(key: str) -> str:
     return faction.name if faction else key
 
 
-def _listed(keys: tuple[str, ...] | list[str]) -> str:
-    names = [_territory(k) for k in keys]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _unknown_territories(keys: tuple[str, ...]) -> list[str]:
+def unknown_territories(keys: tuple[str, ...]) -> list[str]:
     return [k for k in keys if k not in board().territories]
 
 
@@ -152,7 +89,7 @@ def eliminated_by_refusals(entry: GameLogEntry) -> list[tuple[str, Violation]]:
 NO_DRAFT = Violation("no_draft", "This campaign's setup uses no such cards: leave them out.", "S-6")
 
 
-def plan_draft(planner: _Planner, entry: GameLogEntry, world: World, game: int) -> None:
+def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: int) -> None:
     """One `DraftRecorded` for the game when every player's four draft cards are given (none
     given: the draft is not recorded). `world` is the world at setup, before the game."""
     picks = [p.draft for p in entry.players]
@@ -256,7 +193,7 @@ def plan_draft(planner: _Planner, entry: GameLogEntry, world: World, game: int) 
 
 
 def plan_comeback_powers(
-    planner: _Planner, entry: GameLogEntry, by_faction: Mapping[str, str], game: int
+    planner: GamePlanner, entry: GameLogEntry, by_faction: Mapping[str, str], game: int
 ) -> None:
     """A `ComebackPowerChosen` per player who picked one in this game, checked against the box
     as it stands once any pack opened during the game is open."""
@@ -283,245 +220,6 @@ def plan_comeback_powers(
         )
 
 
-# --- event cards (E-7) ---------------------------------------------------------------------------
-
-
-def _event_detail(option: EventOption, rule: Targets, fired: EventEntry) -> str:
-    if fired.detail.strip():
-        return fired.detail.strip()
-    parts = []
-    words = event_option_words(option)
-    where = f"{rule.joined} {_listed(fired.targets)}" if fired.targets else ""
-    if words or where:
-        parts.append(" ".join(w for w in (words, where) if w))
-    if fired.demolished:
-        hqs = "HQ" if len(fired.demolished) == 1 else "HQs"
-        parts.append(f"{hqs} demolished in {_listed(fired.demolished)}")
-    return "; ".join(parts)
-
-
-def _event_card(
-    planner: _Planner, where: str, fired: EventEntry, seen: set[str]
-) -> EventCard | None:
-    """The card, if it may fire now: in this campaign's box, not destroyed, once a game."""
-    card = content().event_cards.get(fired.card)
-    if card is None or not box.is_open(planner.world, card.pack):
-        planner.refuse(
-            f"{where}.card",
-            Violation(
-                "unknown_event_card",
-                "There is no such event card in this campaign's event deck.",
-                "E-7",
-            ),
-            hard=True,
-        )
-        return None
-    label = event_card_label(card)
-    if card.code in seen:
-        planner.refuse(
-            f"{where}.card",
-            Violation(
-                "event_twice",
-                f"{label} is listed twice: the event deck is not reshuffled during a game, so "
-                "a card fires once at most.",
-                "E-7",
-            ),
-            hard=True,
-        )
-        return None
-    seen.add(card.code)
-    if card.code in planner.world.destroyed_box_cards:
-        planner.refuse(
-            f"{where}.card",
-            Violation(
-                "event_card_destroyed",
-                f"{label} was destroyed for good in an earlier game; it never fires again.",
-                "G-8",
-            ),
-            hard=True,
-        )
-        return None
-    return card
-
-
-def plan_events(
-    planner: _Planner,
-    entry: GameLogEntry,
-    by_faction: Mapping[str, str],
-    hqs: Mapping[str, str],
-    game: int,
-) -> None:
-    """An `EventResolved` per card that fired, then what it placed: a `CityFortified` for an
-    option that fortifies, a `GameIncident(hq_demolished)` per HQ it demolished. `hqs` maps
-    each territory an HQ stood in during the game (its start, or where it was moved) to the
-    faction it belongs to."""
-    refuse = planner.refuse
-    seen: set[str] = set()
-    for i, fired in enumerate(entry.events):
-        where = f"events.{i}"
-        card = _event_card(planner, where, fired, seen)
-        if card is None:
-            continue
-        label = event_card_label(card)
-        option = card.option(fired.option) or (
-            NO_CHOICE if card.chooser and not fired.option else None
-        )
-        if option is None:
-            choices = " or ".join(event_option_words(o) for o in card.options)
-            refuse(
-                f"{where}.option",
-                Violation(
-                    "bad_event_option",
-                    f"{label} offers the choices {choices}."
-                    if card.chooser
-                    else f"{label} offers no choice: leave the option empty.",
-                    "E-7",
-                ),
-                hard=True,
-            )
-            continue
-        if fired.by_faction and fired.by_faction not in by_faction:
-            refuse(f"{where}.by_faction", NOT_IN_GAME, hard=True)
-            continue
-        if card.chooser and option is not NO_CHOICE and not fired.by_faction:
-            refuse(
-                f"{where}.by_faction",
-                Violation(
-                    "chooser_required",
-                    f"Say which faction chose on {label}: the player with the largest population.",
-                    "E-7",
-                ),
-            )
-        elif not card.chooser and fired.by_faction:
-            refuse(
-                f"{where}.by_faction",
-                Violation(
-                    "no_chooser", f"Nobody chooses on {label}: leave “chosen by” empty.", "E-7"
-                ),
-            )
-        rule = EVENT_TARGETS.get((card.key, option.key), Targets(most=0))
-        unknown = _unknown_territories((*fired.targets, *fired.demolished))
-        if unknown:
-            refuse(
-                f"{where}.targets",
-                Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2"),
-                hard=True,
-            )
-            continue
-        if not _targets_fit(planner, where, card, option, rule, fired):
-            continue
-        _demolitions_fit(planner, where, card, fired, hqs)
-        person = by_faction.get(fired.by_faction) if fired.by_faction else None
-        detail = _event_detail(option, rule, fired)
-        planner.add(
-            where,
-            EventResolved(
-                game=game, card=card.code, option=option.key, person=person, detail=detail
-            ),
-        )
-        if rule.fortifies:
-            planner.add(
-                f"{where}.targets",
-                CityFortified(territory=fired.targets[0], person=person or "", game=game),
-            )
-        owners = {hq: by_faction.get(faction) for hq, faction in hqs.items()}
-        for territory in fired.demolished:
-            planner.add(
-                f"{where}.demolished",
-                GameIncident(
-                    game=game,
-                    incident="hq_demolished",
-                    person=owners.get(territory),
-                    detail=territory,
-                ),
-            )
-
-
-def _targets_fit(
-    planner: _Planner,
-    where: str,
-    card: EventCard,
-    option: EventOption,
-    rule: Targets,
-    fired: EventEntry,
-) -> bool:
-    """Check the option's targets; False when the entry cannot be recorded at all."""
-    label = event_card_label(card)
-    words = event_option_words(option)
-    what = f"{label} ({words})" if words else label
-    count = len(fired.targets)
-    if count < rule.least:
-        planner.refuse(
-            f"{where}.targets",
-            Violation("event_target_required", f"Say which city {what} went to.", "E-7"),
-            hard=True,
-        )
-        return False
-    if count > rule.most:
-        planner.refuse(
-            f"{where}.targets",
-            Violation(
-                "event_targets",
-                f"{what} names no territory: leave the targets empty."
-                if rule.most == 0
-                else f"{what} goes to {rule.most} territor{'y' if rule.most == 1 else 'ies'} "
-                "at most.",
-                "E-7",
-            ),
-        )
-    if len(set(fired.targets)) != count:
-        planner.refuse(
-            f"{where}.targets",
-            Violation("event_targets", f"{what} names each territory once.", "E-7"),
-        )
-    if rule.cities and not rule.fortifies:  # a fortification's city is checked as it is placed
-        for territory in fired.targets:
-            if territory not in planner.world.cities:
-                planner.refuse(
-                    f"{where}.targets",
-                    Violation(
-                        "event_target_not_city",
-                        f"{_territory(territory)} holds no city; {what} goes to city territories.",
-                        "E-7",
-                    ),
-                )
-    return True
-
-
-def _demolitions_fit(
-    planner: _Planner, where: str, card: EventCard, fired: EventEntry, hqs: Mapping[str, str]
-) -> None:
-    label = event_card_label(card)
-    city_kind = DEMOLISHING_EVENTS.get(card.key)
-    if fired.demolished and city_kind is None:
-        planner.refuse(
-            f"{where}.demolished",
-            Violation("event_demolishes_nothing", f"{label} demolishes no HQ.", "G-10"),
-        )
-        return
-    for territory in fired.demolished:
-        city = planner.world.cities.get(territory)
-        if city is None or city.kind != city_kind:
-            planner.refuse(
-                f"{where}.demolished",
-                Violation(
-                    "event_demolition_city",
-                    f"{_territory(territory)} is not a {city_kind} city territory; {label} "
-                    f"strikes only those.",
-                    "G-10",
-                ),
-            )
-        if territory not in hqs:
-            planner.refuse(
-                f"{where}.demolished",
-                Violation(
-                    "no_hq_there",
-                    f"No HQ stood in {_territory(territory)} during this game.",
-                    "G-10",
-                ),
-            )
-
-
 # --- HQs moved (G-18 and the power that breaks it) ----------------------------------------------
 
 
@@ -533,7 +231,7 @@ def hq_mover(world: World) -> ComebackPower | None:
 
 
 def plan_hq_moves(
-    planner: _Planner,
+    planner: GamePlanner,
     entry: GameLogEntry,
     by_faction: Mapping[str, str],
     starts: Mapping[str, str],
@@ -548,7 +246,7 @@ def plan_hq_moves(
         if move.faction not in by_faction:
             planner.refuse(f"{where}.faction", NOT_IN_GAME, hard=True)
             continue
-        unknown = _unknown_territories((move.origin, move.target))
+        unknown = unknown_territories((move.origin, move.target))
         if unknown:
             planner.refuse(
                 f"{where}.target",
@@ -582,8 +280,8 @@ def plan_hq_moves(
                 f"{where}.target",
                 Violation(
                     "not_adjacent",
-                    f"{_territory(move.target)} does not border {_territory(move.origin)}: an "
-                    "HQ moves into a neighbouring territory.",
+                    f"{territory_label(move.target)} does not border "
+                    f"{territory_label(move.origin)}: an HQ moves into a neighbouring territory.",
                     "G-12",
                 ),
             )
@@ -591,13 +289,17 @@ def plan_hq_moves(
             planner.refuse(
                 f"{where}.origin",
                 Violation(
-                    "no_hq_there", f"No HQ stands in {_territory(move.origin)} to move.", "G-18"
+                    "no_hq_there",
+                    f"No HQ stands in {territory_label(move.origin)} to move.",
+                    "G-18",
                 ),
             )
         elif move.target in standing:
             planner.refuse(
                 f"{where}.target",
-                Violation("hq_there", f"{_territory(move.target)} already holds an HQ.", "G-18"),
+                Violation(
+                    "hq_there", f"{territory_label(move.target)} already holds an HQ.", "G-18"
+                ),
             )
         else:
             standing[move.target] = standing.pop(move.origin)

@@ -35,7 +35,8 @@ def world_event_append(
 
     Raises one ApplicationError listing every violation, changing nothing, unless the owner
     gives an `override_reason` (a house rule), which is then stored on each record (only an
-    owner may give one). `game_number` defaults to each event's own `game`. After commit,
+    owner may give one). Texts and numbers past their bounds are refused even then.
+    `game_number` defaults to each event's own `game`. After commit,
     `campaign.services.hooks.world_events_appended` is sent with the new records.
     """
     if source not in EventSource.values:
@@ -43,6 +44,11 @@ def world_event_append(
     override_reason = (override_reason or "").strip()
     if not events:
         raise ApplicationError("There is nothing to record.", code="no_events", rule="DESIGN")
+    # Past the bounds (rules.bounds) is no house rule: refused even when the owner overrides.
+    if bounds := [violation for event in events for violation in event.bounds()]:
+        raise ApplicationError(
+            "This cannot be recorded: " + " ".join(str(v) for v in bounds), violations=bounds
+        )
 
     with transaction.atomic():
         # Lock the campaign row: two appends at once would otherwise both check against the

@@ -25,8 +25,8 @@ from campaign.forms.digital import (
     reward_select_choices,
 )
 from campaign.models import Person
-from campaign.numbers import whole_number
 from campaign.models.digital import DigitalGame, GameSeat
+from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.digital import (
@@ -49,10 +49,11 @@ from campaign.services.digital import (
     digital_game_start,
     move_submit,
 )
-from campaign.services.game_log import GameLogRefused
+from campaign.services.game_log_refusals import GameLogRefused
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
 from rules.game.turn import base_recruits, continent_bonuses
+from rules.pack_words import comeback_power_label
 from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES
 from rules.world_events import PackOpened
 
@@ -121,6 +122,7 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()
         kwargs["persons"] = list(Person.objects.filter(campaign=self.campaign))
+        kwargs["may_choose_seed"] = Action.MANAGE in self.allowed
         return kwargs
 
     def get_initial(self) -> dict[str, Any]:
@@ -404,7 +406,35 @@ def _reward_form_context(game: DigitalGame, held: list[int], request) -> dict[st
         "choosers": choosers,
         "outcomes": outcomes,
         "may_choose": may_choose,
+        "comeback": _comeback_pickers(game, reward),
     }
+
+
+def _comeback_pickers(game: DigitalGame, reward) -> list[dict[str, Any]]:
+    """Seats picking a comeback power as the game is recorded (X-15): the bots' picks in
+    words, then each person's choices (`cb<seat>_power`)."""
+    seats = {s.index: s for s in game_seats(game=game)}
+    powers = content().comeback_powers
+    factions = content().factions
+    rows: list[dict[str, Any]] = [
+        {
+            "name": f"cb{index}_power",
+            "who": seats[index].person.display_name,
+            "faction": factions[reward.result.seats[index].faction].name,
+            "bot_pick": powers[power].name,
+        }
+        for index, power in sorted(reward.bot_choices.comeback.items())
+    ]
+    rows += [
+        {
+            "name": f"cb{c.seat.index}_power",
+            "who": c.seat.person.display_name,
+            "faction": factions[c.faction].name,
+            "options": [(p.key, comeback_power_label(p)) for p in c.options],
+        }
+        for c in reward.comeback
+    ]
+    return rows
 
 
 def _reward_words(choice) -> str:
@@ -522,7 +552,14 @@ class DigitalGameRewardsView(_GameMixin, View):
                     index = whole_number(key[len("held") : -len("_choice")])
                     if index is not None:
                         held_on[index] = reward_from_post(request.POST, key[: -len("_choice")])
+            comeback = {
+                index: request.POST[key]
+                for key in request.POST
+                if key.startswith("cb") and key.endswith("_power")
+                if (index := whole_number(key[len("cb") : -len("_power")])) is not None
+            }
             rewards = RewardsChosen(
+                comeback=comeback,
                 winner_reward=reward_from_post(request.POST, "winner"),
                 held_on=held_on,
                 slogan=request.POST.get("slogan", ""),

@@ -40,17 +40,11 @@ from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import describe, packs_status
 from campaign.selectors.world import world_current
-from campaign.services.game_log import (
-    GameLogEntry,
-    GameLogRefused,
-    PlayerEntry,
-    Refusal,
-    game_log,
-    game_log_correct,
-    game_log_correction_scope,
-    game_log_latest,
-    game_log_plan,
-)
+from campaign.services.game_log import game_log, game_log_latest
+from campaign.services.game_log_correct import game_log_correct, game_log_correction_scope
+from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
+from campaign.services.game_log_plan import game_log_plan
+from campaign.services.game_log_refusals import GameLogRefused, Refusal
 from rules.data import board
 from rules.errors import RuleError
 from rules.rewards import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rules import board_links
 from rules.combat import battle
-from rules.data import board
 from rules.errors import IllegalMove, Violation
 from rules.game import scars
 from rules.game.common import (
@@ -63,7 +63,7 @@ def expand_range(
         return unknown
     if state.owner(origin) != seat:
         return Violation("not_controlled", "Expand from a territory you control.", "X-2")
-    if target not in board().neighbours[origin]:
+    if not board_links.adjacent(state.world, origin, target):
         return Violation(
             "not_adjacent",
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
@@ -127,7 +127,7 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
         return unknown
     if state.owner(origin) != seat:
         return Violation("not_controlled", "Attack from a territory you control.", "X-6")
-    if target not in board().neighbours[origin]:
+    if not board_links.adjacent(state.world, origin, target):
         return Violation(
             "not_adjacent",
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
@@ -243,7 +243,7 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
     """X-6..X-8: both sides roll, modifiers apply, and the missile window opens (X-10)."""
     pending = state.pending
     assert pending is not None
-    rng = Rng(state.rng)
+    rng = Rng.resume(state.rng)
     natural_attack = sorted(rng.dice(pending["dice"]), reverse=True)
     natural_defence = sorted(rng.dice(pending["defence_dice"]), reverse=True)
     state.rng = rng.state
@@ -471,7 +471,15 @@ def _conquer(
     """X-12: the surviving attackers move in at once; more may follow (MoveIn)."""
     state.set_troops(origin, attacker, state.troops(origin) - survivors)
     state.set_troops(target, attacker, survivors)
-    state.turn = replace(state.turn, conquered=True, first_strike_active=False)
+    turn = state.turn
+    across_sea = board_links.is_sea_line(state.world, origin, target)
+    state.turn = replace(
+        turn,
+        conquered=True,
+        first_strike_active=False,
+        conquests=(*turn.conquests, target),
+        sea_conquests=(*turn.sea_conquests, target) if across_sea else turn.sea_conquests,
+    )
     events.append(
         GameEvent(
             "conquered",
@@ -533,12 +541,11 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
     """Expansions and attacks, checked by the same functions that validate them; candidates
     are only adjacent unoccupied or enemy territories, so the checks rarely refuse."""
     options: list[MoveOption] = []
-    neighbours = board().neighbours
     armies = state.armies
     for origin, (owner, troops) in armies.items():
         if owner != seat or troops < 2:
             continue
-        for target in sorted(neighbours[origin]):
+        for target in sorted(board_links.neighbours(state.world, origin)):
             army = armies.get(target)
             if army is None:
                 if target in state.hqs:

@@ -11,10 +11,11 @@ end of turn or the start of a turn in half, and nothing is asked once the game i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from rules import box
+from rules import board_links, box
 from rules.data import board
 from rules.errors import IllegalMove, Violation
 from rules.game.attack import EXPAND_ATTACK
@@ -25,6 +26,7 @@ from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pack_world_events import ComebackPowerChosen
+from rules.world import World
 from rules.world_events import GameIncident
 
 COMEBACK_PICK = "comeback_pick"
@@ -104,6 +106,17 @@ def raise_owed_picks(state: GameState, events: list[GameEvent]) -> None:
     )
 
 
+def owed_at_game_end(world: World, eliminated: Sequence[str]) -> list[str]:
+    """X-15 and C100 as a game ends: each faction it eliminated (END-2) that still lacks a
+    comeback power picks one, while rule E is in force (Pack 2 open, perhaps by this very
+    game) and the sheet lasts. The engine asks nothing once a game is over
+    (`raise_owed_picks`), so these picks are made as the game is recorded; `world` is the
+    world with the game recorded, `eliminated` the factions in table order."""
+    if not box.comeback_rule_active(world) or not box.comeback_powers_left(world):
+        return []
+    return [faction for faction in eliminated if faction not in world.comeback_powers]
+
+
 def comeback_picker(state: GameState) -> int:
     return state.pending["seats"][0]  # type: ignore[index]
 
@@ -163,7 +176,7 @@ def hq_move_problem(state: GameState, seat: int, origin: str, target: str) -> Vi
         return Violation(
             "hq_not_controlled", "Move an HQ standing in a territory you control.", "G-18"
         )
-    if target not in board().neighbours[origin]:
+    if not board_links.adjacent(state.world, origin, target):
         return Violation(
             "not_adjacent",
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
@@ -205,12 +218,11 @@ def mobile_options(state: GameState, seat: int) -> list[MoveOption]:
     """Every HQ move the checks allow, from the HQs standing in its territories."""
     if state.turn.hq_moved or not has_effect(state, seat, MOBILE):
         return []
-    neighbours = board().neighbours
     return [
         MoveOption(MoveHQ(origin, target))
         for origin in sorted(state.hqs)
         if state.owner(origin) == seat
-        for target in sorted(neighbours[origin])
+        for target in sorted(board_links.neighbours(state.world, origin))
         if hq_move_problem(state, seat, origin, target) is None
     ]
 

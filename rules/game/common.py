@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NoReturn, TypeVar
 
+from rules import board_links
 from rules.data import board, content
 from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
@@ -44,6 +45,16 @@ def seat_label(state: GameState, seat: int) -> str:
     return state.seats[seat].name
 
 
+def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
+    """T-10: every continent fully controlled, with its mark and the namer's +1."""
+    person = state.seats[seat].person
+    bonuses = {}
+    for key, continent in board().continents.items():
+        if all(state.owner(t) == seat for t in continent.territories):
+            bonuses[key] = max(0, state.world.continent_bonus(key, person))
+    return bonuses
+
+
 def legal_start_violation(
     state: GameState, seat: int, territory: str, *, setup: bool
 ) -> tuple[str, str, str] | None:
@@ -66,7 +77,7 @@ def legal_start_violation(
             "S-7",
         )
     if setup:
-        neighbours = board().neighbours[territory]
+        neighbours = board_links.neighbours(world, territory)
         for hq_territory, owner in state.hqs.items():
             if owner != seat and hq_territory in neighbours:
                 return (
@@ -130,11 +141,15 @@ def pack_due(
     events: list[GameEvent],
     *,
     count: int = 0,
+    detail: str = "",
+    ask: bool = True,
 ) -> None:
     """U-1/U-8: a mid-game unlock. Only for packs not yet open in the world; the state waits
     on an AcknowledgePack decision (unless the game is already over), then resumes. The world
     events record the fact the pack's condition reads (a `GameIncident`, when its kind is an
-    incident) and the opening itself."""
+    incident, with `count` and `detail`) and the opening itself. With `ask=False` only the
+    opening is recorded: the caller asks for the decision later with `ask_to_open`, once the
+    step that opened the pack is done."""
     if pack in state.world.packs_opened or pack not in content().packs:
         return
     reason = f"{reason} (game {state.game_number}, turn {state.turn_number})"
@@ -143,7 +158,9 @@ def pack_due(
     if kind in INCIDENTS:
         person = state.seats[seat].person
         recorded.append(
-            GameIncident(game=state.game_number, incident=kind, person=person, count=count)
+            GameIncident(
+                game=state.game_number, incident=kind, person=person, count=count, detail=detail
+            )
         )
     recorded.append(PackOpened(pack=pack, game=state.game_number, reason=reason))
     for event in recorded:
@@ -162,12 +179,19 @@ def pack_due(
             },
         )
     )
+    if ask:
+        ask_to_open(state, pack, seat)
+
+
+def ask_to_open(state: GameState, pack: str, seat: int) -> None:
+    """U-8: play waits until `seat` acknowledges the opened `pack`, then resumes where it is
+    now (nothing is asked once the game is over)."""
     if state.phase == GAME_OVER:
         return
     state.pending = {
         "kind": OPEN_PACK,
         "pack": pack,
-        "reason": reason,
+        "reason": state.world.packs_opened[pack].reason,
         "seat": seat,
         "resume_phase": state.phase,
         "resume_pending": state.pending,

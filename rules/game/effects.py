@@ -14,7 +14,6 @@ from rules import box
 from rules.data import content
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
-from rules.world import World
 
 # Effect keys that the engine's steps ask about directly (fixtures/content.json).
 MANEUVER_ANY_TIME = "maneuver_any_time"
@@ -251,27 +250,17 @@ def apply_outcome_effects(roll: Roll, outcome: Outcome) -> None:
                 function(roll, outcome, seat)
 
 
-# --- end-of-turn scars (E-9), events (E-7), missions (E-8) ---------------------------------------
+# --- end-of-turn scars (E-9) and events (E-7); missions (E-8) live in `missions` ----------------
 
 EndOfTurnScar = Callable[[GameState, str, list[GameEvent]], None]
 END_OF_TURN_SCARS: dict[str, EndOfTurnScar] = {}
 """Scar effect key -> what happens to a territory carrying it at the end of its controller's
 turn. The starting scars (Bunker, Ammo Shortage) have none; pack scars register here."""
 
-CardSource = Callable[[World], list[str]]
-MISSION_CARD_SOURCES: list[CardSource] = []
-"""S-12: each source lists the mission cards a world has put in play."""
-
 EventEffect = Callable[[GameState, str, list[GameEvent]], None]
 EVENT_EFFECTS: dict[str, EventEffect] = {}
 """Event card (its print code, as in the deck) -> its effect (E-7). No event card exists until a
-pack opens; `rules.game.pack_events` registers Pack 1's."""
-
-MissionCondition = Callable[[GameState, int], bool]
-MISSION_CONDITIONS: dict[str, MissionCondition] = {}
-"""Mission card key -> whether a seat has met it (E-8). No mission exists until a pack opens."""
-MISSION_REWARDS: dict[str, int] = {}
-"""Mission card key -> Red Star tokens it gives (1 unless data says otherwise, OPEN-6)."""
+pack opens; `rules.game.pack_events` registers the packs' cards (Packs 1 and 3)."""
 
 
 # --- effects at fixed points of the turn ---------------------------------------------------------

@@ -1,52 +1,20 @@
 """End of turn (E-1..E-9): end-of-turn scars, the resource card and the sideboard slots, the
-coin pile running out, events and missions."""
+coin pile running out, events, and the choice between a card and the mission (`missions`)."""
 
 from __future__ import annotations
 
 from rules.data import content
 from rules.game.common import check_win, fail, seat_label
-from rules.game.effects import (
-    END_OF_TURN_SCARS,
-    EVENT_EFFECTS,
-    MISSION_CONDITIONS,
-    MISSION_REWARDS,
-    earns_card_by_effect,
-    on_card_taken,
-)
+from rules.game.draws import COIN, card_choices, entitled_to_card
+from rules.game.effects import END_OF_TURN_SCARS, EVENT_EFFECTS, on_card_taken
 from rules.game.events import GameEvent
-from rules.game.moves import ClaimMission, EndTurn, MoveOption, TakeCard
+from rules.game.missions import claim_options, mission_claimable
+from rules.game.moves import EndTurn, MoveOption, TakeCard
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
 
 END_OF_TURN = "end_of_turn"
-COIN = "coin"
-
-
-def entitled_to_card(state: GameState, seat: int) -> bool:
-    """E-2: a conquest by attack this turn; some powers add other ways."""
-    if state.turn.conquered:
-        return True
-    return earns_card_by_effect(state, seat)
-
-
-def card_choices(state: GameState, seat: int) -> list[int | str]:
-    """E-3: a face-up card of a territory the player controls, else a coin card, else nothing."""
-    slots = [
-        index + 1
-        for index, card in enumerate(state.slots)
-        if card is not None and state.owner(card) == seat
-    ]
-    if slots:
-        return slots
-    return [COIN] if state.coin_pile > 0 else []
-
-
-def mission_claimable(state: GameState, seat: int) -> bool:
-    if state.mission is None:
-        return False
-    condition = MISSION_CONDITIONS.get(state.mission)
-    return condition is not None and condition(state, seat)
 
 
 def end_of_turn(state: GameState, events: list[GameEvent]) -> None:
@@ -98,7 +66,7 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
     """E-3/E-4 (with DIFF-1): the taken card leaves its slot, the cards to its left shift right,
     and a new card is revealed into slot 1; E-6 and E-7 follow."""
     _take_violation(state, seat, move)
-    rng = Rng(state.rng)
+    rng = Rng.resume(state.rng)
     slots = list(state.slots)
     if move.slot == COIN:
         card = COIN
@@ -176,27 +144,6 @@ def _event_check(state: GameState, events: list[GameEvent]) -> None:
         effect(state, card, events)
 
 
-def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[GameEvent]) -> None:
-    """E-8: instead of a card; the reward in Red Star tokens, then a new mission is laid out."""
-    if not mission_claimable(state, seat):
-        fail("mission_not_met", "You have not met the face-up mission.", "E-8")
-    assert state.mission is not None
-    reward = MISSION_REWARDS.get(state.mission, 1)
-    state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + reward)
-    events.append(
-        GameEvent(
-            "mission_claimed",
-            f"{seat_label(state, seat)} claims the mission for {reward} Red Star(s).",
-            {"seat": seat, "mission": state.mission, "reward": reward},
-        )
-    )
-    if check_win(state, events, seat):
-        return
-    state.mission = state.mission_deck[0] if state.mission_deck else None
-    state.mission_deck = state.mission_deck[1:]
-    finish_turn(state, events)
-
-
 def end_turn_without_card(state: GameState, events: list[GameEvent]) -> None:
     """E-2 says a player *may* draw: they can also end the turn with nothing [inference]."""
     finish_turn(state, events)
@@ -206,7 +153,6 @@ def end_of_turn_options(state: GameState, seat: int) -> list[MoveOption]:
     options: list[MoveOption] = []
     if entitled_to_card(state, seat):
         options += [MoveOption(TakeCard(slot)) for slot in card_choices(state, seat)]
-    if mission_claimable(state, seat):
-        options.append(MoveOption(ClaimMission()))
+    options += claim_options(state, seat)
     options.append(MoveOption(EndTurn()))
     return options

@@ -10,7 +10,7 @@ from typing import Any
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import attack as combat
-from rules.game import comeback, draft, endturn, pack_events, scars, setup, turn
+from rules.game import comeback, draft, endturn, missions, pack_events, scars, setup, turn
 from rules.game.common import OPEN_PACK
 from rules.game.events import GameEvent
 from rules.game.moves import (
@@ -108,7 +108,7 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
     combat.MOVE_IN: {MoveIn: combat.move_in},
     endturn.END_OF_TURN: {
         TakeCard: endturn.take_card,
-        ClaimMission: endturn.claim_mission,
+        ClaimMission: missions.claim_mission,
         EndTurn: _end_without_card,
     },
     OPEN_PACK: {AcknowledgePack: _acknowledge_pack},

@@ -18,8 +18,10 @@ KNOCKOUT_HOOKS: list[KnockoutHook] = []
 def knocked_out(state: GameState, seat: int, events: list[GameEvent], *, by: int | None) -> None:
     """`seat` has no troops left on the board. A conqueror (`by`) takes its resource cards
     (X-13). With no conqueror (an event or a scar emptied its last territory), the campaign's
-    reading decides: the player keeps them, or discards them."""
+    reading decides: the player keeps them, or discards them. The seat remembers who knocked
+    it out last (`Seat.knocked_out_by`): a game's result names who eliminated whom (END-2)."""
     taken = state.seats[seat].cards
+    state.set_seat(seat, knocked_out_by=by)
     if by is not None:
         state.set_seat(seat, cards=())
         state.set_seat(by, cards=(*state.seats[by].cards, *taken))

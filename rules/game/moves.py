@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import MISSING, asdict, dataclass, fields, replace
 from typing import Any, ClassVar, get_type_hints
 
+from rules.bounds import NAME_MAX
 from rules.errors import IllegalMove
 
 MOVE_TYPES: dict[str, type[Move]] = {}
@@ -219,9 +220,14 @@ class TakeCard(Move):
 
 @dataclass(frozen=True)
 class ClaimMission(Move):
-    """E-8: claim the face-up mission instead of drawing a card."""
+    """E-8: claim the face-up mission instead of drawing a card. A mission that places
+    something says where: the two ends of a new sea line (`territory`, `target`), or the
+    territory of the World Capital and its `name`; any other mission takes none of them."""
 
     type: ClassVar[str] = "claim_mission"
+    territory: str = ""
+    target: str = ""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -235,11 +241,13 @@ class AcknowledgePack(Move):
 @dataclass(frozen=True)
 class ResolveEvent(Move):
     """E-7: the chooser of the event card on the table takes one of its options (by key),
-    naming the city territories it goes to; a maneuver the card offers is a `Maneuver`."""
+    naming the city territories it goes to (a territory once per troop when troops are split),
+    or the `mission` it lays out; a maneuver the card offers is a `Maneuver`."""
 
     type: ClassVar[str] = "resolve_event"
     option: str
     territories: tuple[str, ...] = ()
+    mission: str = ""
 
 
 def _bad(message: str) -> IllegalMove:
@@ -346,12 +354,14 @@ class CardChoice:
 @dataclass(frozen=True)
 class MoveOption:
     """A legal move, or a family of legal moves: differing only in `count` (any value in
-    min_count..max_count), or in the cards of one field (any group `cards` allows)."""
+    min_count..max_count), in the cards of one field (any group `cards` allows), or in the
+    words of the field `text` (any name of 1 to NAME_MAX characters; `move` holds one)."""
 
     move: Move
     min_count: int | None = None
     max_count: int | None = None
     cards: CardChoice | None = None
+    text: str | None = None
 
     def moves(self) -> list[Move]:
         if self.cards is not None:
@@ -364,6 +374,14 @@ class MoveOption:
     def allows(self, move: Move) -> bool:
         if type(move) is not type(self.move):
             return False
+        if self.text is not None:
+            words = getattr(move, self.text)
+            return (
+                isinstance(words, str)
+                and bool(words.strip())
+                and len(words) <= NAME_MAX
+                and replace(move, **{self.text: ""}) == replace(self.move, **{self.text: ""})
+            )
         if self.cards is not None:
             field = self.cards.field
             return self.cards.allows(getattr(move, field)) and replace(
@@ -384,4 +402,6 @@ class MoveOption:
             data["max_count"] = self.max_count
         if self.cards is not None:
             data["cards"] = self.cards.to_json()
+        if self.text is not None:
+            data["text"] = self.text
         return data

@@ -1,5 +1,5 @@
-"""Pack 1's event cards (E-7): who chooses, the choice that waits on them, and what Control the
-People, Fortify, Resistance and Riots do to the board.
+"""Event cards (E-7): who chooses, the choice that waits on them, and what Pack 1's Control the
+People, Fortify, Resistance and Riots and Pack 3's Join the Cause do to the board.
 
 A card with a choice puts the game in `EVENT_CHOICE`, waiting on its chooser; the move that
 answers it (`ResolveEvent`, or a `Maneuver` for Control the People's second option) is listed
@@ -11,44 +11,27 @@ have (the event check is the last step of taking a card, E-1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from rules import box
 from rules.data import EventCard, content
 from rules.errors import Violation
+from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
 from rules.game.common import fail, required, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
+from rules.game.missions import mission_name, replace_face_up
 from rules.game.moves import Maneuver, MoveOption, ResolveEvent
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.game.turn import maneuver_options, maneuver_problem
+from rules.pack_words import option_with_after
 from rules.pack_world_events import EventResolved
 from rules.rng import Rng
 from rules.world_events import CityFortified, GameIncident, WorldEvent
 
 EVENT_CHOICE = "event_choice"
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What one option of a card does: `city_troops` (`troops` into each of 1..`cities` city
-    territories the chooser controls), `fortification` (one of their cities) or `maneuver`."""
-
-    kind: str
-    troops: int = 0
-    cities: int = 1
-
-
-CHOICES: dict[tuple[str, str], Choice] = {
-    ("control_the_people", "troops"): Choice("city_troops", troops=5),
-    ("control_the_people", "maneuver"): Choice("maneuver"),
-    ("fortify", "fortification"): Choice("fortification"),
-    ("fortify", "troops"): Choice("city_troops", troops=2, cities=2),
-}
-"""(card key, option key) -> what the option does (PACKS §1)."""
 
 
 def _and(words: list[str]) -> str:
@@ -115,7 +98,9 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
     # A chooser has population, so controls a city: a troops option is always open.
     state.phase = EVENT_CHOICE
     state.pending = {"kind": EVENT_CHOICE, "card": code, "seat": seat}
-    offered = " ".join(f"({n}) {option.text}" for n, option in enumerate(card.options, 1))
+    offered = " ".join(
+        f"({n}) {option_with_after(option)}" for n, option in enumerate(card.options, 1)
+    )
     events.append(
         GameEvent(
             "event_choice",
@@ -134,12 +119,19 @@ def _record(
     events: list[GameEvent],
     *,
     marks: tuple[WorldEvent, ...] = (),
+    territories: tuple[str, ...] = (),
 ) -> None:
     """Apply the world events of a resolved card (its marks, then the card itself, which may
-    leave the box) and say what happened in the log."""
+    leave the box) and say what happened in the log. `territories` are where the chosen
+    option went (`rules.event_targets`), as a logged game records them."""
     person = state.seats[seat].person if seat is not None else None
     resolved = EventResolved(
-        game=state.game_number, card=card.code, option=option, person=person, detail=detail
+        game=state.game_number,
+        card=card.code,
+        option=option,
+        person=person,
+        detail=detail,
+        territories=territories,
     )
     for event in (*marks, resolved):
         state.world = event.apply(state.world)
@@ -211,7 +203,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
     ]
     held.sort(key=lambda t: (order.index(state.owner(t)), territory_name(t)))  # type: ignore[arg-type]
     had_troops = _with_troops(state)
-    rng = Rng(state.rng)
+    rng = Rng.resume(state.rng)
     rolls: dict[int, int] = {}
     lines = []
     for territory in held:
@@ -265,6 +257,7 @@ CARD_EFFECTS: dict[str, Callable[[GameState, str, list[GameEvent]], None]] = {
     "fortify": _offer_choice,
     "resistance": _resistance,
     "riots": _riots,
+    "join_the_cause": _offer_choice,
 }
 for _card in content().event_cards.values():
     if _card.key in CARD_EFFECTS:
@@ -275,29 +268,48 @@ for _card in content().event_cards.values():
 
 
 def choice_problem(
-    state: GameState, seat: int, card: EventCard, option: str, territories: tuple[str, ...]
+    state: GameState,
+    seat: int,
+    card: EventCard,
+    option: str,
+    territories: tuple[str, ...],
+    mission: str = "",
 ) -> Violation | None:
-    """Why `option` with these city territories is not a legal answer to `card`, or None."""
-    choice = CHOICES.get((card.key, option)) if card.option(option) else None
-    if choice is None:
+    """Why `option` with these city territories (or this `mission`) is not a legal answer to
+    `card`, or None. How many territories, and of what kind, comes from the option's data
+    (`option_targets`)."""
+    choice = card.option(option)
+    if choice is None or not choice.effect:
         offered = " or ".join(repr(o.key) for o in card.options)
         return Violation("bad_event_option", f"{card.name} offers {offered}.", "E-7")
-    if choice.kind == "maneuver":
+    if choice.effect == MISSION:
+        if territories or mission not in state.mission_deck:
+            return Violation(
+                "event_mission", "Pick one mission of the mission deck, and no territory.", "E-8"
+            )
+        return None
+    if mission:
+        return Violation("event_mission", "This choice lays out no mission.", "E-7")
+    if choice.effect == MANEUVER:
         return Violation(
             "event_maneuver",
             "To maneuver, say where from, where to and how many troops (a maneuver).",
             "M-3",
         )
-    if choice.kind == "fortification" and state.world.supplies_left()["fortification"] <= 0:
+    if choice.effect == FORTIFICATION and state.world.supplies_left()["fortification"] <= 0:
         return Violation(
             "no_fortification_left",
             "All 5 fortifications are used: take the other choice.",
             "C-10",
         )
-    if not 1 <= len(territories) <= choice.cities:
-        many = "one city territory" if choice.cities == 1 else "one or two city territories"
+    targets = option_targets(choice)
+    if not targets.least <= len(territories) <= targets.most:
+        if targets.repeats:
+            many = f"a city territory for each of the {targets.most} troops (one may come twice)"
+        else:
+            many = "one city territory" if targets.most == 1 else "one or two city territories"
         return Violation("event_cities", f"Name {many} you control.", "E-7")
-    if len(set(territories)) != len(territories):
+    if not targets.repeats and len(set(territories)) != len(territories):
         return Violation("event_cities", "Name two different city territories.", "E-7")
     unknown = unknown_territory(*territories)
     if unknown:
@@ -319,28 +331,55 @@ def event_choice_options(state: GameState, seat: int) -> list[MoveOption]:
     cities = sorted(t for t in state.controlled(seat) if t in state.world.cities)
     options: list[MoveOption] = []
     for option in card.options:
-        choice = CHOICES[(card.key, option.key)]
-        if choice.kind == "maneuver":
+        if option.effect == MANEUVER:
             options += maneuver_options(state, seat, extra=True, linked=_linked(state))
             continue
-        for size in range(1, choice.cities + 1):
-            for group in combinations(cities, size):
+        if option.effect == MISSION:
+            options += [
+                MoveOption(ResolveEvent(option.key, mission=code))
+                for code in sorted(state.mission_deck)
+            ]
+            continue
+        targets = option_targets(option)
+        pick = combinations_with_replacement if targets.repeats else combinations
+        for size in range(targets.least, targets.most + 1):
+            for group in pick(cities, size):
                 if choice_problem(state, seat, card, option.key, group) is None:
                     options.append(MoveOption(ResolveEvent(option.key, group)))
     return options
 
 
 def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[GameEvent]) -> None:
-    """The chooser's option: troops into their cities, or a fortification on one (X-9)."""
+    """The chooser's option: troops into their cities (split one by one, or as many into each),
+    a fortification on one (X-9), or a mission of the deck laid out face up (E-8)."""
     card = card_on_table(state)
-    problem = choice_problem(state, seat, card, move.option, move.territories)
+    problem = choice_problem(state, seat, card, move.option, move.territories, move.mission)
     if problem is not None:
         fail(problem.code, problem.message, problem.rule)
-    choice = CHOICES[(card.key, move.option)]
+    choice = card.option(move.option)
+    assert choice is not None  # choice_problem refused any other
     who = seat_label(state, seat)
-    places = _and([territory_name(t) for t in move.territories])
+    places = _and([territory_name(t) for t in move.territories]) if move.territories else ""
     marks: tuple[WorldEvent, ...] = ()
-    if choice.kind == "fortification":
+    if choice.effect == MISSION:
+        rng = Rng.resume(state.rng)
+        old = replace_face_up(state, move.mission, rng)
+        state.rng = rng.state
+        detail = (
+            f"{who} lays out {mission_name(move.mission)} in place of {mission_name(old)}, "
+            "which is discarded; the mission deck is shuffled"
+        )
+    elif choice.effect == SPLIT_TROOPS:
+        for territory in move.territories:
+            state.set_troops(territory, seat, state.troops(territory) + 1)
+        split = _and(
+            [
+                f"{_troops(move.territories.count(t))} into {territory_name(t)}"
+                for t in dict.fromkeys(move.territories)
+            ]
+        )
+        detail = f"{who} puts {split}"
+    elif choice.effect == FORTIFICATION:
         territory = move.territories[0]
         marks = (
             CityFortified(
@@ -354,16 +393,16 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
             state.set_troops(territory, seat, state.troops(territory) + choice.troops)
         each = " each" if len(move.territories) > 1 else ""
         detail = f"{who} puts {_troops(choice.troops)}{each} into {places}"
-    _record(state, card, move.option, seat, detail, events, marks=marks)
+    _record(
+        state, card, move.option, seat, detail, events, marks=marks, territories=move.territories
+    )
     finish_turn(state, events)
 
 
 def event_maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]) -> None:
     """Control the People's second option: one maneuver now, on top of the turn's own (M-2)."""
     card = card_on_table(state)
-    option = next(
-        (o.key for o in card.options if CHOICES[(card.key, o.key)].kind == "maneuver"), None
-    )
+    option = next((o.key for o in card.options if o.effect == MANEUVER), None)
     if option is None:
         fail("no_event_maneuver", f"{card.name} offers no maneuver.", "E-7")
     low, high = required(
@@ -377,5 +416,5 @@ def event_maneuver(state: GameState, seat: int, move: Maneuver, events: list[Gam
         f"{seat_label(state, seat)} maneuvers {_troops(move.count)} from "
         f"{territory_name(move.origin)} to {territory_name(move.target)}"
     )
-    _record(state, card, option, seat, detail, events)
+    _record(state, card, option, seat, detail, events, territories=(move.origin, move.target))
     finish_turn(state, events)

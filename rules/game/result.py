@@ -13,6 +13,9 @@ from rules.world_events import FortificationWorn, GameIncident, WorldEvent
 
 @dataclass(frozen=True)
 class SeatResult:
+    """One seat's result. `eliminated_by` is the faction whose conquest knocked an eliminated
+    seat out last (None when nobody's did: an event, a scar), as a logged game records it."""
+
     person: str
     faction: str | None
     start: str | None
@@ -20,6 +23,7 @@ class SeatResult:
     outcome: Outcome
     controlled: tuple[str, ...]
     draft_cards: tuple[str, ...] = ()
+    eliminated_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ def game_result(state: GameState) -> GameResult:
             outcome = "eliminated"
         else:
             outcome = "held_on"
+        by = player.knocked_out_by if outcome == "eliminated" else None
         seats.append(
             SeatResult(
                 player.person,
@@ -75,6 +80,7 @@ def game_result(state: GameState) -> GameResult:
                 outcome,
                 controlled,
                 player.draft_cards,
+                state.seats[by].faction if by is not None else None,
             )
         )
     used = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules import box
 from rules.data import board, content
-from rules.game import draft, effects
+from rules.game import draft
 from rules.game.common import (
     constant,
     fail,
@@ -18,17 +18,17 @@ from rules.game.events import GameEvent
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.rotation import begin_turn
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
-from rules.rng import Rng
+from rules.rng import Rng, Seed
 from rules.world import World
 
 SETUP_ORDER = "setup_order"
 SETUP_FACTION = "setup_faction"
 
 
-def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int) -> GameState:
+def new_game(world: World, seats: list[SeatSpec], *, seed: Seed, game_number: int) -> GameState:
     """The state at the start of setup: sideboard laid out (S-2), tokens given (S-3), scar cards
     dealt (S-5); the first decision is the roll for the order of faction choice (S-6), or for
-    the first pick of the draft (S-8)."""
+    the first pick of the draft (S-8). `seed` is 64 hex digits or a number (`rules.rng`)."""
     low, high = constant("players_min"), constant("players_max")
     if not low <= len(seats) <= high:
         fail("player_count", f"A game has {low} to {high} players.", "C-1")
@@ -44,9 +44,7 @@ def new_game(world: World, seats: list[SeatSpec], *, seed: int, game_number: int
     deal = len(scar_deck) >= len(seats)
     # S-12: events and missions exist only once packs put them in play (none in the base game).
     event_deck = rng.shuffled([card.code for card in box.event_deck(world)])
-    missions = rng.shuffled(
-        [card for source in effects.MISSION_CARD_SOURCES for card in source(world)]
-    )
+    missions = rng.shuffled([mission.code for mission in box.mission_deck(world)])
     seat_states = []
     for index, spec in enumerate(seats):
         signed = signatures.get(spec.person, 0)
@@ -96,7 +94,7 @@ def roll_for_order(
 ) -> None:
     """S-6 / DIFF-11: one die each; the highest chooses first; ties re-roll among the tied."""
     assert state.pending is not None
-    rng = Rng(state.rng)
+    rng = Rng.resume(state.rng)
     value = rng.die()
     state.rng = rng.state
     rolls = [*state.pending["rolls"], [seat, value]]

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from rules.data import board, content
+from rules.rng import RngState
 from rules.world import World
 from rules.world_events import WorldEvent, event_from_json
 
@@ -42,6 +43,9 @@ class Seat:
     """Print codes of the draft cards this seat drafted (rules additions B-D), if any."""
     starting_troops: int = 8
     """Troops this seat started with: the printed 8, or its drafted troops card (T-5)."""
+    knocked_out_by: int | None = None
+    """The seat whose conquest last knocked this one out (X-13); None when nobody's did (an
+    event or a scar emptied its last territory) or it was never knocked out."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -79,15 +83,23 @@ class TurnFlags:
     """An HQ moved this turn (the Mobile comeback power: once a turn)."""
     stealth_territory: str | None = None
     """The empty territory recruits were sent into (the Stealthy comeback power: one a turn)."""
+    conquests: tuple[str, ...] = ()
+    """Territories taken by attack this turn, in order (missions count them, E-8)."""
+    sea_conquests: tuple[str, ...] = ()
+    """Those of them taken by an attack across a sea line."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        data["blocked"] = list(self.blocked)
+        for name in ("blocked", "conquests", "sea_conquests"):
+            data[name] = list(getattr(self, name))
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TurnFlags:
-        return cls(**{**data, "blocked": tuple(data["blocked"])})
+        lists = {
+            name: tuple(data.get(name, ())) for name in ("blocked", "conquests", "sea_conquests")
+        }
+        return cls(**{**data, **lists})
 
 
 @dataclass(eq=True)
@@ -114,7 +126,8 @@ class GameState:
     event_deck: tuple[str, ...]
     mission: str | None
     mission_deck: tuple[str, ...]
-    rng: int
+    rng: RngState
+    """The dice generator's position (`rules.rng`): never shown to a seat."""
     winner: int | None
     world_events: tuple[WorldEvent, ...]
     turn_order: tuple[int, ...] = ()

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from rules import board_links
 from rules.data import board, content
 from rules.errors import Violation
 from rules.game.common import (
     check_win,
     constant,
+    continent_bonuses,
     fail,
     legal_start_violation,
     legal_starts,
@@ -117,16 +119,6 @@ def base_recruits(state: GameState, seat: int) -> int:
     """T-8: max(3, (territories + population) / 3 rounded down; up for Round Up)."""
     total = len(state.controlled(seat)) + state.population(seat)
     return max(constant("minimum_recruit"), base_from(state, seat, total))
-
-
-def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
-    """T-10: every continent fully controlled, with its mark and the namer's +1."""
-    person = state.seats[seat].person
-    bonuses = {}
-    for key, continent in board().continents.items():
-        if all(state.owner(t) == seat for t in continent.territories):
-            bonuses[key] = max(0, state.world.continent_bonus(key, person))
-    return bonuses
 
 
 def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
@@ -250,7 +242,7 @@ def _regions(state: GameState, seat: int, *, linked: bool = True) -> list[set[st
     owned = set(state.controlled(seat))
     if not linked or has_effect(state, seat, MANEUVER_UNCONNECTED):
         return [owned]
-    neighbours = board().neighbours
+    world = state.world
     regions: list[set[str]] = []
     left = set(owned)
     # Start each region from its alphabetically first territory: the listing order must not
@@ -262,7 +254,7 @@ def _regions(state: GameState, seat: int, *, linked: bool = True) -> list[set[st
         region = {start}
         frontier = [start]
         while frontier:
-            for there in neighbours[frontier.pop()]:
+            for there in board_links.neighbours(world, frontier.pop()):
                 if there in left:
                     left.discard(there)
                     region.add(there)

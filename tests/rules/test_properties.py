@@ -22,10 +22,11 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import box
+from rules import board_links, box
 from rules.bots import RandomBot
 from rules.data import board, content
 from rules.errors import IllegalMove
@@ -42,9 +43,11 @@ from rules.game import (
     view_for,
 )
 from rules.game import seats_to_act as who_acts
-from rules.pack_world_events import SettingChosen
+from rules.pack_world_events import MissionClaimed, SettingChosen
 from rules.simulate import customized_world, make_bots, person
 from rules.world_events import GameIncident, PackOpened
+
+from .pack_worlds import with_pack_3
 
 MOVE_CAP = 6_000
 PROBE_EVERY = 5
@@ -150,15 +153,15 @@ def listed_kinds(options: list[MoveOption], kinds: Iterable[str]) -> Listing:
 def rules_oracle(state: GameState, seat: int) -> Listing | None:
     """What the rules allow, worked out here independently of the engine's own code, for the
     steps where that is simple: attacks (X-6), expansions (X-2..X-4), placing (T-13),
-    joining the war (T-5, S-7), the defender's dice (X-6) and the card taken (E-3)."""
-    neighbours = board().neighbours
+    joining the war (T-5, S-7), the defender's dice (X-6) and the card taken (E-3, with the
+    homeland draw of rules addition F)."""
     armies, world = state.armies, state.world
     mine = [t for t, (owner, _) in armies.items() if owner == seat]
     if state.phase == "expand_attack":
         attacks, expands = set(), set()
         for origin in mine:
             troops = armies[origin][1]
-            for target in neighbours[origin]:
+            for target in board_links.neighbours(world, origin):
                 army = armies.get(target)
                 if army is None and target not in state.hqs:
                     cost = world.population(target) + (2 if world.is_fortified(target) else 0)
@@ -185,8 +188,29 @@ def rules_oracle(state: GameState, seat: int) -> Listing | None:
         return {"defend_with": {(d,) for d in range(1, most + 1)}}
     if state.phase == "end_of_turn" and state.turn.conquered:
         slots = {(i + 1,) for i, c in enumerate(state.slots) if c and state.owner(c) == seat}
-        return {"take_card": slots or ({("coin",)} if state.coin_pile else set())}
+        home = homeland_continent(state, seat)
+        homes = {
+            (i + 1,)
+            for i, c in enumerate(state.slots)
+            if c and board().territories[c].continent == home
+        }
+        coin = {("coin",)} if state.coin_pile and not slots else set()
+        return {"take_card": slots | homes | coin}
     return None
+
+
+def homeland_continent(state: GameState, seat: int) -> str | None:
+    """D110s, counted here from the rows of the faction card plus this game's start: the one
+    continent started in most often, once Pack 3 is open."""
+    if "pack_3" not in state.world.packs_opened:
+        return None
+    player = state.seats[seat]
+    rows = [r for r in state.world.faction_records if r.faction == player.faction and r.start]
+    starts = [r.start for r in rows if r.game < state.game_number] + [player.start]
+    counts = Counter(board().territories[t].continent for t in starts if t).most_common(2)
+    if not counts or (len(counts) == 2 and counts[0][1] == counts[1][1]):
+        return None
+    return counts[0][0]
 
 
 def mutated(move: Move, state: GameState, seat: int, rng: random.Random) -> Move:
@@ -221,7 +245,7 @@ def check_hqs_stay(state: GameState, before: GameState, move: Move) -> None:
     moved = [(placed[s], t) for t, s in state.hqs.items() if s in placed and placed[s] != t]
     if move.type == "move_hq":
         assert moved == [(move.origin, move.target)]  # type: ignore[attr-defined]
-        assert move.target in board().neighbours[move.origin]  # type: ignore[attr-defined]
+        assert board_links.adjacent(state.world, move.origin, move.target)  # type: ignore[attr-defined]
     else:
         assert moved == [], "an HQ stays where it was placed (G-18)"
 
@@ -232,11 +256,14 @@ def play_checked(
     veterans: int,
     draft_coins: str | None = None,
     pack_2: str | None = None,
+    pack_3: bool = False,
 ) -> GameState:
     """One bot game with every check. `draft_coins` opens Pack 1 (the setup is then a draft,
     rules additions B-D) and says where its starting coin cards come from. `pack_2` opens
     Pack 2 ("open": comeback powers are picked at knock-outs, rule E) and with "powers" every
-    faction already holds one, as later in a campaign."""
+    faction already holds one, as later in a campaign. `pack_3` opens Pack 3 (missions, Join
+    the Cause, the homeland draw) on a world with cities and rich cards; on odd seeds Explore
+    the World is already destroyed, so the other missions come up more often."""
     world = customized_world(seed, veterans=veterans)
     if draft_coins is not None:
         world = PackOpened("pack_1", world.next_game_number - 1, "drawn").apply(world)
@@ -248,6 +275,10 @@ def play_checked(
         random.Random(seed).shuffle(powers)
         factions = sorted(content().factions)
         world = world.evolve(comeback_powers=dict(zip(factions, powers, strict=False)))
+    if pack_3:
+        world = with_pack_3(world, seed)
+        if seed % 2:
+            world = world.evolve(destroyed_box_cards=world.destroyed_box_cards | {"D121s"})
     seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
     initial = new_game(world, seats, seed=seed, game_number=world.next_game_number)
     bots = make_bots(kinds, seed)
@@ -286,11 +317,11 @@ def play_checked(
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, list[str], int, str | None, str | None]:
+def tables(draw: st.DrawFn) -> tuple[int, list[str], int, str | None, str | None, bool]:
     """A seed, one bot kind per seat (at least one heuristic bot, since all-random games can
     run for tens of thousands of moves), how many seats hold a missile, half of the time Pack 1
-    open with where its drafted coin cards come from, and half of the time Pack 2 open (with
-    or without comeback powers already held)."""
+    open with where its drafted coin cards come from, half of the time Pack 2 open (with
+    or without comeback powers already held), and a third of the time Pack 3 open."""
     players = draw(st.integers(min_value=3, max_value=5))
     kinds = draw(
         st.lists(st.sampled_from(["heuristic", "random"]), min_size=players, max_size=players)
@@ -300,17 +331,18 @@ def tables(draw: st.DrawFn) -> tuple[int, list[str], int, str | None, str | None
     veterans = draw(st.integers(min_value=0, max_value=players))
     draft_coins = draw(st.sampled_from([None, None, "coin_pile", "extra"]))
     pack_2 = draw(st.sampled_from([None, None, "open", "powers"]))
+    pack_3 = draw(st.sampled_from([False, False, True]))
     seed = draw(st.integers(min_value=0, max_value=2**32))
-    return seed, kinds, veterans, draft_coins, pack_2
+    return seed, kinds, veterans, draft_coins, pack_2, pack_3
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_bot_games_keep_every_invariant_and_replay_exactly(
-    table: tuple[int, list[str], int, str | None, str | None],
+    table: tuple[int, list[str], int, str | None, str | None, bool],
 ):
-    seed, kinds, veterans, draft_coins, pack_2 = table
-    play_checked(seed, kinds, veterans, draft_coins, pack_2)
+    seed, kinds, veterans, draft_coins, pack_2, pack_3 = table
+    play_checked(seed, kinds, veterans, draft_coins, pack_2, pack_3)
 
 
 def test_heuristic_bots_with_missiles_keep_every_invariant_x10():
@@ -322,9 +354,21 @@ def test_heuristic_bots_with_missiles_keep_every_invariant_x10():
 def test_bots_with_packs_1_and_2_and_comeback_powers_keep_every_invariant_x15():
     """Scar windows and end-of-turn scars, comeback powers in use; Mobile moves an HQ (G-18)."""
     kinds = ["heuristic", "random", "heuristic", "random"]
-    state = play_checked(3, kinds, veterans=1, draft_coins="coin_pile", pack_2="powers")
+    state = play_checked(1, kinds, veterans=1, draft_coins="coin_pile", pack_2="powers")
     incidents = [e for e in state.world_events if isinstance(e, GameIncident)]
     assert any(e.incident == "hq_moved" for e in incidents)
+
+
+@pytest.mark.parametrize(("seed", "mission"), [(4, "D120s"), (5, "D119")])
+def test_bots_with_packs_1_to_3_claim_missions_and_keep_every_invariant_E8(seed, mission):
+    """The mission deck, Join the Cause and the homeland draw in play; The World Is Ready
+    (seed 4) places the World Capital and opens Pack 4 mid-game (U-5)."""
+    kinds = ["heuristic", "random", "heuristic", "random"]
+    state = play_checked(seed, kinds, 1, draft_coins="coin_pile", pack_2="open", pack_3=True)
+    claimed = [e.mission for e in state.world_events if isinstance(e, MissionClaimed)]
+    assert mission in claimed
+    if mission == "D120s":
+        assert "pack_4" in state.world.packs_opened
 
 
 def test_three_missiles_on_one_roll_open_pocket_1_and_play_goes_on_u6():

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from campaign.models.digital import GameMove
 
-NOT_NUMBERS = ["²", "9" * 5000, "-1", "1.0", " 1", "١"]
+NOT_NUMBERS = ["²", "9" * 5000, "-1", "1.0", " 1", "\u0661"]  # the last: an Arabic-Indic one
 
 
 def _url(name: str, game, **extra) -> str:
@@ -49,9 +49,8 @@ def test_the_poll_still_answers_204_for_the_version_shown(owner_client, hotseat_
 
 
 def test_a_reward_field_numbered_with_no_number_is_not_a_500(owner_client, hotseat_game):
-    response = owner_client.post(
-        _url("digital_game_rewards", hotseat_game), {"held²_choice": "R2|alaska", "winner_delta": "²"}
-    )
+    fields = {"held²_choice": "R2|alaska", "winner_delta": "²"}
+    response = owner_client.post(_url("digital_game_rewards", hotseat_game), fields)
     assert response.status_code < 500
 
 

@@ -59,13 +59,15 @@ def test_a_seat_drafts_a_card_then_a_faction_through_the_page_B67s(
     game = _drafting_game(owner_client, campaign, persons, guest_person)
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert 'data-type="draft_pick"' in page
-    assert "Draft a faction card or a draft card" in page and "S-8" in page
+    # Two forms: a faction, or a draft card; neither asks for "none" of the other.
+    assert "Draft a faction" in page and "Or draft a card you lack the kind of" in page
+    assert "S-8" in page
     assert '<option value="B97">10 starting troops (B97)</option>' in page
-    assert '<option value="-">None: a faction card instead</option>' in page
+    assert "None:" not in page
 
     picker = seats_to_act(GameState.from_json(game.state))[0]
     data = {"seat": picker, "version": game.version, "type": "draft_pick"}
-    response = owner_client.post(_move_url(game), data | {"faction": "-", "card": "B97"})
+    response = owner_client.post(_move_url(game), data | {"card": "B97"})
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.state["seats"][picker]["draft_cards"] == ["B97"]
@@ -78,9 +80,7 @@ def test_a_seat_drafts_a_card_then_a_faction_through_the_page_B67s(
 
     following = seats_to_act(GameState.from_json(game.state))[0]
     data = {"seat": following, "version": game.version, "type": "draft_pick"}
-    response = owner_client.post(
-        _move_url(game), data | {"faction": "khan_industries", "card": "-"}
-    )
+    response = owner_client.post(_move_url(game), data | {"faction": "khan_industries"})
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.state["seats"][following]["faction"] == "khan_industries"
@@ -95,7 +95,7 @@ def test_a_draft_pick_the_rules_refuse_is_shown_in_words_B67s(
     game = _drafting_game(owner_client, campaign, persons, guest_person)
     picker = seats_to_act(GameState.from_json(game.state))[0]
     data = {"seat": picker, "version": game.version, "type": "draft_pick"}
-    response = owner_client.post(_move_url(game), data | {"faction": "-", "card": "B99"})
+    response = owner_client.post(_move_url(game), data | {"card": "B99"})
     assert response.status_code == 400
     assert "no draft card &#x27;B99&#x27; in use with 3 players" in response.content.decode()
     game.refresh_from_db()

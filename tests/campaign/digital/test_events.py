@@ -84,6 +84,7 @@ def test_the_chooser_reads_the_event_and_answers_it_on_the_page_E7(owner_client,
         "type": "resolve_event",
         "option": "troops",
         "territories": ["egypt", "peru"],
+        "mission": "",
     }
     assert any("puts 2 troops each into Egypt and Peru" in e["text"] for e in move.events)
 

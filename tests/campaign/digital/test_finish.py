@@ -19,7 +19,7 @@ from campaign.services.digital import (
     digital_game_reward_context,
     digital_game_start,
 )
-from campaign.services.game_log import GameLogRefused
+from campaign.services.game_log_refusals import GameLogRefused
 from rules.rewards import RewardChoice
 from tests.campaign.digital.conftest import HOTSEAT_SESSION
 
@@ -60,7 +60,7 @@ def test_finishing_runs_the_pack_unlock_task(bots_game, owner, monkeypatch):
 
     calls = []
     monkeypatch.setattr(
-        tasks.packs_evaluate, "delay", lambda campaign_id: calls.append(campaign_id)
+        tasks.packs_evaluate, "apply_async", lambda args, **options: calls.append(args[0])
     )
     with pytest.MonkeyPatch.context():
         from django.test import TestCase
@@ -181,7 +181,8 @@ def test_a_game_logged_by_hand_meanwhile_pushes_this_one_to_the_next_number(
     """S-1: the world numbers games as they are recorded; the digital game becomes game 2."""
     import datetime
 
-    from campaign.services.game_log import GameLogEntry, PlayerEntry, game_log
+    from campaign.services.game_log import game_log
+    from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
 
     table = [
         ("die_mechaniker", persons["owner"], "alaska"),

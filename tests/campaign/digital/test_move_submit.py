@@ -175,7 +175,7 @@ def test_an_interrupt_schedules_its_deadline_task_after_commit(
     monkeypatch.setattr(
         tasks.digital_game_overdue,
         "apply_async",
-        lambda args, countdown: scheduled.append((args, countdown)),
+        lambda args, countdown, **options: scheduled.append((args, countdown)),
     )
     game = hotseat_game
     with django_capture_on_commit_callbacks(execute=True):

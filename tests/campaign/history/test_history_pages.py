@@ -11,7 +11,9 @@ from campaign.models import Campaign
 from campaign.selectors.history import describe
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
-from campaign.services.game_log import ScarEntry, game_log, game_log_correct
+from campaign.services.game_log import game_log
+from campaign.services.game_log_correct import game_log_correct
+from campaign.services.game_log_entry import ScarEntry
 from rules.rewards import RewardChoice
 from rules.world_events import FortificationWorn
 from tests.campaign.log.factories import three_player_entry, with_player
@@ -82,7 +84,8 @@ def test_a_faction_cards_back_lists_every_game(two_games, viewer_client):
 
 def test_statistics_are_drawn_as_inline_svg(two_games, viewer_client):
     page = _page(viewer_client, two_games, "stats/")
-    assert page.count("<svg viewBox") == 5  # and scars by kind; no event deck without Pack 1
+    # and scars by kind, and events by kind: olga's second win opened Pack 3 (Join the Cause)
+    assert page.count("<svg viewBox") == 6
     assert "<title>olga_owner: 2 won</title>" in page
     assert "Where factions start" in page
 

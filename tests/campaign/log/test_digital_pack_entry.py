@@ -4,6 +4,7 @@ through the same checks. The engine's result is built by hand here."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -12,11 +13,11 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_current
 from campaign.services.digital import RewardsChosen, _entry
 from campaign.services.digital_packs import digital_pack_fields
-from campaign.services.game_log import game_log_plan
-from campaign.services.game_log_packs import EventEntry, HqMoveEntry
+from campaign.services.game_log_entry import EventEntry, HqMoveEntry
+from campaign.services.game_log_plan import game_log_plan
 from rules.game.result import GameResult, SeatResult
 from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
-from rules.world_events import CityFortified, GameIncident, ScarPlaced
+from rules.world_events import CityFortified, GameIncident, GameRecorded, ScarPlaced
 from tests.campaign.log.pack_entries import (
     OWNER_DRAFT,
     PLAYER_DRAFT,
@@ -105,3 +106,29 @@ def test_a_digital_game_records_its_pack_content_through_the_log_checks(campaign
     assert plan.world.destroyed_box_cards == frozenset({"B73"})
     moved = [e for e in plan.events if isinstance(e, GameIncident) and e.incident == "hq_moved"]
     assert [m.detail for m in moved] == ["egypt>east_africa"]
+
+
+@pytest.mark.django_db
+def test_who_eliminated_whom_and_where_event_troops_went_reach_the_entry_END2_B74(
+    campaign, owner, persons
+):
+    """The engine's result names the faction that knocked the viewer out and the cities an
+    event's troops went to; the digital entry records both as a logged game does."""
+    packs_1_and_2_opened(campaign, owner, persons)
+    result = _result(persons)
+    viewer = replace(result.seats[2], eliminated_by="die_mechaniker")
+    troops = EventResolved(1, "B74", "troops", persons["player"].key, "", ("india", "brazil"))
+    result = GameResult(0, [*result.seats[:2], viewer], [*result.world_events, troops])
+    entry = _entry(None, SimpleNamespace(game_number=1), result, RewardsChosen(), ())
+    assert [p.eliminated_by for p in entry.players] == ["", "", "die_mechaniker"]
+    assert entry.events[-1] == EventEntry(
+        "B74", "troops", "khan_industries", ("india", "brazil"), (), ""
+    )
+    plan = game_log_plan(
+        world=world_current(campaign=campaign), entry=entry, persons=person_names(campaign=campaign)
+    )
+    assert [r for r in plan.refusals if r.field != "winner_reward"] == []
+    [recorded] = [e for e in plan.events if isinstance(e, GameRecorded)]
+    assert recorded.players[2]["eliminated_by"] == "die_mechaniker"
+    [logged] = [e for e in plan.events if isinstance(e, EventResolved) and e.card == "B74"]
+    assert logged.territories == ("india", "brazil")

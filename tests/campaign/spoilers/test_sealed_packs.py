@@ -14,6 +14,7 @@ import json
 import pytest
 from django.test import Client
 
+from campaign.forms.game_log import STEPS
 from campaign.models import Invite, Membership
 from campaign.models.digital import GameSeat
 from campaign.services.digital import SeatRequest, digital_game_start
@@ -34,7 +35,7 @@ pytestmark = pytest.mark.django_db
 ALL_PACKS = tuple(content().pack_contents)
 READERS = ("owner", "player", "viewer", "anonymous")
 QUERIES = ("", "?look=1&game=1")  # a pack page's contents; the world as of game 1
-LOG_STEPS = ("players", "during", "outcome", "rewards", "confirm")
+LOG_STEPS = (*STEPS, "confirm")  # every step of the log form, the packs step included
 
 
 @pytest.fixture
@@ -178,6 +179,10 @@ def test_with_pack_1_open_nothing_of_pack_2_shows_but_pack_1_does_U8(
     seen = _walk(clients, _values(campaign, game), ("pack_2",))
 
     assert seen[f"anonymous /campaigns/{campaign.slug}/packs/pack_1/"] == 200
+    # The log form's packs step is shown, not skipped, now that the box holds event cards.
+    packs_step = clients["owner"].get(f"/campaigns/{campaign.slug}/log/packs/")
+    assert packs_step.status_code == 200
+    assert spoilers_in(packs_step.content.decode(), ("pack_1",))
     assert seen[f"owner /campaigns/{campaign.slug}/packs/pack_2/?look=1&game=1"] == 404
     inside = clients["anonymous"].get(f"/campaigns/{campaign.slug}/packs/pack_1/?look=1")
     page = inside.content.decode()

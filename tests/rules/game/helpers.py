@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.game import GameState, SeatSpec, TurnFlags, apply_move, new_game
 from rules.game.moves import Move
-from rules.rng import Rng
+from rules.rng import SplitMix64
 from rules.world import World
 
 FACTIONS = [
@@ -70,7 +70,7 @@ def rig_dice(state: GameState, *rolls: list[int]) -> GameState:
     group compared sorted, as the engine sorts each side's dice)."""
     wanted = [sorted(r, reverse=True) for r in rolls]
     for candidate in range(1, 5_000_000):
-        rng = Rng(candidate * 0x9E3779B97F4A7C15)
+        rng = SplitMix64(candidate * 0x9E3779B97F4A7C15)
         start = rng.state
         if all(sorted(rng.dice(len(r)), reverse=True) == r for r in wanted):
             new = state.clone()

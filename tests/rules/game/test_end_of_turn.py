@@ -4,7 +4,7 @@ missions."""
 import pytest
 
 from rules.errors import IllegalMove
-from rules.game import ClaimMission, EndTurn, TakeCard, TurnFlags, apply_move, effects, legal_moves
+from rules.game import EndTurn, TakeCard, TurnFlags, apply_move, effects, legal_moves
 from rules.world import Scar
 
 from .helpers import play, position, with_world
@@ -157,18 +157,6 @@ def test_odd_coins_or_an_empty_event_deck_fire_nothing_E7():
     even = with_world(state, card_coins={**state.world.card_coins, "siam": 2})
     even, events = play(even, (0, TakeCard(3)))
     assert "event_revealed" not in [e.type for e in events]
-
-
-def test_mission_is_claimed_instead_of_a_card_for_red_stars_E8(monkeypatch):
-    monkeypatch.setitem(effects.MISSION_CONDITIONS, "hold_brazil", lambda s, seat: True)
-    state = position(armies={"brazil": (0, 2)}).clone()
-    state.mission, state.mission_deck = "hold_brazil", ("next",)
-    state, _ = play(state, (0, EndTurn()))
-    assert state.phase == "end_of_turn"
-    assert legal_moves(state, 0) == [ClaimMission(), EndTurn()]
-    state, _events = play(state, (0, ClaimMission()))
-    assert state.seats[0].red_star_tokens == 2
-    assert state.mission == "next" and state.current_seat == 1
 
 
 def test_end_of_turn_scar_triggers_on_the_players_own_territories_E9(monkeypatch):

@@ -157,21 +157,26 @@ def test_player_count_is_three_to_five_C1():
         new_game(World(), seat_specs(6), seed=1, game_number=1)
 
 
-def test_events_and_missions_in_play_are_laid_out_and_the_first_layout_fires_nothing_S12_E7(
-    monkeypatch,
-):
-    from rules.game import effects
+def test_events_and_missions_in_play_are_laid_out_and_the_first_layout_fires_nothing_S12_E7():
     from rules.world import PackOpening
 
-    monkeypatch.setattr(effects, "MISSION_CARD_SOURCES", [lambda world: ["hold_two"]])
     world = World(
         card_coins=dict.fromkeys(World().card_coins, 2),
-        packs_opened={"pack_1": PackOpening("pack_1", 3, "test")},
+        packs_opened={
+            "pack_1": PackOpening("pack_1", 3, "test"),
+            "pack_3": PackOpening("pack_3", 5, "test"),
+        },
+        destroyed_box_cards=frozenset({"D121s"}),
     )
     state = fresh_game(3, world=world)
-    # Pack 1's seven event cards (B73-B79) make the deck; an even first layout fires nothing.
-    assert sorted(state.event_deck) == ["B73", "B74", "B75", "B76", "B77", "B78", "B79"]
-    assert state.mission == "hold_two" and state.mission_deck == ()
+    # Packs 1 and 3 bring ten event cards; an even first layout fires nothing.
+    assert sorted(state.event_deck) == [
+        *("B73", "B74", "B75", "B76", "B77", "B78", "B79"),
+        *("D111", "D112", "D113"),
+    ]
+    # One mission lies face up, the others wait; a destroyed one (D121s) never comes back.
+    laid_out = sorted([state.mission, *state.mission_deck])
+    assert laid_out == ["D114", "D115", "D116", "D117", "D118", "D119", "D120s"]
 
 
 def test_base_game_has_no_events_or_missions_S12():

@@ -1,0 +1,34 @@
+"""Sending a task to the workers from a request, without letting a broker outage reach the
+person who made the request.
+
+Every task a request sends is a follow-up of something already committed (open the packs now
+due, take an overdue default), and each has a backstop: the beat sweep (`packs_sweep`) opens
+what is due within a minute of Redis coming back, and the game page takes overdue defaults
+itself. So when Redis cannot be reached the task is dropped with a warning after a short, bounded
+try (`CELERY_TASK_PUBLISH_RETRY_POLICY`, `CELERY_BROKER_CONNECTION_TIMEOUT` in settings), and the
+request answers as if it had been sent.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Task
+from kombu.exceptions import OperationalError
+
+logger = logging.getLogger(__name__)
+
+
+def enqueue(task: Task, *args: Any, countdown: float | None = None) -> bool:
+    """Send `task(*args)`; False (logged) when the broker could not take it. The request never
+    waits on its result, so none is asked for: the web process then never opens the result
+    store's connection, whose retries would otherwise hold the request for 20 s."""
+    try:
+        task.apply_async(args, countdown=countdown, ignore_result=True)
+    except (OperationalError, OSError) as exc:
+        logger.warning(
+            "Broker unreachable, %s%r not sent (the sweep catches up): %s", task.name, args, exc
+        )
+        return False
+    return True

@@ -1,0 +1,152 @@
+"""A digital game's dice in the open: the commitment shown while it runs, the seed once it is
+over, and the check that every die in the log follows from that seed and the moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from campaign.errors import ConflictError
+from campaign.models.digital import DigitalGame, GameMove
+from rules.errors import IllegalMove
+from rules.game import GameState, SeatSpec, move_from_json, new_game, replay
+from rules.rng import seed_commitment
+
+# Where the engine's events carry the dice as rolled, before any modifier (STYLE 4): a roll
+# for order or a riot's die under "dice" (a list), a battle under "natural_*". An attack
+# declaration's "dice" is a count of dice, not a roll, hence lists only.
+ROLLED_DICE_KEYS = ("dice", "natural_attack", "natural_defence")
+
+
+class DiceShown(TypedDict):
+    """What a page or the API tells about a game's dice: always the commitment (blank for
+    games started before commitments), the seed only once the game is over."""
+
+    commitment: str
+    seed: str | None
+    seed_chosen: bool
+
+
+def digital_game_dice(*, game: DigitalGame) -> DiceShown:
+    return {
+        "commitment": game.seed_commitment,
+        "seed": game.seed if game.seed_revealed else None,
+        "seed_chosen": game.seed_chosen,
+    }
+
+
+@dataclass(frozen=True)
+class DiceCheck:
+    """The outcome of checking a finished game's dice. `problems` is empty when the seed
+    matches its commitment, the start follows from the seed, and replaying the stored moves
+    gives every stored die and the stored final state."""
+
+    seed: str
+    commitment: str
+    seed_hash: str | None
+    seed_chosen: bool
+    before_commitments: bool
+    moves: int
+    moves_checked: int
+    dice_checked: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def rolled_dice(events: list[dict[str, Any]]) -> list[int]:
+    """Every die a move's events show as rolled, in order."""
+    return [
+        die
+        for event in events
+        for key in ROLLED_DICE_KEYS
+        if isinstance(event.get(key), list)
+        for die in event[key]
+    ]
+
+
+def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
+    """Check the game's dice from its revealed seed; refused while the game runs, because the
+    check needs the seed. Reuses the engine's `replay`, one stored move at a time, so a
+    mismatch is named by its move."""
+    if not game.seed_revealed:
+        raise ConflictError(
+            f"Game {game.game_number} is still in play: its dice seed stays secret until it "
+            "ends, so its dice can be checked then.",
+            code="game_in_play",
+            rule="DESIGN",
+        )
+    problems: list[str] = []
+    stored_start = GameState.from_json(game.initial_state)
+    # Games stored before commitments roll from an int position (the old generator); their
+    # start was never committed to, so it is taken as stored.
+    before_commitments = isinstance(stored_start.rng, int)
+    try:
+        seed_hash: str | None = seed_commitment(game.seed)
+    except ValueError:
+        seed_hash = None
+        problems.append("The stored seed is not 64 hex digits.")
+    if not before_commitments and seed_hash is not None:
+        if seed_hash != game.seed_commitment:
+            problems.append(
+                "The revealed seed does not match the commitment shown when the game started."
+            )
+        elif _start_from_seed(game.seed, stored_start) != stored_start.to_json():
+            problems.append(
+                "The stored start of the game (deck order, scar cards, dice position) does "
+                "not follow from the seed."
+            )
+    moves = list(GameMove.objects.filter(game=game).order_by("index"))
+    moves_checked, dice_checked = 0, 0
+    state = stored_start
+    if not problems:
+        for row in moves:
+            mismatch, state = _replay_one(state, row)
+            if mismatch:
+                problems.append(mismatch)
+                break
+            moves_checked += 1
+            dice_checked += len(rolled_dice(row.events))
+        else:
+            if state.to_json() != GameState.from_json(game.state).to_json():
+                problems.append("Replaying every move does not give the stored final state.")
+    return DiceCheck(
+        seed=game.seed,
+        commitment=game.seed_commitment,
+        seed_hash=seed_hash,
+        seed_chosen=game.seed_chosen,
+        before_commitments=before_commitments,
+        moves=len(moves),
+        moves_checked=moves_checked,
+        dice_checked=dice_checked,
+        problems=tuple(problems),
+    )
+
+
+def _start_from_seed(seed: str, stored: GameState) -> dict[str, Any] | None:
+    """`new_game` again from the seed, on the stored start's world and seats."""
+    seats = [SeatSpec(person=s.person, name=s.name) for s in stored.seats]
+    try:
+        return new_game(stored.world, seats, seed=seed, game_number=stored.game_number).to_json()
+    except IllegalMove:
+        return None
+
+
+def _replay_one(state: GameState, row: GameMove) -> tuple[str, GameState]:
+    """Replay one stored move: a plain-words mismatch (empty if none) and the state after."""
+    try:
+        result = replay(state, [(row.seat, move_from_json(row.move))])
+    except IllegalMove as malformed:
+        return f"Move {row.index} is not a move: {malformed.message}", state
+    if result.error is not None:
+        return f"Move {row.index} is refused on replay: {result.error.message}", state
+    rolled = rolled_dice([event.to_json() for event in result.events])
+    logged = rolled_dice(row.events)
+    if rolled != logged:
+        return (
+            f"Move {row.index}: the log shows the dice {logged}, the seed gives {rolled}.",
+            result.state,
+        )
+    return "", result.state

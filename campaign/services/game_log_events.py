@@ -1,0 +1,290 @@
+"""Event cards that fired in a logged game (E-7): each card in the campaign's deck at most once a
+game, the option its chooser took, where that option went and what it placed (a fortification,
+HQs demolished). Which territories an option names comes from `rules.event_targets`, the same
+function the digital game's choices are checked by, so the two never disagree (STYLE 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign.services.game_log_entry import EventEntry, GameLogEntry
+from campaign.services.game_log_packs import NOT_IN_GAME, territory_label, unknown_territories
+from campaign.services.game_log_planner import GamePlanner
+from rules import box
+from rules.data import EventCard, EventOption, content
+from rules.errors import Violation
+from rules.event_targets import OptionTargets, option_targets
+from rules.pack_words import event_card_label, event_option_words
+from rules.pack_world_events import EventResolved
+from rules.world_events import CityFortified, GameIncident
+
+# Event cards that demolish HQs, with the kind of city whose territory they strike.
+DEMOLISHING_EVENTS: dict[str, str] = {"riots": "major"}
+
+# A card with choices that was drawn while nobody chose: a tie skips it (E-7), or the group did
+# not note the choice. Its option is left blank.
+NO_CHOICE = EventOption(
+    key="", text="Drawn, but nobody chose: a tie skips the event.", after="discard"
+)
+
+
+def _listed(keys: tuple[str, ...]) -> str:
+    names = [territory_label(k) for k in keys]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _event_detail(option: EventOption, rule: OptionTargets, fired: EventEntry) -> str:
+    if fired.detail.strip():
+        return fired.detail.strip()
+    parts = []
+    words = event_option_words(option)
+    joined = "between" if rule.path else "on"
+    where = f"{joined} {_listed(fired.targets)}" if fired.targets else ""
+    if words or where:
+        parts.append(" ".join(w for w in (words, where) if w))
+    if fired.demolished:
+        hqs = "HQ" if len(fired.demolished) == 1 else "HQs"
+        parts.append(f"{hqs} demolished in {_listed(fired.demolished)}")
+    return "; ".join(parts)
+
+
+def _event_card(
+    planner: GamePlanner, where: str, fired: EventEntry, seen: set[str]
+) -> EventCard | None:
+    """The card, if it may fire now: in this campaign's box, not destroyed, once a game."""
+    card = content().event_cards.get(fired.card)
+    if card is None or not box.is_open(planner.world, card.pack):
+        planner.refuse(
+            f"{where}.card",
+            Violation(
+                "unknown_event_card",
+                "There is no such event card in this campaign's event deck.",
+                "E-7",
+            ),
+            hard=True,
+        )
+        return None
+    label = event_card_label(card)
+    if card.code in seen:
+        planner.refuse(
+            f"{where}.card",
+            Violation(
+                "event_twice",
+                f"{label} is listed twice: the event deck is not reshuffled during a game, so "
+                "a card fires once at most.",
+                "E-7",
+            ),
+            hard=True,
+        )
+        return None
+    seen.add(card.code)
+    if card.code in planner.world.destroyed_box_cards:
+        planner.refuse(
+            f"{where}.card",
+            Violation(
+                "event_card_destroyed",
+                f"{label} was destroyed for good in an earlier game; it never fires again.",
+                "G-8",
+            ),
+            hard=True,
+        )
+        return None
+    return card
+
+
+def plan_events(
+    planner: GamePlanner,
+    entry: GameLogEntry,
+    by_faction: Mapping[str, str],
+    hqs: Mapping[str, str],
+    game: int,
+) -> None:
+    """An `EventResolved` per card that fired, then what it placed: a `CityFortified` for an
+    option that fortifies, a `GameIncident(hq_demolished)` per HQ it demolished. `hqs` maps
+    each territory an HQ stood in during the game (its start, or where it was moved) to the
+    faction it belongs to."""
+    refuse = planner.refuse
+    seen: set[str] = set()
+    for i, fired in enumerate(entry.events):
+        where = f"events.{i}"
+        card = _event_card(planner, where, fired, seen)
+        if card is None:
+            continue
+        label = event_card_label(card)
+        option = card.option(fired.option) or (
+            NO_CHOICE if card.chooser and not fired.option else None
+        )
+        if option is None:
+            choices = " or ".join(event_option_words(o) for o in card.options)
+            refuse(
+                f"{where}.option",
+                Violation(
+                    "bad_event_option",
+                    f"{label} offers the choices {choices}."
+                    if card.chooser
+                    else f"{label} offers no choice: leave the option empty.",
+                    "E-7",
+                ),
+                hard=True,
+            )
+            continue
+        if fired.by_faction and fired.by_faction not in by_faction:
+            refuse(f"{where}.by_faction", NOT_IN_GAME, hard=True)
+            continue
+        if card.chooser and option is not NO_CHOICE and not fired.by_faction:
+            refuse(
+                f"{where}.by_faction",
+                Violation(
+                    "chooser_required",
+                    f"Say which faction chose on {label}: the player with the largest population.",
+                    "E-7",
+                ),
+            )
+        elif not card.chooser and fired.by_faction:
+            refuse(
+                f"{where}.by_faction",
+                Violation(
+                    "no_chooser", f"Nobody chooses on {label}: leave “chosen by” empty.", "E-7"
+                ),
+            )
+        rule = option_targets(option)
+        unknown = unknown_territories((*fired.targets, *fired.demolished))
+        if unknown:
+            refuse(
+                f"{where}.targets",
+                Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2"),
+                hard=True,
+            )
+            continue
+        if not _targets_fit(planner, where, card, option, rule, fired):
+            continue
+        _demolitions_fit(planner, where, card, fired, hqs)
+        person = by_faction.get(fired.by_faction) if fired.by_faction else None
+        detail = _event_detail(option, rule, fired)
+        planner.add(
+            where,
+            EventResolved(
+                game=game,
+                card=card.code,
+                option=option.key,
+                person=person,
+                detail=detail,
+                territories=fired.targets,
+            ),
+        )
+        if rule.fortifies:
+            planner.add(
+                f"{where}.targets",
+                CityFortified(territory=fired.targets[0], person=person or "", game=game),
+            )
+        owners = {hq: by_faction.get(faction) for hq, faction in hqs.items()}
+        for territory in fired.demolished:
+            planner.add(
+                f"{where}.demolished",
+                GameIncident(
+                    game=game,
+                    incident="hq_demolished",
+                    person=owners.get(territory),
+                    detail=territory,
+                ),
+            )
+
+
+def _targets_fit(
+    planner: GamePlanner,
+    where: str,
+    card: EventCard,
+    option: EventOption,
+    rule: OptionTargets,
+    fired: EventEntry,
+) -> bool:
+    """Check the option's targets against what the option names in play (`option_targets`);
+    False when the entry cannot be recorded at all. A log may leave out where troops went
+    (nothing on the board keeps it), never the city a fortification rings."""
+    label = event_card_label(card)
+    words = event_option_words(option)
+    what = f"{label} ({words})" if words else label
+    count = len(fired.targets)
+    if count == 0 and rule.fortifies:
+        planner.refuse(
+            f"{where}.targets",
+            Violation("event_target_required", f"Say which city {what} went to.", "E-7"),
+            hard=True,
+        )
+        return False
+    if 0 < count < rule.least:
+        planner.refuse(
+            f"{where}.targets",
+            Violation(
+                "event_targets",
+                f"{what} goes from one territory to another: name both."
+                if rule.path
+                else f"{what} goes to {rule.least} territories at least.",
+                "E-7",
+            ),
+        )
+    if count > rule.most:
+        planner.refuse(
+            f"{where}.targets",
+            Violation(
+                "event_targets",
+                f"{what} names no territory: leave the targets empty."
+                if rule.most == 0
+                else f"{what} goes to {rule.most} territor{'y' if rule.most == 1 else 'ies'} "
+                "at most.",
+                "E-7",
+            ),
+        )
+    if len(set(fired.targets)) != count and not rule.repeats:
+        planner.refuse(
+            f"{where}.targets",
+            Violation("event_targets", f"{what} names each territory once.", "E-7"),
+        )
+    if rule.cities and not rule.fortifies:  # a fortification's city is checked as it is placed
+        for territory in fired.targets:
+            if territory not in planner.world.cities:
+                planner.refuse(
+                    f"{where}.targets",
+                    Violation(
+                        "event_target_not_city",
+                        f"{territory_label(territory)} holds no city; {what} goes to city "
+                        "territories.",
+                        "E-7",
+                    ),
+                )
+    return True
+
+
+def _demolitions_fit(
+    planner: GamePlanner, where: str, card: EventCard, fired: EventEntry, hqs: Mapping[str, str]
+) -> None:
+    label = event_card_label(card)
+    city_kind = DEMOLISHING_EVENTS.get(card.key)
+    if fired.demolished and city_kind is None:
+        planner.refuse(
+            f"{where}.demolished",
+            Violation("event_demolishes_nothing", f"{label} demolishes no HQ.", "G-10"),
+        )
+        return
+    for territory in fired.demolished:
+        city = planner.world.cities.get(territory)
+        if city is None or city.kind != city_kind:
+            planner.refuse(
+                f"{where}.demolished",
+                Violation(
+                    "event_demolition_city",
+                    f"{territory_label(territory)} is not a {city_kind} city territory; {label} "
+                    f"strikes only those.",
+                    "G-10",
+                ),
+            )
+        if territory not in hqs:
+            planner.refuse(
+                f"{where}.demolished",
+                Violation(
+                    "no_hq_there",
+                    f"No HQ stood in {territory_label(territory)} during this game.",
+                    "G-10",
+                ),
+            )

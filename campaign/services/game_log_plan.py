@@ -1,0 +1,269 @@
+"""`game_log_plan`: a game log entry as the game's world events, in order, each checked against
+the world the ones before it left. Who played what comes first (`game_log_seating`), then the
+game's record, what opened packs bring (`game_log_packs`), what happened during the game (event
+cards: `game_log_events`) and the end of the game: signature, rewards and the world's name
+(END-4 to END-9).
+
+A pack whose condition the game meets during play (U-3, U-5..U-7) opens among the events, before
+what it brings is checked (`GamePlanner`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign.services.game_log_entry import GameLogEntry
+from campaign.services.game_log_events import plan_events
+from campaign.services.game_log_packs import plan_comeback_powers, plan_draft, plan_hq_moves
+from campaign.services.game_log_planner import GameLogPlan, GamePlanner
+from campaign.services.game_log_seating import plan_seating
+from rules import box
+from rules.errors import Violation
+from rules.rewards import (
+    RewardChoice,
+    held_on_order,
+    reward_event,
+    reward_violations,
+    rewards_given,
+    winner_reward_options,
+    world_namer_violations,
+    world_naming_due,
+)
+from rules.world import World
+from rules.world_events import (
+    FortificationWorn,
+    GameIncident,
+    GameRecorded,
+    ScarPlaced,
+    VictorSigned,
+    WorldNamed,
+)
+
+
+def game_log_plan(
+    *, world: World, entry: GameLogEntry, persons: Mapping[str, str], game: int | None = None
+) -> GameLogPlan:
+    """Turn `entry` into the game's world events, checking each against the world changed by
+    the ones before it. `persons` maps person keys to display names; players' `person` must
+    be one of them (guests are created before planning). Pure: reads, never writes."""
+    game = world.next_game_number if game is None else game
+    planner = GamePlanner(world, game, persons)
+    plan_seating(planner, entry, world, persons)
+    if any(r.hard for r in planner.plan.refusals):
+        # Who played what is unclear; checking the rest would only add noise.
+        return planner.plan
+
+    players = tuple(
+        {
+            "person": p.person,
+            "faction": p.faction,
+            "start": p.start,
+            "outcome": entry.outcome(p),
+            **({"eliminated_by": p.eliminated_by} if p.eliminated_by else {}),
+        }
+        for p in entry.players
+    )
+    planner.add("players", GameRecorded(game=game, played_on=str(entry.played_on), players=players))
+    by_faction = {p.faction: p.person for p in entry.players}
+    # What packs bring: the draft was made at setup, so it is checked against the world
+    # before the game; the rest against the box once a pack opened by this game is in it.
+    plan_draft(planner, entry, world, game)
+    plan_comeback_powers(planner, entry, by_faction, game)
+    _plan_during(planner, entry, by_faction, game)
+    _plan_end(planner, entry, by_faction, game)
+    return planner.plan
+
+
+def _plan_during(
+    planner: GamePlanner, entry: GameLogEntry, by_faction: Mapping[str, str], game: int
+) -> None:
+    """What happened during the game (G-4, X-9, U-5..U-7): scars, event cards, HQ moves,
+    fortification wear and incidents, each by the player of a faction of this game."""
+    refuse = planner.refuse
+    starts = {p.start: p.faction for p in entry.players}
+
+    def actor(where: str, faction: str) -> str | None:
+        if not faction:
+            return None
+        if faction not in by_faction:
+            refuse(
+                where,
+                Violation("not_in_game", "Choose a faction that played this game.", "S-10"),
+            )
+            return None
+        return by_faction[faction]
+
+    for i, scar in enumerate(entry.scars):
+        where = f"scars.{i}"
+        person = actor(f"{where}.by_faction", scar.by_faction)
+        if scar.on not in ("territory", "faction"):
+            refuse(
+                f"{where}.on",
+                Violation("bad_target", "A scar goes on a territory or a faction card.", "G-4"),
+            )
+            continue
+        if scar.scar not in box.scar_types(planner.world):
+            refuse(
+                f"{where}.scar",
+                Violation("unknown_scar", "There is no such scar card in this campaign.", "G-4"),
+            )
+            continue
+        planner.add(
+            where,
+            ScarPlaced(target=scar.target, on=scar.on, scar=scar.scar, person=person, game=game),
+        )
+    plan_events(
+        planner,
+        entry,
+        by_faction,
+        {**starts, **{m.target: m.faction for m in entry.hq_moves}},
+        game,
+    )
+    plan_hq_moves(planner, entry, by_faction, starts, game)
+    for i, wear in enumerate(entry.wear):
+        planner.add(
+            f"wear.{i}", FortificationWorn(territory=wear.territory, boxes=wear.boxes, game=game)
+        )
+    for i, incident in enumerate(entry.incidents):
+        where = f"incidents.{i}"
+        if incident.incident == "hq_moved":
+            refuse(
+                f"{where}.incident",
+                Violation(
+                    "hq_move_as_incident",
+                    "Record an HQ that moved under the HQ moves, where what allows it is checked.",
+                    "G-18",
+                ),
+                hard=True,
+            )
+            continue
+        person = actor(f"{where}.by_faction", incident.by_faction)
+        planner.add(
+            where,
+            GameIncident(
+                game=game,
+                incident=incident.incident,
+                person=person,
+                count=incident.count,
+                detail=incident.detail,
+            ),
+        )
+
+
+def _plan_end(
+    planner: GamePlanner, entry: GameLogEntry, by_faction: Mapping[str, str], game: int
+) -> None:
+    """The end of the game (END-4 to END-9): the winner signs and takes a reward, held-on
+    players take theirs in table order from the winner, and after game 15 the world is named."""
+    refuse = planner.refuse
+    winner_person = by_faction[entry.winner]
+    if rewards_given(game):
+        planner.add(
+            "signature",
+            VictorSigned(
+                person=winner_person,
+                game=game,
+                date=str(entry.signed_on or entry.played_on),
+                slogan=entry.slogan.strip(),
+            ),
+        )
+        if entry.winner_reward is not None:
+            _reward(planner, "winner_reward", entry.winner_reward, winner_person, game, True, ())
+        elif winner_reward_options(planner.world):
+            refuse(
+                "winner_reward",
+                Violation("reward_required", "The winner takes one reward (DIFF-4).", "END-5"),
+            )
+        outcomes = {p.faction: entry.outcome(p) for p in entry.players}
+        order = held_on_order([p.faction for p in entry.players], outcomes)
+        index = {p.faction: i for i, p in enumerate(entry.players)}
+        for faction in order:
+            i = index[faction]
+            player = entry.players[i]
+            if player.reward is not None:
+                _reward(
+                    planner,
+                    f"players.{i}.reward",
+                    player.reward,
+                    player.person,
+                    game,
+                    False,
+                    player.held,
+                )
+        for i, player in enumerate(entry.players):
+            if player.reward is not None and entry.outcome(player) != "held_on":
+                refuse(
+                    f"players.{i}.reward",
+                    Violation(
+                        "reward_not_held_on",
+                        "Only held-on players take a held-on reward; the winner takes the "
+                        "winner's reward and eliminated players get nothing.",
+                        "END-6",
+                    ),
+                )
+    else:
+        given = [("winner_reward", entry.winner_reward)] + [
+            (f"players.{i}.reward", p.reward) for i, p in enumerate(entry.players)
+        ]
+        for where, choice in given:
+            if choice is not None:
+                refuse(
+                    where,
+                    Violation("no_rewards", "After game 15 nobody takes rewards.", "END-9"),
+                )
+        if entry.slogan.strip():
+            refuse(
+                "slogan",
+                Violation("no_signature", "After game 15 no one signs the board.", "END-9"),
+            )
+
+    # Naming the world (END-8).
+    if world_naming_due(planner.world):
+        if not entry.world_name.strip():
+            refuse(
+                "world_name",
+                Violation(
+                    "world_name_required",
+                    "Game 15 is over: the most frequent signer names the world now.",
+                    "END-8",
+                ),
+            )
+        else:
+            violations = world_namer_violations(
+                planner.world, entry.world_namer or None, rounds=entry.naming_rounds
+            )
+            for violation in violations:
+                refuse("world_namer", violation)
+            planner.add(
+                "world_name",
+                WorldNamed(name=entry.world_name, person=entry.world_namer),
+            )
+    elif entry.world_name.strip():
+        refuse(
+            "world_name",
+            Violation(
+                "world_not_due",
+                "The world is named once, at the end of game 15."
+                if not planner.world.world_name
+                else f"The world is already named {planner.world.world_name}.",
+                "END-8",
+            ),
+        )
+
+
+def _reward(
+    planner: GamePlanner,
+    where: str,
+    choice: RewardChoice,
+    person: str,
+    game: int,
+    winner: bool,
+    held: tuple[str, ...],
+) -> None:
+    violations = reward_violations(planner.world, choice, winner=winner, held=held)
+    if any(v.code == "wrong_reward" for v in violations):
+        for violation in violations:
+            planner.refuse(where, violation)
+        return
+    event = reward_event(choice, person=person, game=game)
+    planner.add(where, event, violations or event.check(planner.world))

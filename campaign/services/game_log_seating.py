@@ -1,0 +1,174 @@
+"""Who played what in a logged game (S-6, S-7, S-10, END-2): each faction once, each person
+once, starting territories the world allows, held territories, the winner, who eliminated whom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign.services.game_log_entry import GameLogEntry
+from campaign.services.game_log_packs import eliminated_by_refusals
+from campaign.services.game_log_planner import GamePlanner
+from rules.data import board, content
+from rules.errors import Violation
+from rules.world import World
+
+
+def _territory_name(key: str) -> str:
+    territory = board().territories.get(key)
+    return territory.name if territory else repr(key)
+
+
+def _start_violations(world: World, person: str, start: str) -> list[Violation]:
+    """S-7: unoccupied and unmarked, or a Major City this person founded."""
+    if start not in board().territories:
+        return [Violation("unknown_territory", f"There is no territory '{start}'.", "C-2")]
+    city = world.cities.get(start)
+    name = _territory_name(start)
+    if city is not None:
+        if city.kind == "major" and city.founder == person:
+            return []
+        if city.kind == "major":
+            return [
+                Violation(
+                    "start_in_others_city",
+                    f"{name} holds {city.name}, a Major City someone else founded; only its "
+                    "founder may start there.",
+                    "S-7",
+                )
+            ]
+        return [
+            Violation(
+                "start_in_city",
+                f"{name} holds the {city.kind} city {city.name}; nobody starts there.",
+                "S-7",
+            )
+        ]
+    if world.is_marked(start):
+        return [
+            Violation(
+                "start_marked",
+                f"{name} carries a scar (a mark); starting territories must be unmarked.",
+                "S-7",
+            )
+        ]
+    return []
+
+
+def plan_seating(
+    planner: GamePlanner, entry: GameLogEntry, world: World, persons: Mapping[str, str]
+) -> None:
+    """Refuse what makes the seating wrong; `world` is the world before the game, where the
+    starts are placed. Adds no event: the caller records the game once the seating holds."""
+    refuse = planner.refuse
+    factions = content().factions
+
+    seen_factions: set[str] = set()
+    seen_persons: set[str] = set()
+    holders: dict[str, int] = {}
+    for i, player in enumerate(entry.players):
+        where = f"players.{i}"
+        if player.faction not in factions:
+            refuse(f"{where}.faction", Violation("unknown_faction", "Choose a faction.", "C-3"))
+        elif player.faction in seen_factions:
+            refuse(
+                f"{where}.faction",
+                Violation(
+                    "faction_twice",
+                    f"{factions[player.faction].name} is already taken; each faction is "
+                    "played once.",
+                    "S-6",
+                ),
+            )
+        seen_factions.add(player.faction)
+        if player.person not in persons:
+            refuse(
+                f"{where}.person",
+                Violation("unknown_person", "Choose a member or name a guest.", "G-17"),
+            )
+        elif player.person in seen_persons:
+            refuse(
+                f"{where}.person",
+                Violation(
+                    "person_twice",
+                    f"{persons[player.person]} already plays; each person plays one faction.",
+                    "S-6",
+                ),
+            )
+        seen_persons.add(player.person)
+        if not player.start:
+            refuse(f"{where}.start", Violation("required", "Give the starting territory.", "S-7"))
+        else:
+            for violation in _start_violations(world, player.person, player.start):
+                refuse(f"{where}.start", violation)
+        for key in player.held:
+            if key not in board().territories:
+                refuse(
+                    f"{where}.held",
+                    Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"),
+                )
+            elif key in holders:
+                refuse(
+                    f"{where}.held",
+                    Violation(
+                        "held_twice",
+                        f"{_territory_name(key)} is listed for two players; one player "
+                        "controls a territory.",
+                        "G-6",
+                    ),
+                )
+            holders.setdefault(key, i)
+        if player.held and not player.troops_at_end:
+            refuse(
+                f"{where}.held",
+                Violation(
+                    "held_without_troops",
+                    "A player with no troops on the board at the end holds no territory.",
+                    "G-6",
+                ),
+            )
+    starts = [p.start for p in entry.players if p.start]
+    for i, player in enumerate(entry.players):
+        if not player.start or player.start not in board().territories:
+            continue
+        if starts.count(player.start) > 1 and starts.index(player.start) < i:
+            refuse(
+                f"players.{i}.start",
+                Violation(
+                    "start_twice",
+                    f"{_territory_name(player.start)} is already another faction's start.",
+                    "S-7",
+                ),
+            )
+            continue
+        near = [
+            other.start
+            for other in entry.players[:i]
+            if other.start in board().territories and board().adjacent(player.start, other.start)
+        ]
+        if near:
+            refuse(
+                f"players.{i}.start",
+                Violation(
+                    "hq_adjacent",
+                    f"{_territory_name(player.start)} borders {_territory_name(near[0])}, "
+                    "another faction's HQ; HQs may not be placed next to each other at setup.",
+                    "S-7.1",
+                ),
+            )
+    if entry.winner not in {p.faction for p in entry.players}:
+        refuse(
+            "winner", Violation("one_winner", "The winner must be one of the factions.", "END-2")
+        )
+    winner = next((p for p in entry.players if p.faction == entry.winner), None)
+    if winner is not None and not winner.troops_at_end:
+        refuse(
+            "winner",
+            Violation(
+                "winner_without_troops",
+                "The winner had troops on the board at the end.",
+                "END-2",
+            ),
+        )
+    for where, violation in eliminated_by_refusals(entry):
+        refuse(where, violation, hard=True)

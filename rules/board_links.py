@@ -1,0 +1,67 @@
+"""Which territories are adjacent on a campaign's board (G-12): the printed borders, land or
+sea, plus the sea lines the campaign has drawn since (Explore the World).
+
+The engine and the bots ask here, never `board().neighbours` directly, so a sea line a
+campaign drew counts for expanding, attacking, maneuvering, HQ spacing and the bots alike.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rules.data import board
+from rules.world import World
+
+
+@cache
+def _links(added: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
+    """The printed adjacency with the added sea lines joined in (one table per set of lines)."""
+    links = {key: set(found) for key, found in board().neighbours.items()}
+    for a, b in added:
+        links[a].add(b)
+        links[b].add(a)
+    return {key: frozenset(found) for key, found in links.items()}
+
+
+def neighbours(world: World, territory: str) -> frozenset[str]:
+    """Every territory adjacent to `territory` in this world, across land or sea."""
+    if not world.added_sea_lines:
+        return board().neighbours[territory]
+    return _links(world.added_sea_lines)[territory]
+
+
+def adjacent(world: World, a: str, b: str) -> bool:
+    return b in neighbours(world, a)
+
+
+def sea_lines(world: World) -> frozenset[frozenset[str]]:
+    """The printed sea lines and the ones the campaign drew."""
+    return board().sea_lines | {frozenset(pair) for pair in world.added_sea_lines}
+
+
+def is_sea_line(world: World, a: str, b: str) -> bool:
+    return frozenset((a, b)) in sea_lines(world)
+
+
+@cache
+def land_borders() -> frozenset[frozenset[str]]:
+    """Borders that cross no water. Only the printed board has them: a drawn line is a sea line."""
+    every = {frozenset((a, b)) for a, found in board().neighbours.items() for b in found}
+    return frozenset(every - board().sea_lines)
+
+
+def touches_ocean(territory: str) -> bool:
+    """The territory has a coast on the board, so a new sea line may end there."""
+    found = board().territories.get(territory)
+    return found is not None and found.coastal
+
+
+def islands(world: World) -> list[str]:
+    """Territories none of whose links is a land border (Explore the World). A drawn sea line
+    never makes a land border, so the printed islands stay islands."""
+    land = land_borders()
+    return sorted(
+        territory
+        for territory in board().territories
+        if not any(frozenset((territory, other)) in land for other in neighbours(world, territory))
+    )

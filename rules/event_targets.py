@@ -1,0 +1,49 @@
+"""Where an event card's option lands (E-7): how many territories it names, whether each must
+hold a city, whether it rings one with a fortification (X-9).
+
+Read from the option's own data (`EventOption.effect`, `cities`), so the digital game's choices
+(`rules.game.pack_events`) and a logged game's checks (`campaign.services.game_log_events`)
+come from one place and can never disagree (STYLE 3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.data import EventOption
+
+CITY_TROOPS = "city_troops"
+FORTIFICATION = "fortification"
+MANEUVER = "maneuver"
+SPLIT_TROOPS = "split_troops"
+"""`troops` troops split among the chooser's city territories: one named per troop."""
+MISSION = "mission"
+"""A mission of the deck replaces the face-up one (Join the Cause): no territory."""
+
+
+@dataclass(frozen=True)
+class OptionTargets:
+    """`least`..`most` territories; `cities`: each holds a city (and is the chooser's, in
+    play); `fortifies`: its one city gets a fortification; `path`: where from, then where to
+    (a maneuver, M-3); `repeats`: a territory is named once per troop it gets, so it may come
+    more than once."""
+
+    least: int = 0
+    most: int = 0
+    cities: bool = False
+    fortifies: bool = False
+    path: bool = False
+    repeats: bool = False
+
+
+def option_targets(option: EventOption) -> OptionTargets:
+    """The territories `option` names; none for an option without a board effect of its own."""
+    if option.effect == CITY_TROOPS:
+        return OptionTargets(least=1, most=option.cities, cities=True)
+    if option.effect == FORTIFICATION:
+        return OptionTargets(least=1, most=option.cities, cities=True, fortifies=True)
+    if option.effect == MANEUVER:
+        return OptionTargets(least=2, most=2, path=True)
+    if option.effect == SPLIT_TROOPS:
+        return OptionTargets(least=option.troops, most=option.troops, cities=True, repeats=True)
+    return OptionTargets()

@@ -1,0 +1,54 @@
+"""The end-of-turn draw (E-2, E-3): whether a player earned a card, and which cards they may
+take, with the homeland draw of rules addition F once Pack 3 is in the box."""
+
+from __future__ import annotations
+
+from rules import box
+from rules.data import board
+from rules.game.effects import earns_card_by_effect
+from rules.game.homelands import homeland
+from rules.game.state import GameState
+
+COIN = "coin"
+
+
+def entitled_to_card(state: GameState, seat: int) -> bool:
+    """E-2: a conquest by attack this turn; some powers add other ways."""
+    if state.turn.conquered:
+        return True
+    return earns_card_by_effect(state, seat)
+
+
+def held_slots(state: GameState, seat: int) -> list[int]:
+    """E-3: the slots (1-4) of face-up cards showing a territory the player controls."""
+    return [
+        index + 1
+        for index, card in enumerate(state.slots)
+        if card is not None and state.owner(card) == seat
+    ]
+
+
+def homeland_slots(state: GameState, seat: int) -> list[int]:
+    """Rules addition F: the slots of face-up cards whose territory lies in the faction's
+    homeland, whoever holds it (none without the addition or without a homeland)."""
+    if not box.homeland_draw_active(state.world):
+        return []
+    home = homeland(state, seat)
+    if home is None:
+        return []
+    territories = board().territories
+    return [
+        index + 1
+        for index, card in enumerate(state.slots)
+        if card is not None and territories[card].continent == home
+    ]
+
+
+def card_choices(state: GameState, seat: int) -> list[int | str]:
+    """E-3: a face-up card of a territory the player controls, else a coin card, else nothing;
+    with addition F, a face-up card of the homeland may be taken instead in either case."""
+    held = held_slots(state, seat)
+    slots: list[int | str] = sorted({*held, *homeland_slots(state, seat)})
+    if held or state.coin_pile <= 0:
+        return slots
+    return [*slots, COIN]

@@ -1,0 +1,37 @@
+"""Homelands (Pack 3, rules addition F): the continent a faction started in most often, read
+from the back of its faction card with this game's start counted too. A tie means none."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules.data import board
+from rules.game.state import GameState
+from rules.world import World
+
+
+def homeland_of(world: World, faction: str, game: int, start: str | None) -> str | None:
+    """The continent `faction` started in most often over the games before `game` (its card's
+    rows) plus `start`, its start in game `game` (None if it has none yet); None on a tie or
+    with no start at all."""
+    starts = [
+        r.start
+        for r in world.faction_records
+        if r.faction == faction and r.start is not None and r.game < game
+    ]
+    if start is not None:
+        starts.append(start)
+    counts = Counter(
+        board().territories[t].continent for t in starts if t in board().territories
+    ).most_common()
+    if not counts or (len(counts) > 1 and counts[0][1] == counts[1][1]):
+        return None
+    return counts[0][0]
+
+
+def homeland(state: GameState, seat: int) -> str | None:
+    """The homeland of the faction `seat` plays, counting where it started this game."""
+    player = state.seats[seat]
+    if player.faction is None:
+        return None
+    return homeland_of(state.world, player.faction, state.game_number, player.start)

@@ -1,0 +1,42 @@
+"""A database connection the server dropped (a restart, a failover, an idle timeout) is checked
+and reopened when a request starts, so it costs no request a 500 (`CONN_HEALTH_CHECKS`)."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from django.db import close_old_connections, connection
+
+from config.env import env_database
+
+
+def test_every_database_url_checks_a_reused_connection_first(monkeypatch):
+    for url in ("postgres://app@db:5432/campaigns", "sqlite:////tmp/campaigns.sqlite3"):
+        monkeypatch.setenv("DATABASE_URL", url)
+        config = env_database("DATABASE_URL", "")
+        assert config["CONN_HEALTH_CHECKS"] is True
+        assert config["CONN_MAX_AGE"] > 0
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_postgresql_dropped_is_reopened_at_the_next_request(owner):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    dropped = connection.connection.info.backend_pid
+    db = connection.settings_dict
+    with psycopg.connect(
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        password=db["PASSWORD"] or None,
+        dbname=db["NAME"],
+        autocommit=True,
+    ) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", [dropped])
+
+    close_old_connections()  # what Django does as each request starts
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM auth_user")
+        assert cursor.fetchone() == (1,)
+    assert connection.connection.info.backend_pid != dropped

@@ -1,0 +1,246 @@
+"""CI boots the production configuration on this machine's PostgreSQL and Redis, without
+containers, and plays a short game through HTTP: gunicorn (two workers, `DEBUG=0`, behind a
+TLS proxy as the README's Production section sets it up) and a Celery worker, on a fresh
+database and a Redis database of their own. A person signs up, takes an API token, creates a
+campaign and logs two games; the second leaves Pack 3 due (U-4), which the worker opens.
+
+Static files are served from the source folders (`STATIC_UNCOLLECTED=1`, WhiteNoise's finders):
+`collectstatic` compresses for over a minute and has a test of its own elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+import psycopg
+import pytest
+import redis
+
+pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT_REDIS_DB = 13  # not the suite's: its worker must not take this server's tasks
+PASSWORD = "a long pass phrase for CI"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def _fresh_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database on DATABASE_URL's server; dropped afterwards."""
+    server = urlsplit(os.environ["DATABASE_URL"])
+    name = f"risk_boot_{secrets.token_hex(4)}"
+    admin_url = urlunsplit(server._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(server._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _boot_redis_url() -> str:
+    return urlunsplit(urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{BOOT_REDIS_DB}"))
+
+
+class Browser:
+    """Plain HTTP to the server as a TLS proxy would pass it on (`X-Forwarded-Proto: https`),
+    keeping cookies by hand (a cookie jar sends no secure cookie over http://)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.origin = f"https://127.0.0.1:{port}"
+        self.cookies: dict[str, str] = {}
+        self.token = ""
+
+    def request(
+        self, method: str, path: str, *, form: dict | None = None, data: object = None
+    ) -> tuple[int, dict[str, str], str]:
+        headers = {"X-Forwarded-Proto": "https", "Origin": self.origin, "Referer": self.origin}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if "csrftoken" in self.cookies:
+            headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        if self.token:
+            headers["Authorization"] = f"Token {self.token}"
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        elif data is not None:
+            body = json.dumps(data)
+            headers["Content-Type"] = "application/json"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode()
+            for name, value in response.getheaders():
+                if name.lower() == "set-cookie":
+                    key, _, rest = value.partition("=")
+                    self.cookies[key] = rest.split(";", 1)[0]
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+        finally:
+            connection.close()
+
+    def json(self, method: str, path: str, data: object = None, expect: int = 200) -> dict:
+        status, _, text = self.request(method, path, data=data)
+        assert status == expect, f"{method} {path}: {status} {text[:500]}"
+        return json.loads(text)
+
+
+def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _wait_until_serving(browser: Browser, server: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert server.poll() is None, f"gunicorn exited:\n{log.read_text()}"
+        with contextlib.suppress(OSError):
+            if browser.request("GET", "/accounts/login/")[0] == 200:
+                return
+        time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+
+
+def _game(starts: tuple[str, str, str], *, eliminated: bool, reward: dict) -> dict:
+    """Ann (Die Mechaniker) wins; Ben holds on; Cy holds on or is eliminated."""
+    names = ("Ann", "Ben", "Cy")
+    factions = ("die_mechaniker", "khan_industries", "saharan_republic")
+    players = [
+        {"faction": f, "guest_name": n, "start": s, "troops_at_end": not (eliminated and n == "Cy")}
+        for n, f, s in zip(names, factions, starts, strict=True)
+    ]
+    return {
+        "played_on": "2026-02-01",
+        "players": players,
+        "winner": "die_mechaniker",
+        "winner_reward": reward,
+        "slogan": "Booted in CI",
+    }
+
+
+def test_the_production_configuration_serves_a_short_campaign(tmp_path):
+    port = _free_port()
+    with _fresh_database() as database_url:
+        env = {
+            "PATH": os.environ.get("PATH", ""),
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": _boot_redis_url(),
+            "TRUST_X_FORWARDED_PROTO": "1",
+            "STATIC_UNCOLLECTED": "1",
+            "BACKUP_DIR": str(tmp_path / "backups"),
+        }
+        for args in (["migrate", "--noinput"], ["check", "--deploy", "--fail-level", "WARNING"]):
+            done = subprocess.run(
+                [sys.executable, "manage.py", *args],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert done.returncode == 0, done.stdout + done.stderr
+        web_log, worker_log = tmp_path / "gunicorn.log", tmp_path / "worker.log"
+        gunicorn = ["config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"]
+        web = _start([sys.executable, "-m", "gunicorn", *gunicorn], env, web_log)
+        celery = ["-A", "config", "worker", "--pool=solo", "-n", f"boot-{port}@localhost"]
+        celery += ["--without-gossip", "--without-mingle"]
+        worker = _start([sys.executable, "-m", "celery", *celery], env, worker_log)
+        try:
+            browser = Browser(port)
+            _wait_until_serving(browser, web, web_log)
+            _play(browser)
+        finally:
+            _stop(web)
+            _stop(worker)
+            redis.Redis.from_url(_boot_redis_url()).flushdb()
+
+
+def _play(browser: Browser) -> None:
+    status, _, page = browser.request("GET", "/accounts/signup/")
+    assert status == 200
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    status, headers, _ = browser.request(
+        "POST",
+        "/accounts/signup/",
+        form={
+            "csrfmiddlewaretoken": csrf,
+            "email": "ci@example.org",
+            "username": "ci_player",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+    assert status == 302, "sign-up refused"
+    assert headers["strict-transport-security"].startswith("max-age=")
+    browser.token = browser.json("POST", "/api/v1/token/", expect=201)["token"]
+
+    slug = browser.json("POST", "/api/v1/campaigns/", {"name": "CI table"}, expect=201)["slug"]
+    games = f"/api/v1/campaigns/{slug}/games/"
+    first = _game(
+        ("alaska", "egypt", "peru"), eliminated=True, reward={"code": "R6", "target": "ural"}
+    )
+    assert [p["name"] for p in browser.json("POST", games, first, expect=201)["open_now"]] == [
+        "Pack 2"
+    ]
+    second = _game(
+        ("greenland", "congo", "argentina"),
+        eliminated=False,
+        reward={"code": "R6", "target": "siberia"},
+    )
+    browser.json("POST", games, second, expect=201)
+
+    # Ann signed twice: Pack 3 is due (U-4), and the worker opens it from the task.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        packs = browser.json("GET", f"/api/v1/campaigns/{slug}/packs/")
+        if any(p["name"] == "Pack 3" for p in packs["opened"]):
+            break
+        time.sleep(0.3)
+    else:
+        pytest.fail(f"Pack 3 did not open within 30 s: {packs}")
+
+    status, _, page = browser.request("GET", f"/campaigns/{slug}/")
+    assert status == 200 and "CI table" in page
+    stylesheet = re.search(r'href="(/static/[^"]+\.css)"', page)[1]
+    assert browser.request("GET", stylesheet)[0] == 200
