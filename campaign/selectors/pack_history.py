@@ -65,14 +65,21 @@ def pack_event_text(event: WorldEvent, names: Mapping[str, str]) -> str | None:
             return "The draft: " + "; ".join(draft_lines(event, names))
         case EventResolved():
             card = content().event_cards.get(event.card)
-            chose = f"{_who(names, event.person)} chose: " if event.person else ""
             option = card.option(event.option) if card else None
             gone = (
                 "; the card is destroyed for good" if option and option.after == "destroy" else ""
             )
-            what = f"{chose}{event.detail}" if event.detail else chose.removesuffix(": ")
-            if card and card.chooser and not event.option and not what:
+            # The engine's detail already names who chose; a logged game may give only the option.
+            if event.detail:
+                what = event.detail
+            elif event.person and option is not None and option.key:
+                what = f"{_who(names, event.person)} chose: {option.text.rstrip('.')}"
+            elif event.person:
+                what = f"{_who(names, event.person)} chose"
+            elif card and card.chooser and not event.option:
                 what = "nobody chose"
+            else:
+                what = ""
             return f"Event {event_code_label(event.card)} drawn" + (
                 f": {what}{gone}" if what or gone else ""
             )
