@@ -312,7 +312,8 @@ def _territory(
     city = world.cities.get(shape.key)
     if city is not None:
         founder = _person(people, city.founder)
-        city_text = f"{city.name}, {city.kind} city founded by {founder} in game {city.game}"
+        kind = "the World Capital" if city.kind == "capital" else f"{city.kind} city"
+        city_text = f"{city.name}, {kind} founded by {founder} in game {city.game}"
         fort = world.fortifications.get(shape.key)
         fort_part = mark_safe("")
         if fort is not None:
@@ -433,6 +434,43 @@ def _territory(
         title,
         mark_safe("".join(parts)),
     )
+
+
+# --- sea lines a campaign drew ---------------------------------------------------------------
+
+
+def _added_sea_lines(world: World) -> SafeString:
+    """Sea lines the campaign drew (Explore the World), from one territory's marker to the
+    other's, dashed like the printed ones; drawn over the land they may cross."""
+    shapes = geometry().shapes
+    lines = []
+    for a, b in world.added_sea_lines:
+        if a not in shapes or b not in shapes:
+            continue
+        (x1, y1), (x2, y2) = shapes[a].marker, shapes[b].marker
+        lines.append(
+            format_html(
+                '<g class="sea-line added" data-a="{}" data-b="{}"><title>Sea line drawn in this '
+                "campaign: {} to {}</title>"
+                '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#f7f3e8" stroke-width="3.6" '
+                'stroke-opacity=".7"/>'
+                '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#2f4f6f" stroke-width="1.8" '
+                'stroke-dasharray="5 4"/></g>',
+                a,
+                b,
+                shapes[a].name,
+                shapes[b].name,
+                x1,
+                y1,
+                x2,
+                y2,
+                x1,
+                y1,
+                x2,
+                y2,
+            )
+        )
+    return mark_safe("".join(lines))
 
 
 # --- continents and legend -------------------------------------------------------------------
@@ -599,7 +637,7 @@ def render_board_svg(
         "<title>{}</title>"
         '<rect class="sea" x="{}" y="{}" width="{}" height="{}" fill="#b9d3e6"/>'
         '<g class="sea-lines">{}</g><g class="territories">{}</g>'
-        '<g class="continent-labels">{}</g>{}</svg>',
+        '<g class="sea-lines-drawn">{}</g><g class="continent-labels">{}</g>{}</svg>',
         " interactive" if interactive else "",
         x0,
         y0,
@@ -613,6 +651,7 @@ def render_board_svg(
         height,
         geo.sea_lines,
         mark_safe("".join(territories)),
+        _added_sea_lines(world),
         mark_safe("".join(labels)),
         _legend(tuple(box.scar_types(world))),
     )

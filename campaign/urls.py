@@ -7,6 +7,7 @@ from campaign.views import dice, digital
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
+from campaign.views import missions as mission_views
 from campaign.views import packs as pack_views
 from campaign.views import setup as setup_views
 
@@ -43,6 +44,7 @@ urlpatterns = [
         name="pack_comeback",
     ),
     path("campaigns/<slug:slug>/rules/", pack_views.RulesHelpView.as_view(), name="rules_help"),
+    path("campaigns/<slug:slug>/missions/", mission_views.MissionsView.as_view(), name="missions"),
     path("campaigns/<slug:slug>/members/", member_views.MembersView.as_view(), name="members"),
     path(
         "campaigns/<slug:slug>/members/<int:member_id>/role/",

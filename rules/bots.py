@@ -4,8 +4,9 @@
 drafts a good faction, many troops and an early turn when a draft is in use, starts where there
 is room, recruits to the front, expands into cheap empty land, attacks only
 with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
-missiles on rolls that decide an HQ or the game, claims the face-up mission whenever it may
-(`rules.bot_missions`), and always ends its turn. Each bot owns its
+missiles on rolls that decide an HQ or the game, claims the face-up mission or the one in its
+red slot whenever it may, trades in for a trade-in mission and, leading the game, lays out a
+mission it can meet (`rules.bot_missions`), and always ends its turn. Each bot owns its
 own `random.Random(seed)`; the global `random` module is never used. A bot remembers nothing
 between calls but its generator, so the web app may create one afresh for each move.
 """
@@ -187,6 +188,8 @@ class HeuristicBot:
             return bot_powers.comeback_pick(state, seat, self.rng)
         if phase == "event_choice":
             return self._event_choice(state, seat)
+        if phase == "lead_mission":
+            return bot_missions.lead_mission(state, seat, legal_move_options(state, seat))
         raise ValueError(f"No decision for seat {seat} in phase {phase}.")
 
     # --- reading the board -------------------------------------------------------------------
@@ -302,7 +305,9 @@ class HeuristicBot:
     def _start_of_turn(self, state: GameState, seat: int) -> Move:
         player = state.seats[seat]
         hand = player.cards
-        if len(hand) >= CARDS_PER_STAR:
+        # A trade-in that meets a mission it may claim is worth more than a star bought now.
+        wanted = bot_missions.mission_trade_in(state, seat) if state.controlled(seat) else None
+        if wanted is None and len(hand) >= CARDS_PER_STAR:
             cheapest = sorted(hand, key=lambda c: (state.card_coins(c), c))[:CARDS_PER_STAR]
             return BuyRedStar(tuple(cheapest))
         special = bot_powers.start_of_turn_move(state, seat)
@@ -315,7 +320,7 @@ class HeuristicBot:
                 if isinstance(o.move, JoinWar)
             ]
             return JoinWar(max(starts, key=lambda t: self._start_score(state, seat, t)))
-        return Recruit(self._trade_in(state, seat))
+        return Recruit(wanted if wanted is not None else self._trade_in(state, seat))
 
     def _trade_in(self, state: GameState, seat: int) -> tuple[str, ...]:
         """Cards are worth more as a red star, so trade them for troops only when the hand is

@@ -96,6 +96,22 @@ def homeland_draw_active(world: World) -> bool:
     return addition_active(world, "homeland_draw")
 
 
+def private_missions_active(world: World) -> bool:
+    """Rules addition E124s: a private mission may go into its claimer's red slot, and a
+    mission in a red slot may be completed once per game."""
+    return addition_active(world, "private_missions")
+
+
+def lead_faction_active(world: World) -> bool:
+    """Rules addition E125s: the faction with the most wins leads (first mission, capital)."""
+    return addition_active(world, "lead_faction")
+
+
+def capital_rule_active(world: World) -> bool:
+    """Rules addition E126s: the lead faction's 3 troops begin in the World Capital."""
+    return addition_active(world, "world_capital")
+
+
 def draft_cards(world: World, players: int) -> list[DraftCard]:
     """The draft cards in use for this many players (each card says its fewest players)."""
     if not draft_active(world):

@@ -181,7 +181,9 @@ class Mission:
     """A mission card (E-8). `condition` names a kind of condition (`rules.game.missions`)
     with its parameters; `stars` is the printed reward in Red Star tokens; `action` is what the
     claimer does besides (None, "sea_line" or "world_capital"); `after` is where the card goes
-    once claimed: "box" (back to the box, in the deck of later games) or "destroy"."""
+    once claimed: "box" (back to the box, in the deck of later games) or "destroy". A
+    `private` mission (Pack 4) may instead go into its claimer's red slot (rules addition
+    E124s)."""
 
     code: str
     key: str
@@ -192,6 +194,7 @@ class Mission:
     after: str
     text: str
     pack: str
+    private: bool = False
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,8 @@ class World:
     covered_cities: tuple[City, ...] = ()
     """Cities a later mark was stuck over (the World Capital): gone from the board, but their
     stickers stay used."""
+    red_slots: dict[str, str] = field(default_factory=dict)
+    """faction -> the private mission stuck in the red slot of its card (Pack 4, E124s)."""
 
     # --- questions the rules ask of the world -------------------------------------------
 
@@ -200,6 +202,15 @@ class World:
     def faction_history(self, faction: str) -> tuple[FactionRecord, ...]:
         return tuple(r for r in self.faction_records if r.faction == faction)
 
+    def wins(self, faction: str) -> int:
+        """Won rows on the back of the faction card (S-10)."""
+        return sum(1 for r in self.faction_records if r.faction == faction and r.outcome == "won")
+
+    @property
+    def capital(self) -> str | None:
+        """The territory of the World Capital, once it is placed."""
+        return next((t for t, c in self.cities.items() if c.kind == "capital"), None)
+
     # --- serialization -------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -240,6 +251,7 @@ class World:
             settings=dict(data.get("settings", {})),
             added_sea_lines=tuple((a, b) for a, b in data.get("added_sea_lines", ())),
             covered_cities=tuple(City(**c) for c in data.get("covered_cities", ())),
+            red_slots=dict(data.get("red_slots", {})),
         )
 
     def evolve(self, **changes: Any) -> World:

@@ -341,6 +341,36 @@ class ContinentNamed(WorldEvent):
         return f"{self.person} named {board().continents[self.continent].name} '{self.name}'"
 
 
+def _capital_violations(world: World, territory: str) -> list[Violation]:
+    """The World Capital reaches the board only through the mission card that places it, in
+    the territory of a card (not destroyed) worth the coins that card asks (E-8, U-5). A box
+    without that card is answered without naming anything of it (U-8)."""
+    placing = next((m for m in box.missions(world) if m.action == "world_capital"), None)
+    if placing is None:
+        return [Violation("no_capital", "Nothing in this campaign's box places that mark.", "U-5")]
+    coins = placing.condition.get("coins", 0)
+    if not world.has_card(territory):
+        return [
+            Violation(
+                "capital_card",
+                f"{_name(territory)}'s territory card is destroyed: the World Capital goes into "
+                f"the territory of a face-up card worth {coins} or more coins.",
+                "E-8",
+            )
+        ]
+    worth = world.card_coins.get(territory, 1)
+    if worth < coins:
+        return [
+            Violation(
+                "capital_card",
+                f"{_name(territory)}'s card is worth {worth} coin{'' if worth == 1 else 's'}: "
+                f"the World Capital goes into the territory of a card worth {coins} or more.",
+                "E-8",
+            )
+        ]
+    return []
+
+
 @dataclass(frozen=True)
 class CityFounded(WorldEvent):
     kind: ClassVar[str] = "city_founded"
@@ -360,6 +390,11 @@ class CityFounded(WorldEvent):
         )
         if supply is None:
             return [Violation("bad_city", f"Unknown kind of city '{self.city}'.", "G-2")]
+        if self.city == "capital":
+            placing = _capital_violations(world, self.territory)
+            if any(v.code == "no_capital" for v in placing):
+                return violations + placing
+            violations += placing
         if world.supplies_left()[supply] <= 0:
             violations.append(
                 Violation("no_city_left", f"No {self.city} city marks are left.", "C-10")

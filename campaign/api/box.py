@@ -4,6 +4,8 @@ one that does not exist (404), so the API never tells a campaign what it has not
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -16,6 +18,7 @@ from campaign.api.serializers import WorldEventSerializer
 from campaign.api.shapes import OBJECTS
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.box import pack_contents, pack_opened, rules_help
+from campaign.selectors.mission_history import missions_view
 from campaign.selectors.world import world_current
 from campaign.services.box import comeback_power_choose, settings_choose
 from rules.world_events import event_from_json
@@ -45,6 +48,16 @@ class PackContentsApi(APIView):
                 "contents": pack_contents(world=world, pack=pack),
             }
         )
+
+
+class MissionsApi(APIView):
+    @extend_schema(
+        responses={200: ANY, 404: REFUSAL},
+        summary="The missions of the campaign's box and who completed them",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
+        return Response({"missions": [asdict(m) for m in missions_view(campaign=campaign)]})
 
 
 class RulesHelpApi(APIView):

@@ -8,6 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api.schema_names import mission_codes
 from campaign.errors import NotFoundError
 from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
@@ -20,6 +21,7 @@ from campaign.services.game_log_entry import (
     GameLogEntry,
     HqMoveEntry,
     IncidentEntry,
+    MissionEntry,
     PlayerEntry,
     ScarEntry,
     WearEntry,
@@ -144,6 +146,47 @@ class EventSerializer(serializers.Serializer):
     detail = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=TEXT_MAX
     )
+    mission = serializers.ChoiceField(
+        choices=mission_codes(),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The mission the option laid out face up (E-8), by print code.",
+    )
+
+
+class MissionSerializer(serializers.Serializer):
+    mission = serializers.ChoiceField(
+        choices=mission_codes(), help_text="The mission card's print code (E-8)."
+    )
+    by_faction = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=KEY_MAX
+    )
+    ends = serializers.ListField(
+        child=serializers.ChoiceField(choices=TERRITORIES),
+        required=False,
+        default=list,
+        max_length=2,
+        help_text="A mission that draws a sea line: its two ends (G-12).",
+    )
+    territory = serializers.ChoiceField(
+        choices=TERRITORIES,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="A mission that founds the World Capital: where.",
+    )
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=NAME_MAX,
+        help_text="A mission that founds the World Capital: its name.",
+    )
+    from_red_slot = serializers.BooleanField(
+        default=False,
+        help_text="The faction completed the mission in the red slot of its card (once a game).",
+    )
 
 
 class HqMoveSerializer(serializers.Serializer):
@@ -179,6 +222,16 @@ class GameLogEntrySerializer(serializers.Serializer):
     )
     hq_moves = serializers.ListField(
         child=HqMoveSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+    missions = serializers.ListField(
+        child=MissionSerializer(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+    lead_mission = serializers.ChoiceField(
+        choices=mission_codes(),
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The face-up mission the lead faction chose, once the box has a lead faction.",
     )
     signed_on = serializers.DateField(required=False, allow_null=True, default=None)
     slogan = serializers.CharField(
@@ -236,12 +289,16 @@ class GameLogEntrySerializer(serializers.Serializer):
                 for e in data["events"]
             ),
             hq_moves=tuple(HqMoveEntry(**m) for m in data["hq_moves"]),
+            missions=tuple(
+                MissionEntry(**{**m, "ends": tuple(m["ends"])}) for m in data["missions"]
+            ),
             signed_on=data["signed_on"],
             slogan=data["slogan"],
             winner_reward=reward(data["winner_reward"]),
             world_name=data["world_name"],
             world_namer=data["world_namer"],
             naming_rounds=tuple(dict(r) for r in data["naming_rounds"]),
+            lead_mission=data["lead_mission"],
         )
 
 

@@ -12,3 +12,7 @@ def faction_keys() -> list[str]:
 
 def territory_keys() -> list[str]:
     return sorted(board().territories)
+
+
+def mission_codes() -> list[str]:
+    return sorted(content().missions)

@@ -69,6 +69,7 @@ urlpatterns = [
         name="pack-comeback",
     ),
     path("campaigns/<slug:slug>/rules/", box.RulesHelpApi.as_view(), name="rules"),
+    path("campaigns/<slug:slug>/missions/", box.MissionsApi.as_view(), name="missions"),
     path("campaigns/<slug:slug>/readings/", box.ReadingsApi.as_view(), name="readings"),
     path("campaigns/<slug:slug>/history/stats/", history.StatsApi.as_view(), name="history-stats"),
     path("campaigns/<slug:slug>/export/", export.CampaignExportApi.as_view(), name="export"),

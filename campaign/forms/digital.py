@@ -4,7 +4,7 @@ options, and the end-of-game reward form."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django import forms
@@ -113,6 +113,8 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     "end_turn": ("End", "End", "T-1"),
     "take_card": ("Take a card", "Take the card", "E-3"),
     "claim_mission": ("Claim the mission", "Claim", "E-8"),
+    "claim_slot_mission": ("Claim the mission in your red slot", "Claim", "E-8"),
+    "choose_mission": ("Choose the face-up mission", "Lay it out", "E-8"),
     "acknowledge_pack": ("Open the sealed pack", "The pack is open: resume play", "U-8"),
     "choose_comeback_power": ("Pick a comeback power for your faction", "Take it", "X-15"),
     "resolve_event": ("Carry out the event", "Carry it out", "E-7"),
@@ -138,14 +140,25 @@ FIELD_LABELS = {
     "name": "Name",
 }
 LIST_FIELDS = frozenset({"cards", "trade_in"})
+CLAIM_LABELS = {
+    # what a mission's claim places (E-8): the words for its fields
+    "sea_line": {"territory": "New sea line from", "target": "to"},
+    "world_capital": {"territory": "World Capital in", "name": "Its name"},
+}
 
 
 @dataclass
 class FieldSpec:
+    """A field of a move form: a select of `choices`, or, for the move's words (`text`), a text
+    input that starts with `initial`."""
+
     name: str
     label: str
     choices: list[tuple[str, str]]
     territory: bool = False
+    text: bool = False
+    initial: str = ""
+    max_length: int = NAME_MAX
 
 
 @dataclass
@@ -242,7 +255,13 @@ def value_label(state: GameState, name: str, value: Any) -> str:
         option = card.option(value) if card else None
         return option.text if option else str(value)
     if name == "territories":
-        return " and ".join(territories[t].name if t in territories else t for t in value)
+        names = [territories[t].name if t in territories else t for t in value]
+        if len(set(names)) < len(names):  # troops split one by one (Join the Cause)
+            counts = {n: names.count(n) for n in dict.fromkeys(names)}
+            return ", ".join(
+                f"{count} troop{'' if count == 1 else 's'} into {n}" for n, count in counts.items()
+            )
+        return " and ".join(names)
     if name == "mission" and value:  # a mission of the deck, offered once its pack is open
         mission = content().missions.get(value)
         return f"{mission.name}: {mission.text}" if mission else str(value)
@@ -264,9 +283,24 @@ def _missile_target(state: GameState, side: str, index: int) -> str:
     return f"{'Attack' if side == 'attack' else 'Defence'} die {index + 1}{shows}"
 
 
+def _claim_title(state: GameState) -> tuple[str, dict[str, str]]:
+    """The claim form's title naming the face-up mission, and its fields' words (E-8)."""
+    mission = content().missions.get(state.mission or "")
+    if mission is None:
+        return MOVE_TITLES["claim_mission"][0], {}
+    stars = "1 Red Star" if mission.stars == 1 else f"{mission.stars} Red Stars"
+    return (
+        f"Claim the mission {mission.name} ({stars})",
+        CLAIM_LABELS.get(mission.action or "", {}),
+    )
+
+
 def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFormSpec]:
-    """Group the legal options by move type into forms, in the engine's order."""
+    """Group the legal options by move type into forms, in the engine's order. A field left
+    blank by every option of a form (a claim that places nothing) is left out; the move's
+    words (`MoveOption.text`, a name) are a text input."""
     specs: dict[str, MoveFormSpec] = {}
+    blank: dict[str, set[str]] = {}  # per form: fields blank in every option so far
     for option in options:
         data = option.move.to_json()
         kind = data.pop("type")
@@ -299,19 +333,31 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
                 )
             if kind == "maneuver" and state.phase == "event_choice":
                 title, button = ("Or make one maneuver now", "Maneuver")
+            labels: dict[str, str] = {}
+            if kind == "claim_mission":
+                title, labels = _claim_title(state)
             spec = MoveFormSpec(type=kind, title=title, button=button, rule=rule)
             spec.fields = [
                 FieldSpec(
                     name=name,
-                    label=FIELD_LABELS.get(name, name),
+                    label=labels.get(name, FIELD_LABELS.get(name, name)),
                     choices=[],
-                    territory=name in {"territory", "origin", "target"},
+                    territory=name in {"territory", "origin", "target"} and name != option.text,
+                    text=name == option.text,
+                    initial=str(data[name]) if name == option.text else "",
                 )
                 for name in data
             ]
             specs[key] = spec
-        row: dict[str, Any] = {name: encode(value) for name, value in data.items()}
+            defaults = {f.name for f in fields(option.move) if f.default == ""}
+            blank[key] = {name for name in data if data[name] == "" and name in defaults}
+        blank[key] -= {name for name in data if data[name] != ""}
+        row: dict[str, Any] = {
+            name: encode(value) for name, value in data.items() if name != option.text
+        }
         for fs in spec.fields:
+            if fs.text:
+                continue
             pair = (row[fs.name], value_label(state, fs.name, data[fs.name]))
             if pair not in fs.choices:
                 fs.choices.append(pair)
@@ -333,7 +379,11 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
                 chart=content().trade_in_chart if choice.field == "trade_in" else {},
             )
         spec.options.append(row)
-    for spec in specs.values():
+    for key, spec in specs.items():
+        spec.fields = [fs for fs in spec.fields if fs.text or fs.name not in blank[key]]
+        for row in spec.options:
+            for name in blank[key]:
+                row.pop(name, None)
         spec.primary = spec.type not in {"end_turn", "pass_missiles", "pass_scar_card"}
         for fs in spec.fields:
             if fs.territory:

@@ -19,6 +19,12 @@ from typing import Any
 
 from django import forms
 
+from campaign.forms.game_log_missions import (
+    add_mission_fields,
+    clean_missions,
+    missions_from_step,
+    step_from_missions,
+)
 from campaign.forms.game_log_packs import (
     add_seat_fields,
     clean_seat_draft,
@@ -27,6 +33,7 @@ from campaign.forms.game_log_packs import (
     seat_draft_fields,
     step_from_packs,
 )
+from campaign.forms.game_log_red_slots import red_slots_from_step, step_from_red_slots
 from campaign.services.game_log_entry import (
     GameLogEntry,
     IncidentEntry,
@@ -160,7 +167,9 @@ class PlayersStep(StepForm):
 
 
 class DuringStep(StepForm):
-    """Step 2: scar cards played, fortification wear, and the mid-game facts that open packs."""
+    """Step 2: scar cards played, fortification wear, the mid-game facts that open packs, and
+    the missions claimed once the campaign's box holds a mission deck (the World Capital is
+    founded by one of them, U-5)."""
 
     step = "during"
 
@@ -218,10 +227,6 @@ class DuringStep(StepForm):
         self.fields["recruit30_troops"] = forms.IntegerField(
             label="Troops to place", required=False, min_value=0, max_value=COUNT_MAX
         )
-        self.fields["capital"] = forms.BooleanField(
-            label="The World Capital mark was placed (Pack 4, U-5)", required=False
-        )
-        self.fields["capital_by"] = forms.ChoiceField(label="By", choices=players, required=False)
         for faction in factions:
             self.fields[f"m_{faction}"] = forms.IntegerField(
                 label=f"Missiles used by {content().factions[faction].name}",
@@ -229,9 +234,11 @@ class DuringStep(StepForm):
                 min_value=0,
                 max_value=COUNT_MAX,
             )
+        add_mission_fields(self, world, _faction_choices(factions))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        clean_missions(self, data)
         for i in range(SCAR_ROWS):
             if bool(data.get(f"s{i}_scar")) != bool(data.get(f"s{i}_target")):
                 self.add_error(f"s{i}_target", "Give both the scar and where it was placed.")
@@ -534,6 +541,8 @@ def entry_from_steps(
     outcome = cleaned.get("outcome", {})
     rewards = cleaned.get("rewards", {})
     events, hq_moves, comeback_powers = packs_from_step(cleaned.get("packs", {}), where)
+    claimed = missions_from_step(during, where)
+    from_slots, lead_mission = red_slots_from_step(cleaned.get("packs", {}), where, len(claimed))
     players: list[PlayerEntry] = []
     for i in range(MAX_PLAYERS):
         faction = players_data.get(f"p{i}_faction")
@@ -625,11 +634,6 @@ def entry_from_steps(
                 during.get("recruit30_troops") or 0,
             ),
         )
-    if during.get("capital"):
-        incident(
-            "capital",
-            IncidentEntry("mark_placed", during.get("capital_by") or "", 0, "world_capital"),
-        )
     for player in players:
         used = during.get(f"m_{player.faction}")
         if used:
@@ -666,6 +670,8 @@ def entry_from_steps(
         incidents=tuple(incidents),
         events=events,
         hq_moves=hq_moves,
+        missions=(*claimed, *from_slots),
+        lead_mission=lead_mission,
         signed_on=rewards.get("signed_on") or None,
         slogan=rewards.get("slogan") or "",
         winner_reward=winner_reward,
@@ -680,11 +686,11 @@ def field_step(field: str) -> str:
     """Which step shows a form field."""
     if re.fullmatch(r"p\d_(person|guest|faction|start|elim|draft_\w+)|played_on", field):
         return "players"
-    if re.fullmatch(r"(s|w)\d_\w+|missiles3\w*|recruit30\w*|capital\w*|m_\w+", field):
+    if re.fullmatch(r"(s|w|mi)\d_\w+|missiles3\w*|recruit30\w*|m_\w+", field):
         return "during"
     if re.fullmatch(r"winner|t_\w+|h_\w+", field):
         return "outcome"
-    if re.fullmatch(r"e\d_\w+|mv\d_\w+|cb_\w+", field):
+    if re.fullmatch(r"e\d_\w+|mv\d_\w+|cb_\w+|rs_\w+|lead_mission", field):
         return "packs"
     return "rewards"
 
@@ -756,10 +762,9 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
                     "recruit30_troops": str(incident.count),
                 }
             )
-        elif incident.incident == "mark_placed":
-            during.update({"capital": "on", "capital_by": incident.by_faction})
         elif incident.incident == "missiles_used":
             during[f"m_{incident.by_faction}"] = str(incident.count)
+    during.update(step_from_missions(tuple(m for m in entry.missions if not m.from_red_slot)))
     if entry.winner_reward:
         reward = entry.winner_reward
         target = f"continent:{reward.target}" if reward.code in {"R1", "R4"} else reward.target
@@ -776,6 +781,7 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
         entry.hq_moves,
         {p.faction: p.comeback_power for p in entry.players if p.comeback_power},
     )
+    packs.update(step_from_red_slots(entry.missions, entry.lead_mission))
     return {
         "players": players,
         "during": during,

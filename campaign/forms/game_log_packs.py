@@ -14,11 +14,14 @@ from typing import Any
 
 from django import forms
 
+from campaign.forms.game_log_red_slots import add_red_slot_fields, red_slot_section
+from campaign.mission_words import mission_label
 from campaign.services.game_log_entry import EventEntry, HqMoveEntry
 from campaign.services.game_log_events import DEMOLISHING_EVENTS, NO_CHOICE
 from campaign.services.game_log_packs import hq_mover
 from rules import box
 from rules.data import board, content
+from rules.event_targets import MISSION, SPLIT_TROOPS
 from rules.pack_words import comeback_power_label, draft_card_label, event_option_label
 from rules.world import World
 
@@ -108,14 +111,21 @@ def clean_seat_draft(form: forms.Form, data: Mapping[str, Any], seat: int) -> No
 
 def packs_step_shown(world: World) -> bool:
     """Whether this campaign's box, as the game stands, holds anything this step records."""
-    return bool(box.event_deck(world)) or bool(box.comeback_powers(world))
+    return (
+        bool(box.event_deck(world))
+        or bool(box.comeback_powers(world))
+        or box.lead_faction_active(world)
+        or box.private_missions_active(world)
+    )
 
 
 class PacksStep(forms.Form):
-    """Event cards that fired (E-7), HQs a power moved, comeback powers picked (addition E).
+    """Event cards that fired (E-7), HQs a power moved, comeback powers picked (addition E),
+    the lead faction's mission and red-slot missions completed (E124s, E125s).
 
     `world` is the world once the game is recorded (packs it opened are open), so a faction
-    eliminated by this very game may pick its comeback power here (C100)."""
+    eliminated by this very game may pick its comeback power here (C100); `setup` is the world
+    before the game (the card backs that say who leads)."""
 
     step = "packs"
 
@@ -124,13 +134,20 @@ class PacksStep(forms.Form):
         *args: Any,
         factions: list[str],
         world: World,
+        setup: World | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.factions = factions
+        add_red_slot_fields(self, world, setup or world, factions)
         deck = box.event_deck(world)
         self.has_events = bool(deck)
         self.has_demolitions = any(card.key in DEMOLISHING_EVENTS for card in deck)
+        options = [option for card in deck for option in card.options]
+        # Troops split among cities come one territory per troop (a city may come twice);
+        # a mission laid out face up is one of the deck (E-8).
+        self.split_troops = max((o.troops for o in options if o.effect == SPLIT_TROOPS), default=0)
+        missions = box.mission_deck(world) if any(o.effect == MISSION for o in options) else []
         seated = _factions(factions, blank="—")
         if deck:
             drawn = [
@@ -154,6 +171,22 @@ class PacksStep(forms.Form):
                     widget=forms.SelectMultiple(attrs={"size": 4}),
                     help_text="The cities the chosen option went to, or both ends of its maneuver.",
                 )
+                for troop in range(self.split_troops):
+                    self.fields[f"e{i}_troop{troop}"] = forms.ChoiceField(
+                        label=f"Troop {troop + 1} went to",
+                        choices=_territories(),
+                        required=False,
+                        help_text="When the choice splits troops among cities: where each "
+                        "went (a city may come more than once)."
+                        if troop == 0
+                        else "",
+                    )
+                if missions:
+                    self.fields[f"e{i}_mission"] = forms.ChoiceField(
+                        label="Mission it laid out face up",
+                        choices=[("", "—"), *[(m.code, mission_label(m)) for m in missions]],
+                        required=False,
+                    )
                 if self.has_demolitions:
                     self.fields[f"e{i}_demolished"] = forms.MultipleChoiceField(
                         label="HQs it demolished",
@@ -188,7 +221,8 @@ class PacksStep(forms.Form):
         """(title, help, rows of fields) for the page."""
         found = []
         if self.has_events:
-            parts = ("card", "by", "targets", "demolished")
+            troops = tuple(f"troop{k}" for k in range(self.split_troops))
+            parts = ("card", "by", "targets", *troops, "mission", "demolished")
             rows = [
                 [self[f"e{i}_{part}"] for part in parts if f"e{i}_{part}" in self.fields]
                 for i in range(EVENT_ROWS)
@@ -212,6 +246,9 @@ class PacksStep(forms.Form):
                     rows,
                 )
             )
+        slots = red_slot_section(self)
+        if slots is not None:
+            found.append(slots)
         picks = [[self[f"cb_{f}"]] for f in self.pickers if f"cb_{f}" in self.fields]
         if picks:
             found.append(
@@ -257,15 +294,20 @@ def packs_from_step(
                 f"events.{n}.by_faction": f"e{i}_by",
                 f"events.{n}.targets": f"e{i}_targets",
                 f"events.{n}.demolished": f"e{i}_demolished",
+                f"events.{n}.mission": f"e{i}_mission",
             }
+        )
+        split = tuple(
+            data[key] for key in sorted(k for k in data if k.startswith(f"e{i}_troop")) if data[key]
         )
         events.append(
             EventEntry(
                 card=card,
                 option=option,
                 by_faction=data.get(f"e{i}_by") or "",
-                targets=tuple(data.get(f"e{i}_targets") or ()),
+                targets=(*(data.get(f"e{i}_targets") or ()), *split),
                 demolished=tuple(data.get(f"e{i}_demolished") or ()),
+                mission=data.get(f"e{i}_mission") or "",
             )
         )
     moves: list[HqMoveEntry] = []
@@ -301,12 +343,17 @@ def step_from_packs(
     """The raw step data that shows these in the form again (to correct a logged game)."""
     raw: dict[str, Any] = {}
     for i, fired in enumerate(events[:EVENT_ROWS]):
+        card = content().event_cards.get(fired.card)
+        option = card.option(fired.option) if card else None
+        split = option is not None and option.effect == SPLIT_TROOPS
         raw.update(
             {
                 f"e{i}_card": f"{fired.card}|{fired.option}",
                 f"e{i}_by": fired.by_faction,
-                f"e{i}_targets": list(fired.targets),
+                f"e{i}_targets": [] if split else list(fired.targets),
                 f"e{i}_demolished": list(fired.demolished),
+                f"e{i}_mission": fired.mission,
+                **({f"e{i}_troop{k}": t for k, t in enumerate(fired.targets)} if split else {}),
             }
         )
     for i, move in enumerate(moves[:MOVE_ROWS]):

@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.errors import NotFoundError
+from campaign.mission_words import claim_words, mission_label, stars_words
 from campaign.models import Campaign
+from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import Bar, Chart
 from campaign.selectors.world import world_counted_entries, world_current
 from rules import box
 from rules.data import (
     ComebackPower,
     EventCard,
+    Mission,
     Pack,
     PackContent,
     RulesAddition,
@@ -28,7 +31,7 @@ from rules.data import (
     content,
 )
 from rules.pack_words import EVENT_AFTER_WORDS
-from rules.pack_world_events import EventResolved
+from rules.pack_world_events import EventResolved, MissionClaimed, SlotMissionClaimed
 from rules.world import World
 from rules.world_events import ScarPlaced
 
@@ -52,6 +55,7 @@ DRAFT_KIND_NAMES = {
 DRAFT_PLAYER_COUNTS = (3, 4, 5)
 SCAR_COLOURS = ("#4b4f57", "#c8962e", "#c9b400", "#3f6b3a", "#6b3b3b")
 EVENT_COLOUR = "#3b6fb6"
+MISSION_COLOUR = "#8c2f1b"
 
 
 def _ordered_packs() -> list[Pack]:
@@ -189,6 +193,22 @@ def _comeback_rows(world: World, powers: Iterable[ComebackPower]) -> list[dict[s
     ]
 
 
+def _mission_rows(world: World, missions: Iterable[Mission]) -> list[dict[str, Any]]:
+    """Each mission with its stars, what it asks, what a claim does and where its card is."""
+    return [
+        {
+            "code": m.code,
+            "name": m.name,
+            "stars": stars_words(m.stars),
+            "text": m.text,
+            "on_claim": claim_words(m),
+            "private": m.private,
+            "destroyed": m.code in world.destroyed_box_cards,
+        }
+        for m in missions
+    ]
+
+
 def _setting_rows(world: World, pack: str | None = None) -> list[dict[str, Any]]:
     return [
         {
@@ -223,6 +243,8 @@ def pack_contents(*, world: World, pack: str) -> dict[str, Any] | None:
         "draft": _draft_table(found) if found.draft_cards else None,
         "event_cards": _event_rows(world, found.event_cards),
         "comeback_powers": _comeback_rows(world, found.comeback_powers),
+        "missions": _mission_rows(world, (m for m in found.missions if not m.private)),
+        "private_missions": _mission_rows(world, (m for m in found.missions if m.private)),
         "settings": _setting_rows(world, pack),
     }
 
@@ -264,6 +286,7 @@ def rules_help(*, world: World) -> dict[str, Any]:
         "has_events": bool(all_events),
         "comeback_powers": _comeback_rows(world, powers),
         "draft_active": box.draft_active(world),
+        "missions": _mission_rows(world, box.missions(world)),
         "settings": _setting_rows(world),
     }
 
@@ -314,10 +337,14 @@ def faction_blue_slots(*, world: World) -> dict[str, ComebackPower | None] | Non
 
 def box_stats(*, campaign: Campaign) -> list[Chart]:
     """Scars placed by kind (every kind in the box, base ones too) and, once the box holds an
-    event deck, event cards resolved by kind; corrected-away entries do not count."""
+    event deck, event cards resolved by kind, and once it holds missions, missions claimed by
+    mission and by player; corrected-away entries do not count."""
     world = world_current(campaign=campaign)
+    names = person_names(campaign=campaign)
     scars: Counter[str] = Counter()
     events: Counter[str] = Counter()
+    missions: Counter[str] = Counter()
+    claimers: Counter[str] = Counter()
     for _, event in world_counted_entries(campaign=campaign):
         if isinstance(event, ScarPlaced):
             scars[event.scar] += 1
@@ -325,6 +352,9 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
             card = content().event_cards.get(event.card)
             if card is not None:
                 events[card.key] += 1
+        elif isinstance(event, MissionClaimed | SlotMissionClaimed):
+            missions[event.mission] += 1
+            claimers[names.get(event.person, event.person) if event.person else "someone"] += 1
     kinds = box.scar_types(world)
     charts = [
         Chart(
@@ -343,6 +373,27 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
                 [
                     Bar(row["name"], [("resolved", events[row["key"]], EVENT_COLOUR)])
                     for row in event_kinds
+                ],
+            )
+        )
+    deck = box.missions(world)
+    if deck:
+        charts.append(
+            Chart(
+                "Missions claimed, by mission",
+                [
+                    Bar(mission_label(m), [("claimed", missions[m.code], MISSION_COLOUR)])
+                    for m in deck
+                ],
+            )
+        )
+    if claimers:
+        charts.append(
+            Chart(
+                "Missions claimed, by player",
+                [
+                    Bar(who, [("claimed", count, MISSION_COLOUR)])
+                    for who, count in sorted(claimers.items(), key=lambda kv: (-kv[1], kv[0]))
                 ],
             )
         )

@@ -10,6 +10,7 @@ from typing import Any
 
 from campaign.models import Campaign, GameLog, PackUnlock
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.mission_history import is_mission_event, mission_event_text
 from campaign.selectors.pack_history import (
     draft_lines,
     game_recorded_text,
@@ -23,10 +24,15 @@ from campaign.selectors.world import (
     world_log,
 )
 from rules.data import board, content
-from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
+from rules.pack_world_events import (
+    ComebackPowerChosen,
+    DraftRecorded,
+    EventResolved,
+    SeaLineAdded,
+)
 from rules.rewards import REWARD_NAMES
 from rules.unlocks import packs_due, packs_progress
-from rules.world import World
+from rules.world import City, World
 from rules.world_events import (
     CardDestroyed,
     CardUpgraded,
@@ -83,8 +89,11 @@ def _continent(key: str) -> str:
     return continent.name if continent else key
 
 
-def describe(event: WorldEvent, names: Mapping[str, str]) -> str:
-    """One line a person reads in the history, with people's display names."""
+def describe(
+    event: WorldEvent, names: Mapping[str, str], covered: Mapping[str, City] | None = None
+) -> str:
+    """One line a person reads in the history, with people's display names; `covered` maps a
+    territory to the city that stood there before a later mark covered it."""
 
     def who(key: str | None) -> str:
         return names.get(key, key) if key else "someone"
@@ -92,6 +101,9 @@ def describe(event: WorldEvent, names: Mapping[str, str]) -> str:
     packed = pack_event_text(event, names)
     if packed is not None:
         return packed
+    missioned = mission_event_text(event, names, covered)
+    if missioned is not None:
+        return missioned
     match event:
         case ContinentNamed():
             return f"{who(event.person)} named {_continent(event.continent)} “{event.name}”"
@@ -179,6 +191,7 @@ class GameSummary:
     draft: list[str] = field(default_factory=list)  # who drafted what (rules additions B-D)
     events: list[str] = field(default_factory=list)  # event cards drawn and what they placed
     comebacks: list[str] = field(default_factory=list)  # comeback powers taken in this game
+    missions: list[str] = field(default_factory=list)  # missions claimed and what they placed
 
     @property
     def sat_out(self) -> list[str]:
@@ -222,8 +235,11 @@ def history_games(
     log = world_log(campaign=campaign) if log is None else log
     games: dict[int, GameSummary] = {}
     drawn: dict[int, bool] = {}  # whether the game's previous event was an event card's
+    founded: dict[str, City] = {}  # the city standing in each territory, for what gets covered
     for entry in log:
         number = entry.record.game_number
+        if isinstance(entry.event, CityFounded) and entry.voided_by is None:
+            founded[entry.event.territory] = _city(entry.event)
         if not number:
             continue
         game = games.setdefault(number, GameSummary(number=number))
@@ -255,6 +271,8 @@ def history_games(
             game.events.append(describe(event, names))
         elif isinstance(event, ComebackPowerChosen):
             game.comebacks.append(describe(event, names))
+        elif is_mission_event(event):
+            game.missions.append(describe(event, names, founded))
         elif isinstance(event, PackOpened):
             game.packs.append(describe(event, names))
         elif isinstance(event, GameIncident | FortificationWorn):
@@ -297,6 +315,7 @@ def history_games(
             *game.other,
             *game.events,
             *game.comebacks,
+            *game.missions,
             "The draft: " + "; ".join(game.draft),
             game.signature,
             game.world_name,
@@ -304,6 +323,11 @@ def history_games(
         }
         game.voided = [v for v in game.voided if v not in shown and not _same_reward(v, shown)]
     return [games[n] for n in sorted(games)]
+
+
+def _city(event: CityFounded) -> City:
+    """The city an event founded, as the world keeps it (to name it once it is covered)."""
+    return City(event.territory, event.city, event.name, event.person, event.game)  # type: ignore[arg-type]
 
 
 def _players_text(played_on: str, players: list[PlayerRow]) -> str:
@@ -448,6 +472,8 @@ def _touches(event: WorldEvent, territory: str) -> bool:
         return any(p["start"] == territory for p in event.players)
     if isinstance(event, ScarPlaced):
         return event.on == "territory" and event.target == territory
+    if isinstance(event, SeaLineAdded):
+        return territory in (event.a, event.b)
     return getattr(event, "territory", None) == territory
 
 
@@ -455,6 +481,7 @@ def history_territory(*, campaign: Campaign, territory: str) -> list[dict[str, A
     """Everything that happened to one territory, oldest first (voided entries marked)."""
     names = person_names(campaign=campaign)
     rows = []
+    standing: dict[str, City] = {}  # the city here before a later mark covered it
     for entry in world_log(campaign=campaign):
         event = entry.event
         if not _touches(event, territory):
@@ -466,7 +493,9 @@ def history_territory(*, campaign: Campaign, territory: str) -> list[dict[str, A
                 for p in starters
             )
         else:
-            text = describe(event, names)
+            text = describe(event, names, standing)
+        if isinstance(event, CityFounded) and entry.voided_by is None:
+            standing[territory] = _city(event)
         rows.append(
             {
                 "game": entry.record.game_number,

@@ -617,8 +617,8 @@ def _entry(
 ) -> GameLogEntry:
     """The game as a log entry: players clockwise with their outcome, who eliminated them, the
     territories they held when play stopped and their drafted cards, plus the scars, wear,
-    incidents, event cards, HQ moves and comeback powers the engine reported and those picked
-    as the game ends (`rewards.comeback`)."""
+    incidents, event cards, HQ moves, comeback powers and missions claimed the engine reported,
+    and the comeback powers picked as the game ends (`rewards.comeback`)."""
     faction_of = {r.person: r.faction for r in result.seats}
     packs = digital_pack_fields(result.world_events, {p: f or "" for p, f in faction_of.items()})
     scars, wear, incidents = [], [], []
@@ -634,6 +634,8 @@ def _entry(
             )
         elif isinstance(event, FortificationWorn):
             wear.append(WearEntry(territory=event.territory, boxes=event.boxes))
+        elif event in packs.claimed_with:
+            continue  # the entry's missions give it back
         elif isinstance(event, GameIncident) and (
             event.incident not in PACK_INCIDENTS or event in packs.demolished_alone
         ):
@@ -673,6 +675,8 @@ def _entry(
         incidents=tuple(incidents),
         events=tuple(packs.events),
         hq_moves=tuple(packs.hq_moves),
+        missions=tuple(packs.missions),
+        lead_mission=packs.lead_mission,
         signed_on=today,
         slogan=rewards.slogan.strip() if rewarded else "",
         winner_reward=rewards.winner_reward if rewarded else None,

@@ -1,16 +1,25 @@
 """A finished digital game's pack content as log-entry fields, so it is recorded through the
 same checks as a game logged by hand: event cards that fired with where they went and what they
-placed, HQs moved, comeback powers chosen (the draft and who eliminated whom come from each
-seat's result)."""
+placed, HQs moved, comeback powers chosen, missions claimed with what they placed (the draft and
+who eliminated whom come from each seat's result)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from campaign.services.game_log_entry import EventEntry, HqMoveEntry
-from rules.pack_world_events import ComebackPowerChosen, EventResolved
-from rules.world_events import CityFortified, GameIncident, WorldEvent
+from campaign.services.game_log_entry import EventEntry, HqMoveEntry, MissionEntry
+from campaign.services.game_log_missions import CAPITAL_MARK
+from rules.pack_world_events import (
+    CityCovered,
+    ComebackPowerChosen,
+    EventResolved,
+    LeadMissionChosen,
+    MissionClaimed,
+    SeaLineAdded,
+    SlotMissionClaimed,
+)
+from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened, WorldEvent
 
 PACK_INCIDENTS = frozenset({"hq_moved", "hq_demolished"})
 """Incidents that become pack fields of the entry rather than plain incidents."""
@@ -24,6 +33,13 @@ class DigitalPackFields:
     """faction -> the comeback power it picked in this game."""
     demolished_alone: list[GameIncident] = field(default_factory=list)
     """HQs demolished with no event card to file them under (kept as plain incidents)."""
+    missions: list[MissionEntry] = field(default_factory=list)
+    claimed_with: list[WorldEvent] = field(default_factory=list)
+    """What the missions' claims recorded besides (the World Capital's mark and the pack it
+    opened): the log entry's missions give them back, so they are no incidents of their own."""
+    lead_mission: str = ""
+    """The face-up mission the lead faction chose (one a game: at setup, or as its pack
+    opened)."""
 
 
 def digital_pack_fields(
@@ -31,11 +47,26 @@ def digital_pack_fields(
 ) -> DigitalPackFields:
     """Read the engine's world events (`faction_of`: person -> faction). The engine records
     what a card placed (a fortification, demolished HQs) just before the card's own
-    `EventResolved`; anything placed after the last card belongs to that last card."""
+    `EventResolved`; anything placed after the last card belongs to that last card. What a
+    mission claim placed comes just before its `MissionClaimed`; a private mission stuck in a
+    red slot after it is left out, since the log reads it from the world again."""
     found = DigitalPackFields()
     placed: list[WorldEvent] = []
+    claiming: list[WorldEvent] = []  # what the next `MissionClaimed` placed, in order
     for event in world_events:
-        if isinstance(event, CityFortified) or (
+        if _placed_by_claim(event, claiming):
+            claiming.append(event)
+            found.claimed_with.append(event)
+        elif isinstance(event, MissionClaimed):
+            found.missions.append(_mission_entry(event, claiming, faction_of))
+            claiming = []
+        elif isinstance(event, SlotMissionClaimed):
+            found.missions.append(
+                MissionEntry(mission=event.mission, by_faction=event.faction, from_red_slot=True)
+            )
+        elif isinstance(event, LeadMissionChosen):
+            found.lead_mission = found.lead_mission or event.mission
+        elif isinstance(event, CityFortified) or (
             isinstance(event, GameIncident) and event.incident == "hq_demolished"
         ):
             placed.append(event)
@@ -60,6 +91,32 @@ def digital_pack_fields(
             e for e in placed if isinstance(e, GameIncident) and e.incident == "hq_demolished"
         ]
     return found
+
+
+def _placed_by_claim(event: WorldEvent, claiming: list[WorldEvent]) -> bool:
+    """Whether the engine recorded `event` for the mission claim that follows: a sea line, the
+    World Capital's mark, the pack it opened right then, the city it covered, the capital."""
+    if isinstance(event, SeaLineAdded | CityCovered):
+        return True
+    if isinstance(event, GameIncident):
+        return event.incident == "mark_placed" and event.detail == CAPITAL_MARK
+    if isinstance(event, PackOpened):
+        return bool(claiming) and isinstance(claiming[-1], GameIncident)
+    return isinstance(event, CityFounded) and event.city == "capital"
+
+
+def _mission_entry(
+    event: MissionClaimed, placed: list[WorldEvent], faction_of: Mapping[str, str]
+) -> MissionEntry:
+    line = next((e for e in placed if isinstance(e, SeaLineAdded)), None)
+    capital = next((e for e in placed if isinstance(e, CityFounded)), None)
+    return MissionEntry(
+        mission=event.mission,
+        by_faction=faction_of.get(event.person or "", ""),
+        ends=(line.a, line.b) if line else (),
+        territory=capital.territory if capital else "",
+        name=capital.name if capital else "",
+    )
 
 
 def _event_entry(

@@ -70,8 +70,10 @@ class IncidentEntry:
 @dataclass(frozen=True)
 class EventEntry:
     """An event card that fired (E-7): its print code, the option its chooser took (blank for
-    a card without choices), the faction that chose, the territories the option went to and
-    the HQs it demolished. `detail` says in words what it did (blank: built from the rest)."""
+    a card without choices), the faction that chose, the territories the option went to (a
+    city once per troop when troops are split) and the HQs it demolished; `mission` is the
+    mission an option laid out face up (E-8), when the group noted it. `detail` says in words
+    what it did (blank: built from the rest)."""
 
     card: str
     option: str = ""
@@ -79,6 +81,24 @@ class EventEntry:
     targets: tuple[str, ...] = ()
     demolished: tuple[str, ...] = ()
     detail: str = ""
+    mission: str = ""
+
+
+@dataclass(frozen=True)
+class MissionEntry:
+    """A mission claimed during the game (E-8): its print code and the faction whose player
+    claimed it. A mission that places something says what: the two `ends` of the new sea line
+    it draws, or the `territory` and `name` of the World Capital it founds (what that covers is
+    read from the world). `from_red_slot`: the faction completed the private mission in the
+    red slot of its card (rules addition E124s) rather than the face-up one; whether a private
+    mission claimed face up goes into the red slot is read from the world."""
+
+    mission: str
+    by_faction: str = ""
+    ends: tuple[str, ...] = ()
+    territory: str = ""
+    name: str = ""
+    from_red_slot: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,7 +115,9 @@ class HqMoveEntry:
 class GameLogEntry:
     """One game as the group reports it. `players` are listed clockwise around the table,
     which gives the held-on reward order (END-6). `winner` is the winning faction's key.
-    `events` are the event cards that fired (E-7) and `hq_moves` the HQs a power moved."""
+    `events` are the event cards that fired (E-7), `hq_moves` the HQs a power moved,
+    `missions` the missions claimed (E-8) and `lead_mission` the face-up mission the lead
+    faction chose (rules addition E125s; who leads is read from the faction cards)."""
 
     played_on: datetime.date
     players: tuple[PlayerEntry, ...]
@@ -105,6 +127,8 @@ class GameLogEntry:
     incidents: tuple[IncidentEntry, ...] = ()
     events: tuple[EventEntry, ...] = ()
     hq_moves: tuple[HqMoveEntry, ...] = ()
+    missions: tuple[MissionEntry, ...] = ()
+    lead_mission: str = ""
     signed_on: datetime.date | None = None
     slogan: str = ""
     winner_reward: RewardChoice | None = None
@@ -162,6 +186,11 @@ class GameLogEntry:
                 for e in data.get("events", ())
             ),
             hq_moves=tuple(HqMoveEntry(**m) for m in data.get("hq_moves", ())),
+            missions=tuple(
+                MissionEntry(**{**m, "ends": tuple(m.get("ends", ()))})
+                for m in data.get("missions", ())
+            ),
+            lead_mission=data.get("lead_mission", ""),
             signed_on=day(data.get("signed_on")),
             slogan=data.get("slogan", ""),
             winner_reward=reward(data.get("winner_reward")),

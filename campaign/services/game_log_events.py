@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from campaign.mission_words import mission_code_label
 from campaign.services.game_log_entry import EventEntry, GameLogEntry
 from campaign.services.game_log_packs import NOT_IN_GAME, territory_label, unknown_territories
 from campaign.services.game_log_planner import GamePlanner
 from rules import box
 from rules.data import EventCard, EventOption, content
 from rules.errors import Violation
-from rules.event_targets import OptionTargets, option_targets
+from rules.event_targets import MISSION, OptionTargets, option_targets
 from rules.pack_words import event_card_label, event_option_words
 from rules.pack_world_events import EventResolved
 from rules.world_events import CityFortified, GameIncident
@@ -37,6 +38,8 @@ def _listed(keys: tuple[str, ...]) -> str:
 def _event_detail(option: EventOption, rule: OptionTargets, fired: EventEntry) -> str:
     if fired.detail.strip():
         return fired.detail.strip()
+    if fired.mission:
+        return f"{mission_code_label(fired.mission)} laid out face up in place of the one there"
     parts = []
     words = event_option_words(option)
     joined = "between" if rule.path else "on"
@@ -159,6 +162,8 @@ def plan_events(
             continue
         if not _targets_fit(planner, where, card, option, rule, fired):
             continue
+        if not _mission_fits(planner, where, option, fired):
+            continue
         _demolitions_fit(planner, where, card, fired, hqs)
         person = by_faction.get(fired.by_faction) if fired.by_faction else None
         detail = _event_detail(option, rule, fired)
@@ -253,6 +258,31 @@ def _targets_fit(
                         "E-7",
                     ),
                 )
+    return True
+
+
+def _mission_fits(planner: GamePlanner, where: str, option: EventOption, fired: EventEntry) -> bool:
+    """The mission an option laid out face up (E-8): one of the campaign's mission deck, and
+    only for an option that lays one out; False when the entry cannot be recorded at all."""
+    if not fired.mission:
+        return True
+    if option.effect != MISSION:
+        planner.refuse(
+            f"{where}.mission",
+            Violation("event_mission", "This choice lays out no mission: leave it empty.", "E-7"),
+        )
+        return True
+    if not any(m.code == fired.mission for m in box.mission_deck(planner.world)):
+        planner.refuse(
+            f"{where}.mission",
+            Violation(
+                "unknown_mission",
+                "There is no such mission card in this campaign's mission deck.",
+                "E-8",
+            ),
+            hard=True,
+        )
+        return False
     return True
 
 

@@ -14,8 +14,14 @@ from collections.abc import Mapping
 
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_events import plan_events
+from campaign.services.game_log_missions import (
+    CAPITAL_MARK,
+    capital_incident_refusal,
+    plan_missions,
+)
 from campaign.services.game_log_packs import plan_comeback_powers, plan_draft, plan_hq_moves
 from campaign.services.game_log_planner import GameLogPlan, GamePlanner
+from campaign.services.game_log_red_slots import plan_lead_mission
 from campaign.services.game_log_seating import plan_seating
 from rules import box
 from rules.errors import Violation
@@ -70,6 +76,8 @@ def game_log_plan(
     plan_draft(planner, entry, world, game)
     plan_comeback_powers(planner, entry, by_faction, game)
     _plan_during(planner, entry, by_faction, game)
+    # The lead faction is read from the card backs at setup, under the box as it stands now.
+    plan_lead_mission(planner, entry, world, by_faction, game)
     _plan_end(planner, entry, by_faction, game)
     return planner.plan
 
@@ -77,8 +85,9 @@ def game_log_plan(
 def _plan_during(
     planner: GamePlanner, entry: GameLogEntry, by_faction: Mapping[str, str], game: int
 ) -> None:
-    """What happened during the game (G-4, X-9, U-5..U-7): scars, event cards, HQ moves,
-    fortification wear and incidents, each by the player of a faction of this game."""
+    """What happened during the game (G-4, X-9, E-8, U-5..U-7): scars, event cards, missions
+    claimed, HQ moves, fortification wear and incidents, each by the player of a faction of
+    this game."""
     refuse = planner.refuse
     starts = {p.start: p.faction for p in entry.players}
 
@@ -119,6 +128,7 @@ def _plan_during(
         {**starts, **{m.target: m.faction for m in entry.hq_moves}},
         game,
     )
+    plan_missions(planner, entry, by_faction, game)
     plan_hq_moves(planner, entry, by_faction, starts, game)
     for i, wear in enumerate(entry.wear):
         planner.add(
@@ -137,6 +147,8 @@ def _plan_during(
                 hard=True,
             )
             continue
+        if incident.incident == "mark_placed" and incident.detail == CAPITAL_MARK:
+            refuse(f"{where}.incident", capital_incident_refusal(planner.world))
         person = actor(f"{where}.by_faction", incident.by_faction)
         planner.add(
             where,

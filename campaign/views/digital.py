@@ -24,6 +24,7 @@ from campaign.forms.digital import (
     reward_from_post,
     reward_select_choices,
 )
+from campaign.mission_words import stars_words
 from campaign.models import Person
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.numbers import whole_number
@@ -293,6 +294,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             people=person_names(campaign=game.campaign),
         ),
         "pack_banners": _pack_banners(state, game),
+        "mission": _face_up_mission(state),
         "packs_opened": [
             content().packs[e.pack].name
             for e in state.world_events
@@ -312,6 +314,19 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         context["rewards"] = _reward_form_context(game, held, request)
     context.update(extra)
     return context
+
+
+def _face_up_mission(state: GameState) -> dict[str, str] | None:
+    """The face-up mission in words (E-8): the game holds one only once its pack is open."""
+    mission = content().missions.get(state.mission or "")
+    if mission is None:
+        return None
+    return {
+        "code": mission.code,
+        "name": mission.name,
+        "stars": stars_words(mission.stars),
+        "text": mission.text,
+    }
 
 
 def _battle(state: GameState) -> dict[str, Any] | None:

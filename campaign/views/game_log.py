@@ -120,7 +120,9 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             eliminated = eliminated_factions(players_raw)
             return OutcomeStep(bound, factions=factions, eliminated=eliminated)
         if step == "packs":
-            return PacksStep(bound, factions=factions, world=self.packs_world(draft)[0])
+            return PacksStep(
+                bound, factions=factions, world=self.packs_world(draft)[0], setup=self.world
+            )
         if step == "rewards":
             known = self.before_rewards(draft) or {"held_on": [], "naming_due": False}
             known.pop("world", None)

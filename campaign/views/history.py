@@ -14,6 +14,7 @@ from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.box import box_stats, faction_blue_slots
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
 from campaign.selectors.history import (
     history_faction,
     history_games,
@@ -24,6 +25,7 @@ from campaign.selectors.history import (
 )
 from campaign.selectors.world import world_games_recorded
 from campaign.services.game_log import game_log_latest
+from rules import board_links
 from rules.data import board, content
 
 
@@ -146,7 +148,8 @@ class TerritoryHistoryView(HistoryPage):
             coins=world.card_coins.get(key, 1),
             card_destroyed=not world.has_card(key),
             neighbours=sorted(
-                (board().territories[n] for n in board().neighbours[key]), key=lambda t: t.name
+                (board().territories[n] for n in board_links.neighbours(world, key)),
+                key=lambda t: t.name,
             ),
         )
         return context
@@ -170,6 +173,12 @@ class FactionHistoryView(HistoryPage):
         blue_slots = faction_blue_slots(world=view.world)
         if blue_slots is not None:
             context["blue_slot"] = {"power": blue_slots[faction.key]}
+        homelands = faction_homelands(world=view.world)
+        if homelands is not None:
+            context["homeland"] = homelands[faction.key]
+        red_slots = faction_red_slots(world=view.world)
+        if red_slots is not None:
+            context["red_slot"] = {"mission": red_slots[faction.key]}
         return context
 
 

@@ -28,6 +28,7 @@ from campaign.selectors.box import (
 )
 from campaign.selectors.world import world_current
 from campaign.services.box import comeback_power_choose, settings_choose
+from rules import box
 
 
 class PackListView(CampaignAccessMixin, TemplateView):
@@ -37,8 +38,11 @@ class PackListView(CampaignAccessMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        opened, sealed = packs_opened_and_sealed(world=world_current(campaign=self.campaign))
-        context.update(opened=opened, sealed=sealed, section="packs")
+        world = world_current(campaign=self.campaign)
+        opened, sealed = packs_opened_and_sealed(world=world)
+        context.update(
+            opened=opened, sealed=sealed, section="packs", has_missions=bool(box.missions(world))
+        )
         return context
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from campaign.board_map import render_board_svg
 from campaign.selectors.box import box_status, faction_blue_slots
+from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
+from rules import box
 from rules.data import board, content
 from rules.world import World
 
@@ -26,6 +28,8 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
         return names.get(person, person) if person else "—"
 
     blue_slots = faction_blue_slots(world=world)
+    homelands = faction_homelands(world=world)
+    red_slots = faction_red_slots(world=world)
     factions = []
     for key, faction in content().factions.items():
         power_key = world.starting_powers.get(key)
@@ -38,6 +42,8 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                 "power": content().power(power_key) if power_key else None,
                 "scar": content().scar_types[scar.kind].name if scar else None,
                 "comeback": blue_slots.get(key) if blue_slots is not None else None,
+                "homeland": homelands.get(key) if homelands is not None else None,
+                "red_slot": red_slots.get(key) if red_slots is not None else None,
                 "records": [
                     {
                         "game": r.game,
@@ -78,9 +84,15 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
         }
         for key, continent in board().continents.items()
     ]
+    covered = {c.territory: c for c in world.covered_cities}
     return {
         "world": world,
         "blue_slots": blue_slots is not None,
+        "red_slots": red_slots is not None,
+        "has_missions": bool(box.missions(world)),
+        "sea_lines": [
+            {"a": territories[a].name, "b": territories[b].name} for a, b in world.added_sea_lines
+        ],
         "box": box_status(world=world),
         "board_svg": render_board_svg(world, people=names),
         "factions": factions,
@@ -95,6 +107,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                     "kind": c.kind,
                     "founder": who(c.founder),
                     "game": c.game,
+                    "covered": covered.get(c.territory) if c.kind == "capital" else None,
                 }
                 for c in world.cities.values()
             ),

@@ -22,8 +22,8 @@ from rules.game.common import (
     seat_label,
 )
 from rules.game.events import GameEvent
+from rules.game.lead_faction import begin_play
 from rules.game.moves import DraftPick, MoveOption, PlaceStart
-from rules.game.rotation import begin_turn
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pack_words import draft_card_label, draft_card_words
 from rules.pack_world_events import DraftRecorded
@@ -337,8 +337,8 @@ def _give_coin_cards(state: GameState, order: tuple[int, ...], events: list[Game
 
 
 def _start_play(state: GameState, order: tuple[int, ...], events: list[GameEvent]) -> None:
-    """Addition D (S-11): the holder of the 1st turn-order card plays first, and play follows
-    the turn-order cards from then on."""
+    """Addition D (S-11): the holder of the 1st turn-order card plays first (once any lead
+    faction has chosen the face-up mission, E125s), and play follows the turn-order cards."""
     state.turn_order = order
     names = ", ".join(seat_label(state, s) for s in order)
     events.append(
@@ -349,7 +349,7 @@ def _start_play(state: GameState, order: tuple[int, ...], events: list[GameEvent
             {"order": list(order), "rule": "S-11"},
         )
     )
-    begin_turn(state, order[0], events)
+    begin_play(state, order[0], events)
 
 
 # --- later in the game ---------------------------------------------------------------------------

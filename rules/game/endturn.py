@@ -1,5 +1,6 @@
 """End of turn (E-1..E-9): end-of-turn scars, the resource card and the sideboard slots, the
-coin pile running out, events, and the choice between a card and the mission (`missions`)."""
+coin pile running out, events, and the choice between a card and a mission (`missions`, and
+the private mission in a red slot, `private_missions`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rules.game.effects import END_OF_TURN_SCARS, EVENT_EFFECTS, on_card_taken
 from rules.game.events import GameEvent
 from rules.game.missions import claim_options, mission_claimable
 from rules.game.moves import EndTurn, MoveOption, TakeCard
+from rules.game.private_missions import slot_claim_options, slot_claimable
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
@@ -26,7 +28,7 @@ def end_of_turn(state: GameState, events: list[GameEvent]) -> None:
         if trigger is not None and not scar.cancelled and state.owner(territory) == seat:
             trigger(state, territory, events)
     card = entitled_to_card(state, seat) and bool(card_choices(state, seat))
-    if card or mission_claimable(state, seat):
+    if card or mission_claimable(state, seat) or slot_claimable(state, seat):
         state.phase = END_OF_TURN
         state.pending = None
         return
@@ -154,5 +156,6 @@ def end_of_turn_options(state: GameState, seat: int) -> list[MoveOption]:
     if entitled_to_card(state, seat):
         options += [MoveOption(TakeCard(slot)) for slot in card_choices(state, seat)]
     options += claim_options(state, seat)
+    options += slot_claim_options(state, seat)
     options.append(MoveOption(EndTurn()))
     return options

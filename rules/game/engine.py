@@ -10,7 +10,18 @@ from typing import Any
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import attack as combat
-from rules.game import comeback, draft, endturn, missions, pack_events, scars, setup, turn
+from rules.game import (
+    comeback,
+    draft,
+    endturn,
+    lead_faction,
+    missions,
+    pack_events,
+    private_missions,
+    scars,
+    setup,
+    turn,
+)
 from rules.game.common import OPEN_PACK
 from rules.game.events import GameEvent
 from rules.game.moves import (
@@ -19,7 +30,9 @@ from rules.game.moves import (
     BuyRedStar,
     ChooseComebackPower,
     ChooseFaction,
+    ChooseMission,
     ClaimMission,
+    ClaimSlotMission,
     DefendWith,
     DraftPick,
     EndTurn,
@@ -109,8 +122,10 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
     endturn.END_OF_TURN: {
         TakeCard: endturn.take_card,
         ClaimMission: missions.claim_mission,
+        ClaimSlotMission: private_missions.claim_slot_mission,
         EndTurn: _end_without_card,
     },
+    lead_faction.LEAD_MISSION: {ChooseMission: lead_faction.choose_mission},
     OPEN_PACK: {AcknowledgePack: _acknowledge_pack},
     comeback.COMEBACK_PICK: {ChooseComebackPower: comeback.choose_comeback_power},
     pack_events.EVENT_CHOICE: {
@@ -140,13 +155,15 @@ PHASE_WORDS = {
     OPEN_PACK: ("a sealed pack must be opened first", "U-8"),
     comeback.COMEBACK_PICK: ("a faction knocked out is picking its comeback power", "X-15"),
     pack_events.EVENT_CHOICE: ("an event card waits on its chooser's decision", "E-7"),
+    lead_faction.LEAD_MISSION: ("the lead faction is choosing the face-up mission", "E-10"),
 }
 
 
 def seats_to_act(state: GameState) -> list[int]:
     """Who may act now: the current player, the defender choosing dice, the holder offered a
     missile or scar window (PRI order), the order rollers, who acknowledges a pack, the
-    chooser of an event card, or a knocked-out faction's player picking a power."""
+    chooser of an event card, the lead faction choosing a mission, or a knocked-out faction's
+    player picking a power."""
     phase = state.phase
     if phase == GAME_OVER:
         return []
@@ -165,7 +182,7 @@ def seats_to_act(state: GameState) -> list[int]:
         return [] if seat is None else [seat]
     if phase == comeback.COMEBACK_PICK:
         return [comeback.comeback_picker(state)]
-    if phase in (OPEN_PACK, pack_events.EVENT_CHOICE):
+    if phase in (OPEN_PACK, pack_events.EVENT_CHOICE, lead_faction.LEAD_MISSION):
         return [state.pending["seat"]]  # type: ignore[index]
     return [state.current_seat]
 
@@ -223,6 +240,7 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
     OPEN_PACK: lambda s, seat: [MoveOption(AcknowledgePack(s.pending["pack"]))],  # type: ignore[index]
     comeback.COMEBACK_PICK: comeback.comeback_options,
     pack_events.EVENT_CHOICE: pack_events.event_choice_options,
+    lead_faction.LEAD_MISSION: lead_faction.choose_options,
 }
 
 

@@ -4,6 +4,7 @@ knock-out sets off (rules addition E hooks in here through `KNOCKOUT_HOOKS`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from rules import box
 from rules.game.common import seat_label
@@ -22,6 +23,9 @@ def knocked_out(state: GameState, seat: int, events: list[GameEvent], *, by: int
     it out last (`Seat.knocked_out_by`): a game's result names who eliminated whom (END-2)."""
     taken = state.seats[seat].cards
     state.set_seat(seat, knocked_out_by=by)
+    if by is not None:  # a conquest of this turn's player (Forced Occupation counts the hand)
+        hands = (*state.turn.knockout_hands, len(taken))
+        state.turn = replace(state.turn, knockout_hands=hands)
     if by is not None:
         state.set_seat(seat, cards=())
         state.set_seat(by, cards=(*state.seats[by].cards, *taken))

@@ -5,7 +5,8 @@ next mission laid out.
 A mission's condition is data (`condition.kind` in its pack's content, with parameters) naming
 one of the functions registered in `CONDITIONS`; its `action` says what the claimer places: a
 new sea line (Explore the World) or the World Capital (The World Is Ready, which opens Pack 4
-at once). Every claim is recorded as a `MissionClaimed` world event after what it placed.
+at once). Every claim is recorded as a `MissionClaimed` world event after what it placed, and
+before a `PrivateMissionStuck` when a private mission goes into the red slot (Pack 4, E124s).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from rules import board_links, box
 from rules.bounds import NAME_MAX
 from rules.data import Mission, board, content
 from rules.errors import IllegalMove, Violation
+from rules.game import lead_faction
 from rules.game.common import ask_to_open, check_win, continent_bonuses, pack_due, seat_label
 from rules.game.draws import card_choices, entitled_to_card, held_slots
 from rules.game.events import GameEvent
 from rules.game.moves import ClaimMission, MoveOption
 from rules.game.rotation import finish_turn
-from rules.game.state import GameState, territory_name
-from rules.pack_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.game.state import GameState, faction_name, territory_name
+from rules.pack_world_events import CityCovered, MissionClaimed, SeaLineAdded, into_red_slot
 from rules.rng import Rng
 from rules.world_events import CityFounded, WorldEvent
 
@@ -155,7 +157,15 @@ def _capital_card(state: GameState, seat: int, params: Mapping[str, Any]) -> boo
     return bool(capital_territories(state, seat, params["coins"]))
 
 
-STANDING_CONDITIONS = frozenset({"cities_held", "continent_bonus", "islands_held"})
+STANDING_CONDITIONS = frozenset(
+    {
+        "cities_held",
+        "continent_bonus",
+        "islands_held",
+        "capital_and_majors",
+        "scarred_territories_held",
+    }
+)
 """Conditions about what a player holds, not about what their turn did."""
 
 
@@ -286,10 +296,34 @@ def _place(
     return [], ""
 
 
+def _into_red_slot(state: GameState, seat: int, mission: Mission) -> list[WorldEvent]:
+    """E124s: a private mission claimed by a faction whose red slot is empty is stuck there
+    (and its card destroyed); with the slot full the card goes back to the box as usual."""
+    player = state.seats[seat]
+    if player.faction is None:
+        return []
+    stuck = into_red_slot(
+        state.world, player.faction, mission.code, player.person, state.game_number
+    )
+    return [stuck] if stuck is not None else []
+
+
+def _fate(state: GameState, seat: int, mission: Mission, stuck: bool) -> str:
+    faction = faction_name(state.seats[seat].faction)
+    if stuck:
+        return f"it goes into the red slot of {faction} and the card is destroyed"
+    if mission.code in state.world.destroyed_box_cards:
+        return "the card is destroyed"
+    if mission.private:
+        return f"the red slot of {faction} is taken, so the card goes back to the box"
+    return "the card goes back to the box"
+
+
 def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[GameEvent]) -> None:
     """E-8: instead of a card. What the mission places goes on the board, the card goes back
-    to the box or is destroyed, its Red Stars are taken (W-1 checked), a new mission is laid
-    out and the turn ends; a pack the claim opened is acknowledged then."""
+    to the box, into the claimer's red slot (E124s) or is destroyed, its Red Stars are taken
+    (W-1 checked), a new mission is laid out and the turn ends; a pack the claim opened is
+    acknowledged then, and with Pack 4 the lead faction chooses that new mission (E123)."""
     problem = claim_problem(state, seat, move)
     if problem is not None:
         raise IllegalMove.from_violation(problem)
@@ -300,16 +334,17 @@ def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[
     claimed = MissionClaimed(
         game=state.game_number, mission=mission.code, person=state.seats[seat].person
     )
-    for event in (*placed, claimed):
+    stuck = _into_red_slot(state, seat, mission)
+    for event in (*placed, claimed, *stuck):
         problems = event.check(state.world)
         if problems:
             raise IllegalMove.from_violation(problems[0])
         state.world = event.apply(state.world)
-    state.world_events = (*state.world_events, *placed, claimed)
+    state.world_events = (*state.world_events, *placed, claimed, *stuck)
     stars = state.seats[seat].red_star_tokens + mission.stars
     state.set_seat(seat, red_star_tokens=stars)
     destroyed = mission.code in state.world.destroyed_box_cards
-    fate = "the card is destroyed" if destroyed else "the card goes back to the box"
+    fate = _fate(state, seat, mission, bool(stuck))
     star_words = "a Red Star" if mission.stars == 1 else f"{mission.stars} Red Stars"
     text = f"{seat_label(state, seat)} claims the mission {mission.name} for {star_words}"
     events.append(
@@ -324,11 +359,27 @@ def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[
                 "territory": move.territory,
                 "target": move.target,
                 "name": move.name.strip(),
+                "red_slot": bool(stuck),
             },
         )
     )
     if check_win(state, events, seat):
         return
+    opened = opened and CAPITAL_PACK in state.world.packs_opened
+    chooser = lead_faction.open_mid_game(state, events) if opened else None
+    if chooser is None:
+        _lay_out_top(state, events)
+    else:
+        state.mission = None
+    finish_turn(state, events)
+    if chooser is not None:
+        lead_faction.ask_to_choose(state, chooser)
+    if opened:
+        ask_to_open(state, CAPITAL_PACK, seat)
+
+
+def _lay_out_top(state: GameState, events: list[GameEvent]) -> None:
+    """E-8: the top card of the mission deck is the new face-up mission."""
     state.mission = state.mission_deck[0] if state.mission_deck else None
     state.mission_deck = state.mission_deck[1:]
     events.append(
@@ -340,6 +391,3 @@ def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[
             {"mission": state.mission},
         )
     )
-    finish_turn(state, events)
-    if opened and CAPITAL_PACK in state.world.packs_opened:
-        ask_to_open(state, CAPITAL_PACK, seat)

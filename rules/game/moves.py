@@ -231,6 +231,23 @@ class ClaimMission(Move):
 
 
 @dataclass(frozen=True)
+class ClaimSlotMission(Move):
+    """Rules addition E124s: claim the private mission in the red slot of one's faction card
+    instead of drawing a card (once a game, never in the turn of a face-up mission claim)."""
+
+    type: ClassVar[str] = "claim_slot_mission"
+
+
+@dataclass(frozen=True)
+class ChooseMission(Move):
+    """Rules addition E125s: the lead faction's player lays out `mission`, from the mission
+    deck, as the face-up mission; the deck is shuffled after."""
+
+    type: ClassVar[str] = "choose_mission"
+    mission: str
+
+
+@dataclass(frozen=True)
 class AcknowledgePack(Move):
     """U-8: the pack that became due has been opened; play resumes."""
 

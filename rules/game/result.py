@@ -31,9 +31,12 @@ class GameResult:
     winner_seat: int
     seats: list[SeatResult]
     world_events: list[WorldEvent]
-    """The draft (if the setup had one), scars placed, fortification wear (one event per
-    fortification), the incidents and packs opened mid-game, then missiles used per person,
-    ready to append to the campaign log.
+    """The draft (if the setup had one), then what the game recorded in the order it happened
+    (the lead faction's choice of mission, scars placed, event cards and what they placed,
+    missions claimed with what they placed and a private mission stuck in a red slot, red-slot
+    missions claimed, comeback powers, HQs moved or demolished, the incidents and packs opened
+    mid-game; fortification wear as one event per fortification, where it was first worn),
+    then missiles used per person, ready to append to the campaign log.
     Rewards are chosen later by people."""
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from rules import box
+from rules.data import board
 from rules.game.comeback import owe_pick
 from rules.game.common import (
     START_OF_TURN,
@@ -27,6 +31,18 @@ def next_active_seat(state: GameState, seat: int) -> int:
 def finish_turn(state: GameState, events: list[GameEvent]) -> None:
     """T-1: the player to the left takes the next turn."""
     begin_turn(state, next_active_seat(state, state.current_seat), events)
+
+
+def _remember_turn_start(state: GameState, seat: int) -> None:
+    """Private missions (E124s) read some conditions as the turn begins (Wide Border): what
+    they read is remembered until the claim at the end of the turn."""
+    if box.private_missions_active(state.world):
+        held = tuple(
+            key
+            for key, continent in board().continents.items()
+            if all(state.owner(t) == seat for t in continent.territories)
+        )
+        state.turn = replace(state.turn, continents_at_start=held)
 
 
 def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
@@ -63,6 +79,7 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
             break
         seat = next_active_seat(state, seat)
     if not state.is_over:
+        _remember_turn_start(state, seat)
         at_turn_start(state, seat, events)
         open_turn_start_window(state, events)
     for gone in eliminated_now:

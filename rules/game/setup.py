@@ -15,8 +15,8 @@ from rules.game.common import (
     seat_label,
 )
 from rules.game.events import GameEvent
+from rules.game.lead_faction import begin_play
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
-from rules.game.rotation import begin_turn
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
 from rules.rng import Rng, Seed
 from rules.world import World
@@ -168,9 +168,10 @@ def choose_faction(
     if following != state.first_seat:
         state.current_seat = following
         return
-    # S-10 is recorded from the seats at game end; S-11: the first chooser takes the first turn.
+    # S-10 is recorded from the seats at game end; S-11: the first chooser takes the first turn
+    # (once any lead faction has chosen the face-up mission, E125s).
     assert state.first_seat is not None
-    begin_turn(state, state.first_seat, events)
+    begin_play(state, state.first_seat, events)
 
 
 def setup_options(state: GameState, seat: int) -> list[MoveOption]:

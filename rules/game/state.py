@@ -87,19 +87,34 @@ class TurnFlags:
     """Territories taken by attack this turn, in order (missions count them, E-8)."""
     sea_conquests: tuple[str, ...] = ()
     """Those of them taken by an attack across a sea line."""
+    trade_in: tuple[str, ...] = ()
+    """The resource cards handed in for troops when recruiting (private missions, E124s)."""
+    continents_at_start: tuple[str, ...] = ()
+    """Continents held whole as the turn began, once private missions are in the box: a
+    condition read at the start of the turn is remembered until the claim (Wide Border)."""
+    knockout_hands: tuple[int, ...] = ()
+    """How many resource cards each player this turn's conquests knocked out held then."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        for name in ("blocked", "conquests", "sea_conquests"):
+        for name in LIST_FLAGS:
             data[name] = list(getattr(self, name))
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TurnFlags:
-        lists = {
-            name: tuple(data.get(name, ())) for name in ("blocked", "conquests", "sea_conquests")
-        }
+        lists = {name: tuple(data.get(name, ())) for name in LIST_FLAGS}
         return cls(**{**data, **lists})
+
+
+LIST_FLAGS = (
+    "blocked",
+    "conquests",
+    "sea_conquests",
+    "trade_in",
+    "continents_at_start",
+    "knockout_hands",
+)
 
 
 @dataclass(eq=True)

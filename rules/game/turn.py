@@ -150,7 +150,9 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
     base = base_recruits(state, seat)
     bonuses = continent_bonuses(state, seat)
     total = base + sum(bonuses.values()) + traded
-    state.turn = replace(state.turn, recruits_left=total, traded_in=bool(move.trade_in))
+    state.turn = replace(
+        state.turn, recruits_left=total, traded_in=bool(move.trade_in), trade_in=move.trade_in
+    )
     state.phase = PLACE
     parts = [f"{base} base"]
     parts += [f"{n} for {board().continents[c].name}" for c, n in bonuses.items()]

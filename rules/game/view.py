@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import box
 from rules.game.draft import draft_view
 from rules.game.engine import seats_to_act
+from rules.game.lead_faction import lead_faction
 from rules.game.state import GameState
 
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
-    scar cards, the order of the decks and the dice generator. A draft is shown to all."""
+    scar cards, the order of the decks and the dice generator. A draft is shown to all, and
+    so is the lead faction once Pack 4 has brought it (None when no faction leads)."""
     data = state.to_json()
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)
@@ -37,4 +40,6 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     draft = draft_view(state)
     if draft is not None:
         data["draft"] = draft  # played face up: everyone sees it
+    if box.lead_faction_active(state.world):
+        data["lead_faction"] = lead_faction(state)  # Pack 4 (E125s): from the card backs
     return data

@@ -65,6 +65,7 @@ def test_a_drawn_sea_line_is_adjacency_for_good_and_counts_once_G12():
 
 def test_the_capital_covers_a_city_whose_sticker_stays_used_C10():
     world = CityFounded("peru", "minor", "Cuzco", "bob", 1).apply(_pack_3())
+    world = world.evolve(card_coins={**world.card_coins, "peru": 4})
     covered = CityCovered("peru", "ann", 4)
     assert covered.check(world) == []
     world = covered.apply(world)
@@ -74,6 +75,27 @@ def test_the_capital_covers_a_city_whose_sticker_stays_used_C10():
     capital = CityFounded("peru", "capital", "Nova Lima", "ann", 4)
     assert capital.check(world) == []
     assert capital.apply(world).cities["peru"].population == 5
+
+
+@pytest.mark.parametrize(
+    ("coins", "destroyed", "code"),
+    [(4, False, None), (6, False, None), (3, False, "capital_card"), (5, True, "capital_card")],
+)
+def test_the_world_is_ready_D120s_puts_the_capital_on_a_card_worth_4_coins_or_more_E8(
+    coins, destroyed, code
+):
+    world = _pack_3().evolve(card_coins={**World().card_coins, "egypt": coins})
+    if destroyed:
+        world = world.evolve(destroyed_cards=frozenset({"egypt"}))
+    found = CityFounded("egypt", "capital", "Nova Cairo", "ann", 3).check(world)
+    assert [v.code for v in found] == ([code] if code else [])
+
+
+def test_no_capital_is_founded_in_a_box_without_the_card_that_places_it_U8():
+    world = World().evolve(card_coins={**World().card_coins, "egypt": 6})
+    found = CityFounded("egypt", "capital", "Nova Cairo", "ann", 3).check(world)
+    assert [v.code for v in found] == ["no_capital"]
+    assert not any(term in found[0].message for term in box.spoiler_terms("pack_3"))
 
 
 def test_only_a_city_is_covered_and_only_in_a_box_with_the_capital_mission_G2():

@@ -43,11 +43,17 @@ from rules.game import (
     view_for,
 )
 from rules.game import seats_to_act as who_acts
-from rules.pack_world_events import MissionClaimed, SettingChosen
+from rules.pack_world_events import (
+    LeadMissionChosen,
+    MissionClaimed,
+    PrivateMissionStuck,
+    SettingChosen,
+    SlotMissionClaimed,
+)
 from rules.simulate import customized_world, make_bots, person
 from rules.world_events import GameIncident, PackOpened
 
-from .pack_worlds import with_pack_3
+from .pack_worlds import with_pack_3, with_pack_4
 
 MOVE_CAP = 6_000
 PROBE_EVERY = 5
@@ -257,13 +263,16 @@ def play_checked(
     draft_coins: str | None = None,
     pack_2: str | None = None,
     pack_3: bool = False,
+    pack_4: bool = False,
 ) -> GameState:
     """One bot game with every check. `draft_coins` opens Pack 1 (the setup is then a draft,
     rules additions B-D) and says where its starting coin cards come from. `pack_2` opens
     Pack 2 ("open": comeback powers are picked at knock-outs, rule E) and with "powers" every
     faction already holds one, as later in a campaign. `pack_3` opens Pack 3 (missions, Join
     the Cause, the homeland draw) on a world with cities and rich cards; on odd seeds Explore
-    the World is already destroyed, so the other missions come up more often."""
+    the World is already destroyed, so the other missions come up more often. `pack_4` (with
+    `pack_3`) opens Pack 4 after The World Is Ready: the World Capital, private missions, red
+    slots already holding some and, on most seeds, a lead faction."""
     world = customized_world(seed, veterans=veterans)
     if draft_coins is not None:
         world = PackOpened("pack_1", world.next_game_number - 1, "drawn").apply(world)
@@ -279,6 +288,8 @@ def play_checked(
         world = with_pack_3(world, seed)
         if seed % 2:
             world = world.evolve(destroyed_box_cards=world.destroyed_box_cards | {"D121s"})
+    if pack_4:
+        world = with_pack_4(world, seed)
     seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
     initial = new_game(world, seats, seed=seed, game_number=world.next_game_number)
     bots = make_bots(kinds, seed)
@@ -316,12 +327,16 @@ def play_checked(
     return state
 
 
+Table = tuple[int, list[str], int, str | None, str | None, bool, bool]
+
+
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, list[str], int, str | None, str | None, bool]:
+def tables(draw: st.DrawFn) -> Table:
     """A seed, one bot kind per seat (at least one heuristic bot, since all-random games can
     run for tens of thousands of moves), how many seats hold a missile, half of the time Pack 1
     open with where its drafted coin cards come from, half of the time Pack 2 open (with
-    or without comeback powers already held), and a third of the time Pack 3 open."""
+    or without comeback powers already held), a third of the time Pack 3 open and, half of
+    those times, Pack 4 too."""
     players = draw(st.integers(min_value=3, max_value=5))
     kinds = draw(
         st.lists(st.sampled_from(["heuristic", "random"]), min_size=players, max_size=players)
@@ -332,17 +347,16 @@ def tables(draw: st.DrawFn) -> tuple[int, list[str], int, str | None, str | None
     draft_coins = draw(st.sampled_from([None, None, "coin_pile", "extra"]))
     pack_2 = draw(st.sampled_from([None, None, "open", "powers"]))
     pack_3 = draw(st.sampled_from([False, False, True]))
+    pack_4 = pack_3 and draw(st.booleans())
     seed = draw(st.integers(min_value=0, max_value=2**32))
-    return seed, kinds, veterans, draft_coins, pack_2, pack_3
+    return seed, kinds, veterans, draft_coins, pack_2, pack_3, pack_4
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
-def test_bot_games_keep_every_invariant_and_replay_exactly(
-    table: tuple[int, list[str], int, str | None, str | None, bool],
-):
-    seed, kinds, veterans, draft_coins, pack_2, pack_3 = table
-    play_checked(seed, kinds, veterans, draft_coins, pack_2, pack_3)
+def test_bot_games_keep_every_invariant_and_replay_exactly(table: Table):
+    seed, kinds, veterans, draft_coins, pack_2, pack_3, pack_4 = table
+    play_checked(seed, kinds, veterans, draft_coins, pack_2, pack_3, pack_4)
 
 
 def test_heuristic_bots_with_missiles_keep_every_invariant_x10():
@@ -369,6 +383,21 @@ def test_bots_with_packs_1_to_3_claim_missions_and_keep_every_invariant_E8(seed,
     assert mission in claimed
     if mission == "D120s":
         assert "pack_4" in state.world.packs_opened
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(22, PrivateMissionStuck), (70, SlotMissionClaimed)])
+def test_bots_with_packs_1_to_4_lead_and_claim_private_missions_and_keep_every_invariant_E124s(
+    seed, kind
+):
+    """The lead faction chooses the first mission (E125s) and begins in the World Capital
+    (E126s); a private mission goes into a red slot (seed 22), a red slot's mission is claimed
+    (seed 70)."""
+    kinds = ["heuristic", "random", "heuristic", "random"]
+    state = play_checked(
+        seed, kinds, 1, draft_coins="coin_pile", pack_2="open", pack_3=True, pack_4=True
+    )
+    assert any(isinstance(e, LeadMissionChosen) for e in state.world_events)
+    assert any(isinstance(e, kind) for e in state.world_events)
 
 
 def test_three_missiles_on_one_roll_open_pocket_1_and_play_goes_on_u6():

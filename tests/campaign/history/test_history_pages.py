@@ -84,8 +84,10 @@ def test_a_faction_cards_back_lists_every_game(two_games, viewer_client):
 
 def test_statistics_are_drawn_as_inline_svg(two_games, viewer_client):
     page = _page(viewer_client, two_games, "stats/")
-    # and scars by kind, and events by kind: olga's second win opened Pack 3 (Join the Cause)
-    assert page.count("<svg viewBox") == 6
+    # and scars by kind, events by kind and missions claimed by mission: olga's second win
+    # opened Pack 3 (Join the Cause, the mission deck); nobody has claimed one, so no chart
+    # of missions by player
+    assert page.count("<svg viewBox") == 7
     assert "<title>olga_owner: 2 won</title>" in page
     assert "Where factions start" in page
 

@@ -342,9 +342,9 @@ def test_statistics_of_a_campaign_without_packs_have_no_event_chart(owner_client
 def test_an_opened_pack_whose_contents_this_service_lacks_says_so_U4(owner_client, campaign, owner):
     world_event_append(
         campaign=campaign,
-        events=[PackOpened("pack_4", None, "a particular mark was placed")],
+        events=[PackOpened("pocket_1", None, "three missiles were fired on one roll")],
         user=owner,
         source="log",
     )
-    page = owner_client.get(_page(campaign, "packs/pack_4/?look=1")).content.decode()
+    page = owner_client.get(_page(campaign, "packs/pocket_1/?look=1")).content.decode()
     assert "This service does not hold this pack's contents yet" in page

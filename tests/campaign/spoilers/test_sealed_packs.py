@@ -22,8 +22,8 @@ from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
 from rules import box
 from rules.data import board, content
-from rules.pack_world_events import EventResolved
-from rules.world_events import ScarPlaced
+from rules.pack_world_events import EventResolved, MissionClaimed, SeaLineAdded
+from rules.world_events import PackOpened, ScarPlaced
 from tests.campaign.box_worlds import pack_1_opened
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.log.factories import three_player_entry, with_player
@@ -168,7 +168,7 @@ def test_no_page_or_api_response_names_a_sealed_pack_U8(
         assert seen[f"owner /campaigns/{campaign.slug}/packs/{pack}/?look=1&game=1"] == 404
 
 
-def test_with_pack_1_open_nothing_of_pack_2_shows_but_pack_1_does_U8(
+def test_with_pack_1_open_nothing_of_packs_2_to_4_shows_but_pack_1_does_U8(
     varied, persons, owner, player, viewer, client_for
 ):
     campaign, game = varied
@@ -176,7 +176,7 @@ def test_with_pack_1_open_nothing_of_pack_2_shows_but_pack_1_does_U8(
     clients = _clients(client_for, owner, player, viewer)
     _log_form_in_progress(clients["owner"], campaign, persons)
 
-    seen = _walk(clients, _values(campaign, game), ("pack_2",))
+    seen = _walk(clients, _values(campaign, game), ("pack_2", "pack_3", "pack_4"))
 
     assert seen[f"anonymous /campaigns/{campaign.slug}/packs/pack_1/"] == 200
     # The log form's packs step is shown, not skipped, now that the box holds event cards.
@@ -186,8 +186,45 @@ def test_with_pack_1_open_nothing_of_pack_2_shows_but_pack_1_does_U8(
     assert seen[f"owner /campaigns/{campaign.slug}/packs/pack_2/?look=1&game=1"] == 404
     inside = clients["anonymous"].get(f"/campaigns/{campaign.slug}/packs/pack_1/?look=1")
     page = inside.content.decode()
-    assert not spoilers_in(page, ("pack_2",))
+    assert not spoilers_in(page, ("pack_2", "pack_3", "pack_4"))
     assert len(spoilers_in(page, ("pack_1",))) == len(box.spoiler_terms("pack_1"))
+    assert seen[f"anonymous /campaigns/{campaign.slug}/missions/"] == 404
+
+
+def test_with_packs_1_to_3_open_nothing_of_pack_4_shows_but_missions_do_U8(
+    varied, persons, owner, player, viewer, client_for
+):
+    """Missions claimed (one placing a sea line), Join the Cause resolved, homelands on the
+    faction cards; the World Capital's pack stays sealed, and so does everything it holds."""
+    campaign, game = varied
+    pack_1_opened(campaign, owner, persons)
+    who = persons["player"].key
+    world_event_append(
+        campaign=campaign,
+        events=[
+            PackOpened("pack_2", 1, "a faction was eliminated in game 1"),
+            PackOpened("pack_3", 1, "a second signature in game 1"),
+            MissionClaimed(1, "D115", who),
+            SeaLineAdded("greenland", "japan", who, 1),
+            MissionClaimed(1, "D121s", who),
+            EventResolved(1, "D111", "troops", who, territories=("egypt", "egypt", "egypt")),
+        ],
+        user=owner,
+        source="log",
+    )
+    clients = _clients(client_for, owner, player, viewer)
+    _log_form_in_progress(clients["owner"], campaign, persons)
+
+    seen = _walk(clients, _values(campaign, game), ("pack_4",))
+
+    missions = clients["anonymous"].get(f"/campaigns/{campaign.slug}/missions/")
+    assert missions.status_code == 200
+    assert "Reign of Terror" in missions.content.decode()
+    assert seen[f"owner /campaigns/{campaign.slug}/packs/pack_4/?look=1&game=1"] == 404
+    during = clients["owner"].get(f"/campaigns/{campaign.slug}/log/during/").content.decode()
+    assert "The World Is Ready (D120s)" in during and not spoilers_in(during, ("pack_4",))
+    world = clients["viewer"].get(f"/campaigns/{campaign.slug}/").content.decode()
+    assert "Homeland:" in world and "Red slot" not in world
 
 
 def test_an_api_log_naming_a_sealed_scar_is_refused_without_naming_it_U8(

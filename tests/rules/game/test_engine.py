@@ -125,6 +125,7 @@ def test_every_move_type_round_trips_through_json():
         "acknowledge_pack": {"pack": "pocket_1"},
         "resolve_event": {"option": "troops", "territories": ["egypt", "peru"], "mission": ""},
         "claim_mission": {"territory": "egypt", "target": "", "name": "New Thebes"},
+        "choose_mission": {"mission": "E129s"},
     }
     for kind in MOVE_TYPES:
         data = {"type": kind, **samples.get(kind, {})}

@@ -1,0 +1,162 @@
+"""Missions in a campaign's history, in plain words (E-8): who claimed which mission in which game
+and what the claim placed (a sea line, the World Capital over the city it covered), and the
+campaign's missions page: every mission of the box and who completed it.
+
+Only events a campaign's log holds are described, and a mission reaches the log only once its
+pack is open there; the missions page lists `rules.box`'s missions only, and a campaign whose
+box holds none gets the answer a page that does not exist gets (U-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from campaign.errors import NotFoundError
+from campaign.mission_words import claim_words, mission_code_label, mission_label, stars_words
+from campaign.models import Campaign
+from campaign.selectors.campaigns import person_names
+from campaign.selectors.world import world_counted_entries, world_current
+from rules import box
+from rules.data import board, content
+from rules.pack_world_events import (
+    CityCovered,
+    LeadMissionChosen,
+    MissionClaimed,
+    PrivateMissionStuck,
+    SeaLineAdded,
+    SlotMissionClaimed,
+)
+from rules.world import City
+from rules.world_events import CityFounded, WorldEvent
+
+NO_MISSIONS = "This campaign has no mission deck."
+
+
+def _territory(key: str) -> str:
+    territory = board().territories.get(key)
+    return territory.name if territory else key
+
+
+def _who(names: Mapping[str, str], person: str | None) -> str:
+    return names.get(person, person) if person else "someone"
+
+
+def is_mission_event(event: WorldEvent) -> bool:
+    """Whether the history files `event` under the missions a game saw."""
+    if isinstance(event, CityFounded):
+        return event.city == "capital"
+    return isinstance(
+        event,
+        MissionClaimed
+        | SeaLineAdded
+        | CityCovered
+        | PrivateMissionStuck
+        | SlotMissionClaimed
+        | LeadMissionChosen,
+    )
+
+
+def _faction(key: str) -> str:
+    faction = content().factions.get(key)
+    return faction.name if faction else key
+
+
+def mission_event_text(
+    event: WorldEvent, names: Mapping[str, str], covered: Mapping[str, City] | None = None
+) -> str | None:
+    """One history line for a mission's event, or None for other events. `covered` maps a
+    territory to the city that stood there, to name what the World Capital covered."""
+    match event:
+        case MissionClaimed():
+            mission = content().missions.get(event.mission)
+            if mission is None:
+                return f"{_who(names, event.person)} claimed the mission {event.mission}"
+            gone = "; the card is destroyed for good" if mission.after == "destroy" else ""
+            return (
+                f"{_who(names, event.person)} claimed the mission {mission_label(mission)} for "
+                f"{stars_words(mission.stars)}{gone}"
+            )
+        case SeaLineAdded():
+            by = f"{_who(names, event.person)} drew" if event.person else "Drawn:"
+            return f"{by} a new sea line between {_territory(event.a)} and {_territory(event.b)}"
+        case CityCovered():
+            city = (covered or {}).get(event.territory)
+            what = f"the {city.kind} city {city.name}" if city else "the city"
+            return f"The World Capital covered {what} in {_territory(event.territory)}"
+        case CityFounded(city="capital"):
+            return (
+                f"{_who(names, event.person)} founded the World Capital {event.name} in "
+                f"{_territory(event.territory)}"
+            )
+        case PrivateMissionStuck():
+            return (
+                f"{mission_code_label(event.mission)} went into the red slot of "
+                f"{_faction(event.faction)}'s card for good; the card is destroyed"
+            )
+        case SlotMissionClaimed():
+            return (
+                f"{_who(names, event.person)} completed {mission_code_label(event.mission)} from "
+                f"the red slot of {_faction(event.faction)} for 1 Red Star"
+            )
+        case LeadMissionChosen():
+            return (
+                f"{_faction(event.faction)} ({_who(names, event.person)}) led this game and "
+                f"chose the face-up mission {mission_code_label(event.mission)}"
+            )
+    return None
+
+
+# --- the missions page ---------------------------------------------------------------------------
+
+
+def _where(code: str, slots: Mapping[str, str], destroyed: frozenset[str]) -> str:
+    """Where a mission card is now: in a faction's red slot, destroyed, or in the deck."""
+    if code in slots:
+        return f"in {content().factions[slots[code]].name}'s red slot"
+    return "destroyed for good" if code in destroyed else "in the mission deck"
+
+
+@dataclass
+class MissionRow:
+    code: str
+    name: str
+    stars: str
+    text: str
+    on_claim: str
+    status: str
+    claims: list[dict[str, object]] = field(default_factory=list)
+
+
+def missions_view(*, campaign: Campaign) -> list[MissionRow]:
+    """Every mission of the campaign's box, with where its card is now and who claimed it in
+    which game (corrected-away claims do not count). Refused like a missing page while the box
+    holds no mission (U-8)."""
+    world = world_current(campaign=campaign)
+    missions = box.missions(world)
+    if not missions:
+        raise NotFoundError(NO_MISSIONS, code="not_found", rule="U-8")
+    names = person_names(campaign=campaign)
+    claims: dict[str, list[dict[str, object]]] = {}
+    for _, event in world_counted_entries(campaign=campaign):
+        if isinstance(event, MissionClaimed | SlotMissionClaimed):
+            claims.setdefault(event.mission, []).append(
+                {
+                    "game": event.game,
+                    "person": _who(names, event.person),
+                    "from_red_slot": isinstance(event, SlotMissionClaimed),
+                }
+            )
+    slots = {code: faction for faction, code in world.red_slots.items()}
+    return [
+        MissionRow(
+            code=m.code,
+            name=m.name,
+            stars=stars_words(m.stars),
+            text=m.text,
+            on_claim=claim_words(m),
+            status=_where(m.code, slots, world.destroyed_box_cards),
+            claims=claims.get(m.code, []),
+        )
+        for m in missions
+    ]

@@ -1,0 +1,142 @@
+"""What Pack 4's rules additions bring to a logged game: a private mission claimed face up goes
+into its claimer's empty red slot (E124s, `PrivateMissionStuck`, read from the world), a faction
+completes the mission in its red slot once a game (`SlotMissionClaimed`), and the lead faction,
+read from the backs of the faction cards, chooses the face-up mission (E125s,
+`LeadMissionChosen`).
+
+A box without these rules refuses them in words that name nothing of them (U-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from campaign.mission_words import mission_code_label
+from campaign.selectors.faction_cards import lead_faction_of
+from campaign.services.game_log_entry import GameLogEntry, MissionEntry
+from campaign.services.game_log_packs import NOT_IN_GAME
+from campaign.services.game_log_planner import GamePlanner
+from rules import box
+from rules.data import Mission, content
+from rules.errors import Violation
+from rules.pack_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
+from rules.world import World
+
+NO_RED_SLOT = Violation(
+    "no_slot_mission", "Nothing in this campaign's box is completed from a faction card.", "E-8"
+)
+
+
+def stuck_in_red_slot(
+    planner: GamePlanner, where: str, mission: Mission, faction: str, person: str | None, game: int
+) -> None:
+    """E124s, right after the claim: a private mission whose claimer's red slot is empty goes
+    there for good (its card destroyed); with the slot taken the card is discarded as usual."""
+    world = planner.world
+    if not mission.private or not box.private_missions_active(world):
+        return
+    if faction in world.red_slots:
+        return
+    planner.add(
+        where, PrivateMissionStuck(faction=faction, mission=mission.code, person=person, game=game)
+    )
+
+
+def plan_slot_claim(
+    planner: GamePlanner,
+    where: str,
+    claimed: MissionEntry,
+    by_faction: Mapping[str, str],
+    done: set[str],
+    game: int,
+) -> None:
+    """A faction completed the private mission in its red slot: once a game, the mission it
+    holds there (E124s). `done` holds the factions that did so already in this game."""
+    if not box.private_missions_active(planner.world):
+        planner.refuse(f"{where}.mission", NO_RED_SLOT, hard=True)
+        return
+    if claimed.by_faction not in by_faction:
+        planner.refuse(f"{where}.by_faction", NOT_IN_GAME, hard=True)
+        return
+    faction = content().factions[claimed.by_faction].name
+    if claimed.by_faction in done:
+        planner.refuse(
+            f"{where}.mission",
+            Violation(
+                "slot_mission_twice",
+                f"{faction} completes the mission in its red slot once a game.",
+                "E-8",
+            ),
+            hard=True,
+        )
+        return
+    done.add(claimed.by_faction)
+    held = planner.world.red_slots.get(claimed.by_faction)
+    if held is None:
+        planner.refuse(
+            f"{where}.mission",
+            Violation(
+                "red_slot_empty", f"{faction}'s red slot holds no mission to complete.", "E-8"
+            ),
+            hard=True,
+        )
+        return
+    if claimed.ends or claimed.territory or claimed.name.strip():
+        planner.refuse(
+            where,
+            Violation(
+                "nothing_placed",
+                f"{mission_code_label(held)} places nothing: leave the sea line and the World "
+                "Capital empty.",
+                "E-8",
+            ),
+        )
+    planner.add(
+        where,
+        SlotMissionClaimed(
+            game=game,
+            faction=claimed.by_faction,
+            mission=claimed.mission or held,
+            person=by_faction[claimed.by_faction],
+        ),
+    )
+
+
+def plan_lead_mission(
+    planner: GamePlanner,
+    entry: GameLogEntry,
+    setup: World,
+    by_faction: Mapping[str, str],
+    game: int,
+) -> None:
+    """The face-up mission the lead faction chose (E125s, or E123 when the pack opened during
+    this game). The lead faction comes from the card backs as they stood at setup (`setup`),
+    under the rules of the box as it stands now."""
+    if not entry.lead_mission:
+        return
+    if not box.lead_faction_active(planner.world):
+        planner.refuse(
+            "lead_mission",
+            Violation(
+                "no_mission_choice",
+                "Nothing in this campaign's box lets a faction choose the face-up mission.",
+                "E-8",
+            ),
+            hard=True,
+        )
+        return
+    at_setup = setup.evolve(packs_opened=planner.world.packs_opened)
+    found = lead_faction_of(at_setup, (p.faction for p in entry.players))
+    lead, why = found if found is not None else (None, "")
+    if lead is None:
+        planner.refuse(
+            "lead_mission",
+            Violation("no_lead_faction", f"{why} Nobody chose the face-up mission.", "E-8"),
+        )
+        return
+    planner.add(
+        "lead_mission",
+        LeadMissionChosen(
+            game=game, faction=lead, mission=entry.lead_mission, person=by_faction.get(lead)
+        ),
+    )

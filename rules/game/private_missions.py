@@ -1,0 +1,168 @@
+"""Private missions (Pack 4, rules addition E124s, cards E127s-E132s): their conditions, and
+the mission a faction keeps in the red slot of its card, completed once a game.
+
+A private mission in the mission deck is claimed like any mission (`missions`); what differs
+is where its card goes (`rules.pack_world_events.into_red_slot`). The conditions read what the
+turn did, kept in `TurnFlags`: the cards of the recruiting trade-in, the hands of the players
+knocked out, and the continents held as the turn began (remembered until the claim).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules import box
+from rules.data import Mission, board, content
+from rules.errors import IllegalMove, Violation
+from rules.game.common import check_win, seat_label
+from rules.game.draws import COIN
+from rules.game.events import GameEvent
+from rules.game.missions import condition, met
+from rules.game.moves import ClaimSlotMission, MoveOption
+from rules.game.rotation import finish_turn
+from rules.game.state import GameState, faction_name
+from rules.pack_world_events import PrivateMissionStuck, SlotMissionClaimed
+
+SLOT_STARS = 1
+"""E124s: a mission completed from the red slot is worth 1 Red Star."""
+
+
+# --- the conditions (PACKS §4, E127s-E132s) ---------------------------------------------------
+
+
+@condition("trade_in_rich_cards")
+def _trade_in_rich_cards(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Advanced Tactics: this turn's recruiting trade-in held this many territory cards that
+    each show this many coins or more."""
+    rich = [c for c in state.turn.trade_in if c != COIN and state.card_coins(c) >= params["coins"]]
+    return len(rich) >= params["cards"]
+
+
+@condition("trade_in_coins")
+def _trade_in_coins(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Advanced Training: this turn's trade-in for troops was worth this many coins or more."""
+    return sum(state.card_coins(c) for c in state.turn.trade_in) >= params["coins"]
+
+
+@condition("knockout_with_cards")
+def _knockout_with_cards(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Forced Occupation: a conquest this turn knocked out (or eliminated) a player holding
+    this many resource cards or more."""
+    return any(cards >= params["cards"] for cards in state.turn.knockout_hands)
+
+
+@condition("scarred_territories_held")
+def _scarred_territories_held(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Guerilla Warfare: hold at once every territory carrying a live scar of these kinds. With
+    none on the board, the campaign's reading decides (not claimable unless it says so)."""
+    kinds = set(params["scars"])
+    scarred = [
+        territory
+        for territory, scar in state.world.scars.items()
+        if scar.kind in kinds and not scar.cancelled
+    ]
+    if not scarred:
+        return box.setting(state.world, "guerilla_warfare_no_scars") == "claimable"
+    return all(state.owner(t) == seat for t in scarred)
+
+
+@condition("capital_and_majors")
+def _capital_and_majors(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Urban Troop Surge: hold the World Capital and this many Major Cities."""
+    cities = state.world.cities
+    kinds = [cities[t].kind for t in state.controlled(seat) if t in cities]
+    return "capital" in kinds and kinds.count("major") >= params["majors"]
+
+
+@condition("continents_at_turn_start")
+def _continents_at_turn_start(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Wide Border: this many whole continents held as the turn began; with the campaign's
+    `wide_border_hold` reading "still_held", only those still held whole now count."""
+    held = list(state.turn.continents_at_start)
+    if box.setting(state.world, "wide_border_hold") == "still_held":
+        continents = board().continents
+        held = [c for c in held if all(state.owner(t) == seat for t in continents[c].territories)]
+    return len(held) >= params["count"]
+
+
+# --- the red slot -----------------------------------------------------------------------------
+
+
+def slot_mission(state: GameState, seat: int) -> Mission | None:
+    """E124s: the private mission in the red slot of the seat's faction card, if it may be
+    completed in this game: stuck there in an earlier game, and not completed yet this game."""
+    faction = state.seats[seat].faction
+    if faction is None or not box.private_missions_active(state.world):
+        return None
+    code = state.world.red_slots.get(faction)
+    if code is None:
+        return None
+    for event in state.world_events:
+        if isinstance(event, PrivateMissionStuck | SlotMissionClaimed) and event.faction == faction:
+            return None
+    return content().missions.get(code)
+
+
+def slot_claimable(state: GameState, seat: int) -> bool:
+    """The seat ending its turn has met the mission in its red slot, usable this game."""
+    mission = slot_mission(state, seat)
+    return mission is not None and met(state, seat, mission.code)
+
+
+def slot_claim_options(state: GameState, seat: int) -> list[MoveOption]:
+    return [MoveOption(ClaimSlotMission())] if slot_claimable(state, seat) else []
+
+
+def slot_claim_problem(state: GameState, seat: int) -> Violation | None:
+    faction = state.seats[seat].faction
+    active = box.private_missions_active(state.world)
+    code = state.world.red_slots.get(faction or "") if active else None
+    if code is None:
+        return Violation("no_slot_mission", "Your faction card holds no mission to claim.", "E-8")
+    if slot_mission(state, seat) is None:
+        return Violation(
+            "slot_mission_used",
+            "The mission in your red slot counts once a game, and from the game after it "
+            "went there.",
+            "E-8",
+        )
+    if not met(state, seat, code):
+        return Violation("mission_not_met", "You have not met the mission in your red slot.", "E-8")
+    return None
+
+
+def claim_slot_mission(
+    state: GameState, seat: int, move: ClaimSlotMission, events: list[GameEvent]
+) -> None:
+    """E124s and E-8: instead of a card, and instead of the face-up mission (a claim ends the
+    turn, so never both), the mission in the red slot earns 1 Red Star; it stays in the slot."""
+    problem = slot_claim_problem(state, seat)
+    if problem is not None:
+        raise IllegalMove.from_violation(problem)
+    mission = slot_mission(state, seat)
+    faction = state.seats[seat].faction
+    assert mission is not None and faction is not None
+    claimed = SlotMissionClaimed(
+        game=state.game_number,
+        faction=faction,
+        mission=mission.code,
+        person=state.seats[seat].person,
+    )
+    problems = claimed.check(state.world)
+    if problems:
+        raise IllegalMove.from_violation(problems[0])
+    state.world = claimed.apply(state.world)
+    state.world_events = (*state.world_events, claimed)
+    state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + SLOT_STARS)
+    events.append(
+        GameEvent(
+            "slot_mission_claimed",
+            f"{seat_label(state, seat)} completes the private mission {mission.name} from the "
+            f"red slot of {faction_name(faction)} for a Red Star; it stays in the slot.",
+            {"seat": seat, "faction": faction, "mission": mission.code, "reward": SLOT_STARS},
+        )
+    )
+    if check_win(state, events, seat):
+        return
+    finish_turn(state, events)
