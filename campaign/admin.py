@@ -1,11 +1,16 @@
 """Django admin: owners and site admins manage campaigns, people, members and invitations.
-World events and snapshots are read-only here: the world changes only through its service."""
+World events, snapshots, game logs and digital games are read-only here: the world changes
+only through its services, and a game's log is the game."""
 
 from django import forms
 from django.contrib import admin
 
 from campaign.models import (
     Campaign,
+    DigitalGame,
+    GameLog,
+    GameMove,
+    GameSeat,
     Invite,
     Membership,
     Person,
@@ -148,3 +153,57 @@ class WorldEventRecordAdmin(ReadOnlyAdmin):
 class WorldSnapshotAdmin(ReadOnlyAdmin):
     list_display = ["campaign", "is_current", "games_played", "after_seq", "updated_at"]
     list_filter = ["is_current", "campaign"]
+
+
+@admin.register(GameLog)
+class GameLogAdmin(ReadOnlyAdmin):
+    list_display = ["campaign", "game_number", "logged_by", "created_at", "corrected", "house_rule"]
+    list_filter = ["campaign"]
+    search_fields = ["campaign__name", "override_reason", "correction_reason"]
+    list_select_related = ["campaign", "logged_by", "corrects"]
+
+    @admin.display(boolean=True, description="a correction")
+    def corrected(self, log: GameLog) -> bool:
+        return log.corrects_id is not None
+
+    @admin.display(boolean=True, description="house rule")
+    def house_rule(self, log: GameLog) -> bool:
+        return bool(log.override_reason)
+
+
+class GameSeatInline(admin.TabularInline):
+    model = GameSeat
+    extra = 0
+    fields = ["index", "person", "kind", "user"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(DigitalGame)
+class DigitalGameAdmin(ReadOnlyAdmin):
+    list_display = ["campaign", "game_number", "status", "version", "created_by"]
+    list_filter = ["status", "campaign"]
+    search_fields = ["campaign__name"]
+    list_select_related = ["campaign", "created_by"]
+    # The seed decides every die still to roll: never shown here, even to site admins.
+    exclude = ["seed", "initial_state", "state"]
+    inlines = [GameSeatInline]
+
+
+@admin.register(GameMove)
+class GameMoveAdmin(ReadOnlyAdmin):
+    list_display = ["game", "index", "seat", "actor", "kind"]
+    list_filter = ["actor", "game__campaign"]
+    list_select_related = ["game", "game__campaign"]
+
+    @admin.display(description="move")
+    def kind(self, move: GameMove) -> str:
+        return str(move.move.get("type", "")) if isinstance(move.move, dict) else ""

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from campaign.views import campaigns as campaign_views
-from campaign.views import dice, digital
+from campaign.views import dice, digital, rules_reference
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
@@ -17,6 +17,8 @@ urlpatterns = [
     # Campaigns, members, invitations and the pre-game customization (issue 2).
     path("", campaign_views.HomeView.as_view(), name="home"),
     path("campaigns/new/", campaign_views.CampaignCreateView.as_view(), name="campaign_create"),
+    # The printed rules, for anyone; pages' "why" links point at their anchors (issue 13).
+    path("rules/", rules_reference.RulesReferenceView.as_view(), name="rules_reference"),
     path(
         "campaigns/<slug:slug>/",
         campaign_views.CampaignDetailView.as_view(),

@@ -77,6 +77,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # `rule_links` turns the rule IDs of refusals into "why" links on every page.
+            "builtins": ["campaign.templatetags.rule_links"],
         },
     },
 ]

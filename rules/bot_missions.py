@@ -9,10 +9,13 @@ Every choice is taken from what the engine lists, so a bot never tries an illega
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
-from rules.data import content
+from rules import board_links
+from rules.data import Mission, board, content
 from rules.game import (
     ChooseMission,
     ClaimMission,
@@ -82,34 +85,105 @@ def event_mission(state: GameState, seat: int, answers: list[Move]) -> ResolveEv
     return None
 
 
-LEAD_TASTE = {
-    "scarred_territories_held": 3,
-    "knockout_with_cards": 2,
-    "continent_bonus": 2,
-    "continent_conquered": 2,
-    "trade_in_coins": 2,
-    "trade_in_rich_cards": 2,
-    "cities_held": 1,
-    "continents_at_turn_start": 1,
-    "capital_and_majors": 1,
-    "cities_conquered": 1,
-    "conquests": 1,
+TURN_EFFORT = {
+    "conquests": 4,
+    "continent_conquered": 4,
+    "knockout_with_cards": 5,
+    "trade_in_coins": 4,
+    "trade_in_rich_cards": 4,
+    "capital_card": 3,
 }
-"""How readily its play meets each kind of mission condition (higher first); others score 0."""
+"""Roughly how many territories' worth of work a mission met by one turn's play takes; the
+held ones count what is still missing (`_lead_distance`)."""
+
+LEAD_VARIETY = 2.0
+"""How far apart (in territories still to take) two missions may be for the bot's generator
+to pick either: a lead does not always choose the same card."""
 
 
-def lead_mission(state: GameState, seat: int, options: list[MoveOption]) -> Move:
-    """E125s: as the lead faction, the mission it meets already by what it holds, else the
-    kind of mission its play meets most readily, two stars before one."""
+def lead_mission(
+    state: GameState, seat: int, options: list[MoveOption], rng: random.Random
+) -> Move:
+    """E125s: as the lead faction, a mission it can meet soon: the fewest territories still to
+    take (or a turn's play it can manage), a two-star mission a little sooner, and a private
+    one too while its red slot is empty (E124s: it would keep paying there); never one the
+    board leaves out of reach while another is within it; near ties are broken by `rng`."""
     choices = [o.move for o in options if isinstance(o.move, ChooseMission)]
+    slot_empty = state.seats[seat].faction not in state.world.red_slots
 
-    def score(move: ChooseMission) -> tuple[bool, int, int, str]:
+    def score(move: ChooseMission) -> tuple[bool, float, str]:
         mission = content().missions[move.mission]
-        kind = mission.condition["kind"]
-        ready = kind in STANDING_CONDITIONS and met(state, seat, move.mission)
-        return ready, LEAD_TASTE.get(kind, 0), mission.stars, move.mission
+        distance = _lead_distance(state, seat, mission)
+        if distance is None:
+            return True, 0.0, move.mission
+        worth = mission.stars - 1 + (mission.private and slot_empty)
+        return False, distance - worth + rng.random() * LEAD_VARIETY, move.mission
 
-    return max(choices, key=score)
+    return min(choices, key=score)
+
+
+def _lead_distance(state: GameState, seat: int, mission: Mission) -> float | None:
+    """How many territories `seat` still has to take to meet `mission` (0 when it meets it by
+    what it holds), or None when this game's board cannot give it."""
+    params = mission.condition
+    kind = params["kind"]
+    world = state.world
+    held = set(state.controlled(seat))
+    cities = world.cities
+    if kind == "cities_held":
+        return _missing(params["count"], len(cities), len(held & cities.keys()))
+    if kind == "islands_held":
+        islands = board_links.islands(world)
+        return _missing(params["count"], len(islands), len(held.intersection(islands)))
+    if kind == "cities_conquered":
+        others = [t for t in cities if t not in held]
+        return None if len(others) < params["count"] else float(params["count"])
+    if kind == "sea_conquests":
+        return float(params["count"] + 1)
+    if kind == "scarred_territories_held":
+        kinds = set(params["scars"])
+        scarred = [t for t, s in world.scars.items() if s.kind in kinds and not s.cancelled]
+        if not scarred:
+            return 0.0 if met(state, seat, mission.code) else None
+        return float(sum(t not in held for t in scarred))
+    if kind == "capital_and_majors":
+        capital = [t for t, c in cities.items() if c.kind == "capital"]
+        majors = [t for t, c in cities.items() if c.kind == "major"]
+        if not capital or len(majors) < params["majors"]:
+            return None
+        missing = sorted(t not in held for t in majors)[: params["majors"]]
+        return float(sum(missing) + (capital[0] not in held))
+    if kind in ("continent_bonus", "continents_at_turn_start"):
+        return float(_continents_missing(state, seat, held, params))
+    if kind == "trade_in_rich_cards":
+        rich = [c for c in board().territories if state.card_coins(c) >= params["coins"]]
+        return None if len(rich) < params["cards"] else float(TURN_EFFORT[kind])
+    if kind == "capital_card" and world.supplies_left()["world_capital"] <= 0:
+        return None
+    return float(TURN_EFFORT.get(kind, 6))
+
+
+def _missing(needed: int, on_board: int, held: int) -> float | None:
+    return None if on_board < needed else float(max(0, needed - held))
+
+
+def _continents_missing(
+    state: GameState, seat: int, held: set[str], params: Mapping[str, Any]
+) -> int:
+    """Territories missing from the continents nearest to whole, taken until their printed
+    bonuses reach `total` (Imperial Might) or their number reaches `count` (Wide Border)."""
+    continents = sorted(
+        board().continents.values(),
+        key=lambda c: (len(set(c.territories) - held) / max(c.bonus, 1), c.key),
+    )
+    missing = got = 0
+    goal = params.get("total", params.get("count", 1))
+    for continent in continents:
+        if got >= goal:
+            break
+        missing += len(set(continent.territories) - held)
+        got += continent.bonus if "total" in params else 1
+    return missing
 
 
 TRADE_IN_KINDS = frozenset({"trade_in_coins", "trade_in_rich_cards"})

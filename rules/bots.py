@@ -189,7 +189,7 @@ class HeuristicBot:
         if phase == "event_choice":
             return self._event_choice(state, seat)
         if phase == "lead_mission":
-            return bot_missions.lead_mission(state, seat, legal_move_options(state, seat))
+            return bot_missions.lead_mission(state, seat, legal_move_options(state, seat), self.rng)
         raise ValueError(f"No decision for seat {seat} in phase {phase}.")
 
     # --- reading the board -------------------------------------------------------------------

@@ -245,6 +245,12 @@ class Content:
     settings: dict[str, PackSetting]
     missions: dict[str, Mission]
 
+    def faction_name(self, key: str) -> str:
+        """A faction's name, or the key itself when no faction has it (so a refusal can still
+        name what it was given)."""
+        faction = self.factions.get(key)
+        return faction.name if faction else key
+
     def power(self, key: str) -> Power:
         for faction in self.factions.values():
             for power in faction.powers:

@@ -840,4 +840,8 @@ def replay(entries: Iterable[tuple[int, WorldEvent]], world: World | None = None
 
 
 # Events that only sealed content brings register themselves on import.
-from rules import pack_world_events  # noqa: E402, F401
+from rules import (  # noqa: E402, F401
+    card_world_events,
+    mission_world_events,
+    red_slot_world_events,
+)

@@ -45,7 +45,7 @@ class StartingPowersForm(forms.Form):
         return {key: power for key, power in self.cleaned_data.items() if power}
 
 
-NOT_TERRITORIES = frozenset({"csrfmiddlewaretoken", "step"})
+NOT_TERRITORIES = frozenset({"csrfmiddlewaretoken", "step", "confirm"})
 
 
 class PregameCoinsForm(forms.Form):

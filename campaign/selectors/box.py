@@ -20,6 +20,7 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import Bar, Chart
 from campaign.selectors.world import world_counted_entries, world_current
 from rules import box
+from rules.card_world_events import EventResolved
 from rules.data import (
     ComebackPower,
     EventCard,
@@ -30,8 +31,9 @@ from rules.data import (
     ScarType,
     content,
 )
+from rules.mission_world_events import MissionClaimed
 from rules.pack_words import EVENT_AFTER_WORDS
-from rules.pack_world_events import EventResolved, MissionClaimed, SlotMissionClaimed
+from rules.red_slot_world_events import SlotMissionClaimed
 from rules.world import World
 from rules.world_events import ScarPlaced
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from campaign.models import Campaign, Invite, Membership, Person
+from campaign.models import Campaign, GameSeat, Invite, Membership, Person, WorldSnapshot
 
 
 def campaign_list_for(*, user) -> QuerySet[Campaign]:
@@ -16,12 +18,28 @@ def campaign_list_for(*, user) -> QuerySet[Campaign]:
     return Campaign.objects.filter(memberships__user=user).distinct().order_by("name")
 
 
-def campaign_list_public(*, exclude_user=None) -> QuerySet[Campaign]:
-    """Public campaigns (those the user is a member of are left out when given)."""
-    campaigns = Campaign.objects.filter(is_public=True)
-    if exclude_user is not None and exclude_user.is_authenticated:
-        campaigns = campaigns.exclude(memberships__user=exclude_user)
-    return campaigns.order_by("name")
+def campaign_list_public() -> QuerySet[Campaign]:
+    """Every public campaign, the reader's own among them."""
+    return Campaign.objects.filter(is_public=True).order_by("name")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a campaign has come, as its card on the home page says it."""
+
+    games_played: int = 0
+    packs_opened: int = 0
+
+
+def campaign_progress(*, campaigns: Iterable[Campaign]) -> dict[int, Progress]:
+    """Campaign id -> its progress, from the current world snapshots in one query (only the
+    number of packs opened: what they hold stays for the campaign's pages)."""
+    snapshots = WorldSnapshot.objects.filter(
+        campaign__in=[c.pk for c in campaigns], is_current=True
+    ).values_list("campaign_id", "games_played", "world")
+    return {
+        pk: Progress(games, len(world.get("packs_opened") or {})) for pk, games, world in snapshots
+    }
 
 
 def campaign_list_visible(*, user) -> QuerySet[Campaign]:
@@ -47,6 +65,18 @@ def membership_list(*, campaign: Campaign) -> QuerySet[Membership]:
 
 def person_list(*, campaign: Campaign) -> QuerySet[Person]:
     return Person.objects.filter(campaign=campaign).select_related("user").order_by("display_name")
+
+
+def person_list_apart(*, campaign: Campaign) -> tuple[list[Person], list[Person]]:
+    """The campaign's people, and apart from them its bots: persons without an account that
+    only ever sat in bot seats of its digital games."""
+    bots = set(
+        Person.objects.filter(campaign=campaign, user=None, digital_seats__kind=GameSeat.Kind.BOT)
+        .exclude(digital_seats__kind__in=[GameSeat.Kind.HUMAN, GameSeat.Kind.HOTSEAT])
+        .values_list("pk", flat=True)
+    )
+    everyone = list(person_list(campaign=campaign))
+    return [p for p in everyone if p.pk not in bots], [p for p in everyone if p.pk in bots]
 
 
 def person_names(*, campaign: Campaign) -> dict[str, str]:

@@ -15,6 +15,7 @@ from campaign.mission_words import mission_code_label
 from rules import box
 from rules.data import board, content
 from rules.game.homelands import homeland_of
+from rules.lead_faction import lead_among
 from rules.world import World
 
 
@@ -57,19 +58,9 @@ def faction_red_slots(*, world: World) -> dict[str, str] | None:
 
 
 def lead_faction_of(world: World, factions: Iterable[str]) -> tuple[str | None, str] | None:
-    """The lead faction among `factions` (the ones in a game): the most wins on the backs of
-    their cards, none on a tie or with no win yet (E125s); with words why. None while the box
-    has no lead faction rule."""
+    """The lead faction among `factions` (the ones in a game) with words why, by the engine's
+    own rule (`rules.lead_faction`, E125s); None while the box has no lead faction rule."""
     if not box.lead_faction_active(world):
         return None
-    wins = {f: world.wins(f) for f in factions if f in content().factions}
-    best = max(wins.values(), default=0)
-    leaders = [f for f, n in wins.items() if n == best]
-    if best == 0:
-        return None, "No faction in this game has won yet, so none leads."
-    name = {f: content().factions[f].name for f in wins}
-    plural = "win" if best == 1 else "wins"
-    if len(leaders) > 1:
-        tied = ", ".join(name[f] for f in leaders[:-1]) + f" and {name[leaders[-1]]}"
-        return None, f"{tied} share the most wins ({best} {plural}), so none leads."
-    return leaders[0], f"{name[leaders[0]]} has the most wins ({best} {plural}) and leads."
+    lead = lead_among(world, factions)
+    return lead.faction, f"{lead.why}."

@@ -23,13 +23,9 @@ from campaign.selectors.world import (
     world_event_entries,
     world_log,
 )
+from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
-from rules.pack_world_events import (
-    ComebackPowerChosen,
-    DraftRecorded,
-    EventResolved,
-    SeaLineAdded,
-)
+from rules.mission_world_events import SeaLineAdded
 from rules.rewards import REWARD_NAMES
 from rules.unlocks import packs_due, packs_progress
 from rules.world import City, World

@@ -19,14 +19,8 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_counted_entries, world_current
 from rules import box
 from rules.data import board, content
-from rules.pack_world_events import (
-    CityCovered,
-    LeadMissionChosen,
-    MissionClaimed,
-    PrivateMissionStuck,
-    SeaLineAdded,
-    SlotMissionClaimed,
-)
+from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.world import City
 from rules.world_events import CityFounded, WorldEvent
 

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.box import DRAFT_KINDS
+from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
 from rules.pack_words import comeback_power_name, draft_code_label, event_code_label
-from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.world_events import GameIncident, GameRecorded, WorldEvent
 
 

@@ -10,15 +10,9 @@ from dataclasses import dataclass, field, replace
 
 from campaign.services.game_log_entry import EventEntry, HqMoveEntry, MissionEntry
 from campaign.services.game_log_missions import CAPITAL_MARK
-from rules.pack_world_events import (
-    CityCovered,
-    ComebackPowerChosen,
-    EventResolved,
-    LeadMissionChosen,
-    MissionClaimed,
-    SeaLineAdded,
-    SlotMissionClaimed,
-)
+from rules.card_world_events import ComebackPowerChosen, EventResolved
+from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.red_slot_world_events import LeadMissionChosen, SlotMissionClaimed
 from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened, WorldEvent
 
 PACK_INCIDENTS = frozenset({"hq_moved", "hq_demolished"})

@@ -26,9 +26,9 @@ from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_planner import GameLogPlan
 from campaign.services.game_log_refusals import HARD_CODES, GameLogRefused, Refusal
 from campaign.services.world import world_event_append
+from rules.card_world_events import ComebackPowerChosen, SettingChosen
 from rules.data import content
 from rules.errors import Violation
-from rules.pack_world_events import ComebackPowerChosen, SettingChosen
 from rules.world import World
 from rules.world_events import EventsVoided, PackOpened, WorldEvent, replay
 

@@ -13,11 +13,11 @@ from campaign.services.game_log_entry import EventEntry, GameLogEntry
 from campaign.services.game_log_packs import NOT_IN_GAME, territory_label, unknown_territories
 from campaign.services.game_log_planner import GamePlanner
 from rules import box
+from rules.card_world_events import EventResolved
 from rules.data import EventCard, EventOption, content
 from rules.errors import Violation
 from rules.event_targets import MISSION, OptionTargets, option_targets
 from rules.pack_words import event_card_label, event_option_words
-from rules.pack_world_events import EventResolved
 from rules.world_events import CityFortified, GameIncident
 
 # Event cards that demolish HQs, with the kind of city whose territory they strike.
@@ -102,13 +102,19 @@ def plan_events(
     by_faction: Mapping[str, str],
     hqs: Mapping[str, str],
     game: int,
+    founded: frozenset[str] = frozenset(),
 ) -> None:
     """An `EventResolved` per card that fired, then what it placed: a `CityFortified` for an
     option that fortifies, a `GameIncident(hq_demolished)` per HQ it demolished. `hqs` maps
     each territory an HQ stood in during the game (its start, or where it was moved) to the
-    faction it belongs to."""
+    faction it belongs to; `founded` holds the territories where this game founded a city.
+
+    A log entry does not say when in the game a card fired next to when a city was founded,
+    so a card's city may be any territory that held a city at some point of the game: the
+    cities before it (those covered during it among them) and the ones it founded (E-7)."""
     refuse = planner.refuse
     seen: set[str] = set()
+    cities = frozenset(planner.world.cities) | founded
     for i, fired in enumerate(entry.events):
         where = f"events.{i}"
         card = _event_card(planner, where, fired, seen)
@@ -160,7 +166,7 @@ def plan_events(
                 hard=True,
             )
             continue
-        if not _targets_fit(planner, where, card, option, rule, fired):
+        if not _targets_fit(planner, where, card, option, rule, fired, cities):
             continue
         if not _mission_fits(planner, where, option, fired):
             continue
@@ -179,10 +185,11 @@ def plan_events(
             ),
         )
         if rule.fortifies:
-            planner.add(
-                f"{where}.targets",
-                CityFortified(territory=fired.targets[0], person=person or "", game=game),
-            )
+            fortified = CityFortified(territory=fired.targets[0], person=person or "", game=game)
+            found = fortified.check(planner.world)
+            if fired.targets[0] in founded:  # a city once founded later in the entry's order
+                found = [v for v in found if v.code != "no_city"]
+            planner.add(f"{where}.targets", fortified, found)
         owners = {hq: by_faction.get(faction) for hq, faction in hqs.items()}
         for territory in fired.demolished:
             planner.add(
@@ -203,10 +210,12 @@ def _targets_fit(
     option: EventOption,
     rule: OptionTargets,
     fired: EventEntry,
+    cities: frozenset[str],
 ) -> bool:
-    """Check the option's targets against what the option names in play (`option_targets`);
-    False when the entry cannot be recorded at all. A log may leave out where troops went
-    (nothing on the board keeps it), never the city a fortification rings."""
+    """Check the option's targets against what the option names in play (`option_targets`)
+    and the territories that held a city during the game (`cities`); False when the entry
+    cannot be recorded at all. A log may leave out where troops went (nothing on the board
+    keeps it), never the city a fortification rings."""
     label = event_card_label(card)
     words = event_option_words(option)
     what = f"{label} ({words})" if words else label
@@ -248,13 +257,13 @@ def _targets_fit(
         )
     if rule.cities and not rule.fortifies:  # a fortification's city is checked as it is placed
         for territory in fired.targets:
-            if territory not in planner.world.cities:
+            if territory not in cities:
                 planner.refuse(
                     f"{where}.targets",
                     Violation(
                         "event_target_not_city",
-                        f"{territory_label(territory)} holds no city; {what} goes to city "
-                        "territories.",
+                        f"{territory_label(territory)} held no city during this game; {what} "
+                        "goes to city territories.",
                         "E-7",
                     ),
                 )

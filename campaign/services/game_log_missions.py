@@ -21,7 +21,7 @@ from campaign.services.game_log_red_slots import plan_slot_claim, stuck_in_red_s
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
-from rules.pack_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.world import World
 from rules.world_events import CityFounded, GameIncident
 
@@ -36,6 +36,12 @@ NO_SUCH_MISSION = Violation(
 def _places_capital(claimed: MissionEntry) -> bool:
     mission = content().missions.get(claimed.mission)
     return mission is not None and mission.action == "world_capital"
+
+
+def capitals_founded(entry: GameLogEntry) -> frozenset[str]:
+    """The territories where this game's claims founded the World Capital: a city from then on,
+    so an event card played later in the game may have gone there."""
+    return frozenset(m.territory for m in entry.missions if _places_capital(m) and m.territory)
 
 
 def plan_missions(

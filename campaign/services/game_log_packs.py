@@ -16,12 +16,12 @@ from collections.abc import Mapping
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_planner import GamePlanner
 from rules import box
+from rules.card_world_events import ComebackPowerChosen, DraftRecorded
 from rules.data import ComebackPower, board, content
 from rules.errors import Violation
 from rules.pack_words import (
     draft_code_label,
 )
-from rules.pack_world_events import ComebackPowerChosen, DraftRecorded
 from rules.world import World
 from rules.world_events import GameIncident
 

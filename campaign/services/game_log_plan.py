@@ -5,7 +5,10 @@ cards: `game_log_events`) and the end of the game: signature, rewards and the wo
 (END-4 to END-9).
 
 A pack whose condition the game meets during play (U-3, U-5..U-7) opens among the events, before
-what it brings is checked (`GamePlanner`).
+what it brings is checked (`GamePlanner`). The lead faction's choice of mission is checked where
+it was made (E125s at setup, E123 as its pack opens), before any claim that could destroy the
+card. A log entry does not order event cards against claims, so an event card may go to any
+territory that held a city at some point of the game (`plan_events`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from campaign.services.game_log_events import plan_events
 from campaign.services.game_log_missions import (
     CAPITAL_MARK,
     capital_incident_refusal,
+    capitals_founded,
     plan_missions,
 )
 from campaign.services.game_log_packs import plan_comeback_powers, plan_draft, plan_hq_moves
@@ -74,10 +78,22 @@ def game_log_plan(
     # What packs bring: the draft was made at setup, so it is checked against the world
     # before the game; the rest against the box once a pack opened by this game is in it.
     plan_draft(planner, entry, world, game)
+
+    def lead_chooses() -> bool:
+        """E125s at setup, or E123 right as the pack that brings it opens mid-game: before
+        any claim that may stick the chosen mission in a red slot and destroy its card."""
+        if not box.lead_faction_active(planner.world):
+            return False
+        plan_lead_mission(planner, entry, world, by_faction, game)
+        return True
+
+    if not lead_chooses():
+        planner.on_opening(lead_chooses)
     plan_comeback_powers(planner, entry, by_faction, game)
     _plan_during(planner, entry, by_faction, game)
-    # The lead faction is read from the card backs at setup, under the box as it stands now.
-    plan_lead_mission(planner, entry, world, by_faction, game)
+    if planner.waiting_on_openings():
+        # No pack brought the choice: refused in words that name nothing sealed (U-8).
+        plan_lead_mission(planner, entry, world, by_faction, game)
     _plan_end(planner, entry, by_faction, game)
     return planner.plan
 
@@ -127,6 +143,7 @@ def _plan_during(
         by_faction,
         {**starts, **{m.target: m.faction for m in entry.hq_moves}},
         game,
+        capitals_founded(entry),
     )
     plan_missions(planner, entry, by_faction, game)
     plan_hq_moves(planner, entry, by_faction, starts, game)

@@ -8,7 +8,7 @@ the packs that opened during the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from campaign.services.game_log_refusals import HARD_CODES, Refusal
@@ -44,10 +44,20 @@ class GamePlanner:
     def __init__(self, world: World, game: int, names: Mapping[str, str]) -> None:
         self.plan = GameLogPlan(game=game, world=world)
         self.names = names
+        self._on_opening: list[Callable[[], bool]] = []
 
     @property
     def world(self) -> World:
         return self.plan.world
+
+    def on_opening(self, then: Callable[[], bool]) -> None:
+        """Call `then` right after each pack that opens mid-game from now on, until it returns
+        True: what a pack brings that is done as it opens is planned in its place."""
+        self._on_opening.append(then)
+
+    def waiting_on_openings(self) -> bool:
+        """Whether something still waits for a pack to open (`on_opening`)."""
+        return bool(self._on_opening)
 
     def refuse(self, where: str, violation: Violation, *, hard: bool = False) -> None:
         hard = hard or violation.code in HARD_CODES
@@ -83,3 +93,5 @@ class GamePlanner:
             self.plan.world = opened.apply(self.plan.world)
             self.plan.events.append(opened)
             self.plan.openings.append(due)
+            waiting, self._on_opening = self._on_opening, []
+            self._on_opening = [then for then in waiting if not then()] + self._on_opening

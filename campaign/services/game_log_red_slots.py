@@ -19,7 +19,7 @@ from campaign.services.game_log_planner import GamePlanner
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
-from rules.pack_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
+from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.world import World
 
 NO_RED_SLOT = Violation(

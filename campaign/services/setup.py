@@ -9,19 +9,44 @@ from campaign.models import Campaign, EventSource, WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from rules.data import board, content
-from rules.world_events import PregameCoinsPlaced, StartingPowerChosen
+from rules.errors import Violation
+from rules.world_events import PregameCoinsPlaced, StartingPowerChosen, WorldEvent
+
+
+def powers_chosen(choices: dict[str, str]) -> list[WorldEvent]:
+    """P-2: the events for each listed faction keeping `choices[faction]`."""
+    if not choices:
+        raise ApplicationError(
+            "Choose a starting power for at least one faction.", code="nothing_chosen", rule="P-2"
+        )
+    return [StartingPowerChosen(faction, power) for faction, power in choices.items()]
+
+
+def coins_placed(territories: list[str]) -> list[WorldEvent]:
+    """P-3: the event for the 12 pre-game coin stickers (a territory once per sticker)."""
+    return [PregameCoinsPlaced(tuple(territories))]
+
+
+def setup_refusals(*, campaign: Campaign, events: list[WorldEvent]) -> list[Violation]:
+    """What the rules would refuse in `events` against the world now, writing nothing: the
+    setup page asks to confirm only what can be applied."""
+    world = world_current(campaign=campaign)
+    found: list[Violation] = []
+    for event in events:
+        refused = [*event.bounds(), *event.check(world)]
+        found.extend(refused)
+        if not refused:
+            world = event.apply(world)
+    return found
 
 
 def setup_powers_choose(
     *, campaign: Campaign, user, choices: dict[str, str]
 ) -> list[WorldEventRecord]:
     """P-2: each listed faction keeps `choices[faction]`; its other power is destroyed."""
-    if not choices:
-        raise ApplicationError(
-            "Choose a starting power for at least one faction.", code="nothing_chosen", rule="P-2"
-        )
-    events = [StartingPowerChosen(faction, power) for faction, power in choices.items()]
-    return world_event_append(campaign=campaign, events=events, user=user, source=EventSource.SETUP)
+    return world_event_append(
+        campaign=campaign, events=powers_chosen(choices), user=user, source=EventSource.SETUP
+    )
 
 
 def setup_coins_place(
@@ -29,10 +54,7 @@ def setup_coins_place(
 ) -> list[WorldEventRecord]:
     """P-3: the 12 pre-game coin stickers; a territory is listed once per sticker."""
     return world_event_append(
-        campaign=campaign,
-        events=[PregameCoinsPlaced(tuple(territories))],
-        user=user,
-        source=EventSource.SETUP,
+        campaign=campaign, events=coins_placed(territories), user=user, source=EventSource.SETUP
     )
 
 

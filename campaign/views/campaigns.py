@@ -15,7 +15,12 @@ from campaign.forms.box import ReadingsForm
 from campaign.forms.campaigns import CampaignForm
 from campaign.models import Membership
 from campaign.permissions import Action, CampaignAccessMixin
-from campaign.selectors.campaigns import campaign_list_public, person_names
+from campaign.selectors.campaigns import (
+    Progress,
+    campaign_list_public,
+    campaign_progress,
+    person_names,
+)
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update
 from campaign.views.world_context import world_context
@@ -32,15 +37,20 @@ class HomeView(TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         user = self.request.user
+        memberships = []
         if user.is_authenticated:
-            context["memberships"] = (
+            memberships = list(
                 Membership.objects.filter(user=user)
                 .select_related("campaign", "campaign__owner")
                 .order_by("campaign__name")
             )
-        context["public_campaigns"] = campaign_list_public(exclude_user=user).select_related(
-            "owner"
-        )
+        public = list(campaign_list_public().select_related("owner"))
+        progress = campaign_progress(campaigns=[*(m.campaign for m in memberships), *public])
+        roles = {m.campaign_id: m.get_role_display() for m in memberships}
+        context["memberships"] = [(m, progress.get(m.campaign_id, Progress())) for m in memberships]
+        context["public_campaigns"] = [
+            (c, progress.get(c.pk, Progress()), roles.get(c.pk)) for c in public
+        ]
         return context
 
 

@@ -51,6 +51,7 @@ from campaign.services.digital import (
     move_submit,
 )
 from campaign.services.game_log_refusals import GameLogRefused
+from campaign.views.digital_factions import faction_card_words, lead_words
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
 from rules.game.turn import base_recruits, continent_bonuses
@@ -236,6 +237,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
                     for card in view.get("draft", {}).get("cards", ())
                     if card["holder"] == seat.index
                 ],
+                "leads": shown["faction"] is not None
+                and view.get("lead_faction") == shown["faction"],
+                "faction_cards": faction_card_words(state, shown["faction"]),
             }
         )
     mine = view["seats"][viewer] if viewer is not None else None
@@ -294,6 +298,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             people=person_names(campaign=game.campaign),
         ),
         "pack_banners": _pack_banners(state, game),
+        "lead_words": lead_words(state, view),
         "mission": _face_up_mission(state),
         "packs_opened": [
             content().packs[e.pack].name

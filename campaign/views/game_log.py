@@ -268,14 +268,23 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         return plan, names
 
     def rule_check(self, form: StepForm, draft: dict[str, Any], step: str) -> list[Refusal]:
-        """Plan the draft so far and put the refusals of this step next to their fields."""
+        """Plan the draft so far and put the refusals of this step next to their fields.
+
+        A step with errors of its own is checked too, on its valid fields, so that every
+        error shows at once; a rule refusal then goes only under a field that has no error
+        yet (the rest may come from what is still missing)."""
         cleaned = self.cleaned(draft, step)
-        if step not in cleaned:
-            return []
+        partial = step not in cleaned
+        if partial:
+            if len(cleaned) < STEPS.index(step) or not hasattr(form, "cleaned_data"):
+                return []  # an earlier step is not valid: nothing to check against
+            cleaned[step] = form.cleaned_data
         entry, where = entry_from_steps(cleaned, provisional=True)
         plan, _ = self.plan(entry)
         found = []
         for field, refusal in refusals_by_field(plan.refusals, where):
+            if partial and (field is None or field in form.errors):
+                continue
             if (field_step(field) if field else "players") == step:
                 form.rule_error(field, str(refusal.violation))
                 found.append(refusal)
@@ -347,8 +356,10 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if "back" in request.POST and index > 0:
             return redirect(self.step_url(shown[index - 1]))
         form = self.step_form(step, draft)
-        refusals = self.rule_check(form, draft, step) if form.is_valid() else []
-        may_keep = self.may_keep(refusals)
+        valid = form.is_valid()
+        refusals = self.rule_check(form, draft, step)
+        # Only the rules may be overridden, never a field left wrong or empty.
+        may_keep = valid and self.may_keep(refusals)
         kept = may_keep and "keep" in request.POST
         if form.errors and not kept:
             return self.render_to_response(
@@ -387,8 +398,16 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                     override_reason=override,
                 )
         except GameLogRefused as refused:
+            # A refusal about this step's own fields (the correction's reason) sits under
+            # that field; the others link to the step that fixes them.
+            elsewhere = []
+            for refusal in refused.refusals:
+                if refusal.field in form.fields:
+                    form.add_error(refusal.field, str(refusal.violation))
+                else:
+                    elsewhere.append(refusal)
             context = self.get_context_data(step="confirm", form=form, draft=draft)
-            context["refusals"] = self.refusal_rows(refused.refusals, where)
+            context["refusals"] = self.refusal_rows(elsewhere, where)
             context["overridable"] = refused.overridable
             return self.render_to_response(context)
         except ApplicationError as refusal:

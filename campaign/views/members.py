@@ -17,7 +17,7 @@ from campaign.selectors.campaigns import (
     invite_list_open,
     invites_by_token,
     membership_list,
-    person_list,
+    person_list_apart,
 )
 from campaign.services.campaigns import (
     invite_accept,
@@ -28,6 +28,7 @@ from campaign.services.campaigns import (
     membership_remove,
     person_create,
 )
+from rules.game.common import a_or_an
 
 
 class MembersView(CampaignAccessMixin, TemplateView):
@@ -39,10 +40,12 @@ class MembersView(CampaignAccessMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        people, bots = person_list_apart(campaign=self.campaign)
         context.update(
             section="members",
             memberships=membership_list(campaign=self.campaign),
-            persons=person_list(campaign=self.campaign),
+            persons=people,
+            bots=bots,
             role_form=RoleForm(),
             guest_form=kwargs.get("guest_form") or GuestForm(),
         )
@@ -110,7 +113,8 @@ class InviteCreateView(_OwnerAction):
         invite = invite_create(
             campaign=self.campaign, role=form.cleaned_data["role"], created_by=request.user
         )
-        return f"Invitation link for a {invite.get_role_display().lower()} created: send it on."
+        role = a_or_an(invite.get_role_display().lower())
+        return f"Invitation link for {role} created: send it on."
 
 
 class InviteRevokeView(_OwnerAction):

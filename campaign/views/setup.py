@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.generic import TemplateView
 
@@ -10,10 +11,33 @@ from campaign.errors import ApplicationError
 from campaign.forms.setup import PregameCoinsForm, StartingPowersForm
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.world import world_current
-from campaign.services.setup import setup_coins_place, setup_powers_choose, setup_randomize
+from campaign.services.setup import (
+    coins_placed,
+    powers_chosen,
+    setup_coins_place,
+    setup_powers_choose,
+    setup_randomize,
+    setup_refusals,
+)
 from rules.data import content
 
 FORMS = {"powers": StartingPowersForm, "coins": PregameCoinsForm}
+# Setup steps cannot be undone (the world's history is append-only): each asks first.
+ASK = {
+    "powers": (
+        "Keep these starting powers? Each faction's other power is destroyed for good (P-2).",
+        "Yes, keep these powers",
+    ),
+    "coins": (
+        "Place these coins? The stickers stay on their cards for the whole campaign (P-3).",
+        "Yes, place the coins",
+    ),
+    "random": (
+        "Let chance choose every starting power and coin not chosen yet? What it picks is "
+        "final (P-1).",
+        "Yes, customize at random",
+    ),
+}
 DONE = {
     "powers": "Starting powers chosen; the other powers are destroyed for good.",
     "coins": "The 12 coins are on their territory cards.",
@@ -50,6 +74,8 @@ class SetupView(CampaignAccessMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         step = request.POST.get("step")
         if step == "random":
+            if "confirm" not in request.POST:
+                return self._ask(step, [])
             return self._randomize(request)
         if step not in FORMS:
             messages.error(request, "Choose what to customize.")
@@ -58,6 +84,9 @@ class SetupView(CampaignAccessMixin, TemplateView):
         form = FORMS[step](request.POST, world=world)
         if form.is_valid():
             try:
+                if "confirm" not in request.POST:
+                    self._check(step, form)
+                    return self._ask(step, self._summary(step, form), world=world, form=form)
                 self._save(step, form)
             except ApplicationError as error:
                 for violation in error.violations:
@@ -67,6 +96,53 @@ class SetupView(CampaignAccessMixin, TemplateView):
                 return redirect("campaign:setup", slug=self.campaign.slug)
         context = self.get_context_data(world=world, **{f"{step}_form": form})
         return self.render_to_response(context, status=400)
+
+    def _ask(self, step: str, summary: list[str], **context) -> HttpResponse:
+        """The page again with what the step will do and a button that posts it once more,
+        confirmed; nothing is written yet."""
+        question, button = ASK[step]
+        form = context.pop("form", None)
+        if form is not None:
+            context[f"{step}_form"] = form
+        asked = {
+            "step": step,
+            "question": question,
+            "button": button,
+            "summary": summary,
+            "fields": [
+                (key, value)
+                for key, values in self.request.POST.lists()
+                if key not in ("csrfmiddlewaretoken", "confirm")
+                for value in values
+            ],
+        }
+        return self.render_to_response(self.get_context_data(ask=asked, **context))
+
+    @staticmethod
+    def _summary(step: str, form) -> list[str]:
+        """The choices in words, to read before confirming them."""
+        factions = content().factions
+        if step == "powers":
+            return [
+                f"{factions[key].name}: {content().power(power).name}"
+                for key, power in form.choices().items()
+            ]
+        counts: dict[str, int] = {}
+        for key in form.territories():
+            counts[key] = counts.get(key, 0) + 1
+        return [
+            f"{form.fields[key].label}: +{count} coin{'s' if count > 1 else ''}"
+            for key, count in sorted(counts.items(), key=lambda kv: form.fields[kv[0]].label)
+        ]
+
+    def _check(self, step: str, form) -> None:
+        """Refuse now what saving would refuse, so the page never asks to confirm it."""
+        if step == "powers":
+            events = powers_chosen(form.choices())
+        else:
+            events = coins_placed(form.territories())
+        if refused := setup_refusals(campaign=self.campaign, events=events):
+            raise ApplicationError(refused[0].message, violations=refused)
 
     def _save(self, step: str, form) -> None:
         if step == "powers":

@@ -528,7 +528,7 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
     events.append(
         GameEvent(
             "moved_in",
-            f"{seat_label(state, seat)} has {move.count} troops in {territory_name(target)}.",
+            f"{seat_label(state, seat)} moves {move.count} troops into {territory_name(target)}.",
             {"seat": seat, "territory": target, "count": move.count},
         )
     )

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import board_links, box
+from rules.card_world_events import ComebackPowerChosen
 from rules.data import board
 from rules.errors import IllegalMove, Violation
 from rules.game.attack import EXPAND_ATTACK
@@ -25,7 +26,6 @@ from rules.game.events import GameEvent
 from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
 from rules.game.state import GameState, faction_name, territory_name
-from rules.pack_world_events import ComebackPowerChosen
 from rules.world import World
 from rules.world_events import GameIncident
 

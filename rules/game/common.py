@@ -45,6 +45,12 @@ def seat_label(state: GameState, seat: int) -> str:
     return state.seats[seat].name
 
 
+def a_or_an(name: str) -> str:
+    """The name with its indefinite article: "an Ammo Shortage", "a Bunker" (by its first
+    letter, which is right for the game's names)."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
     """T-10: every continent fully controlled, with its mark and the namer's +1."""
     person = state.seats[seat].person

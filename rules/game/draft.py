@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import box
+from rules.card_world_events import DraftRecorded
 from rules.data import DraftCard, content
 from rules.errors import IllegalMove, Violation
 from rules.game.common import (
@@ -26,7 +27,6 @@ from rules.game.lead_faction import begin_play
 from rules.game.moves import DraftPick, MoveOption, PlaceStart
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pack_words import draft_card_label, draft_card_words
-from rules.pack_world_events import DraftRecorded
 
 SETUP_DRAFT = "setup_draft"
 SETUP_PLACE = "setup_place"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.data import content
 from rules.game.common import check_win, fail, seat_label
-from rules.game.draws import COIN, card_choices, entitled_to_card
+from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots
 from rules.game.effects import END_OF_TURN_SCARS, EVENT_EFFECTS, on_card_taken
 from rules.game.events import GameEvent
 from rules.game.missions import claim_options, mission_claimable
@@ -68,6 +68,9 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
     """E-3/E-4 (with DIFF-1): the taken card leaves its slot, the cards to its left shift right,
     and a new card is revealed into slot 1; E-6 and E-7 follow."""
     _take_violation(state, seat, move)
+    # Rules addition F: a face-up card the player could take only because it is of the
+    # faction's homeland; the event says so, for logs and counts.
+    from_homeland = move.slot != COIN and int(move.slot) not in held_slots(state, seat)
     rng = Rng.resume(state.rng)
     slots = list(state.slots)
     if move.slot == COIN:
@@ -84,13 +87,11 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
     player = state.seats[seat]
     state.set_seat(seat, cards=(*player.cards, card))
     shown = "a coin card" if card == COIN else f"the {territory_name(card)} card"
-    events.append(
-        GameEvent(
-            "card_taken",
-            f"{seat_label(state, seat)} takes {shown}.",
-            {"seat": seat, "card": card, "slot": move.slot, "revealed": revealed},
-        )
-    )
+    data = {"seat": seat, "card": card, "slot": move.slot, "revealed": revealed}
+    if from_homeland:
+        shown += " from its homeland"
+        data["homeland"] = True
+    events.append(GameEvent("card_taken", f"{seat_label(state, seat)} takes {shown}.", data))
     on_card_taken(state, seat, card, events)
     if card == COIN and state.coin_pile == 0 and not state.coin_award_done:
         _coin_pile_empty(state, events)

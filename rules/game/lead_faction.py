@@ -18,7 +18,8 @@ from rules.game.events import GameEvent
 from rules.game.moves import ChooseMission, MoveOption
 from rules.game.rotation import begin_turn
 from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
-from rules.pack_world_events import LeadMissionChosen
+from rules.lead_faction import lead_among
+from rules.red_slot_world_events import LeadMissionChosen
 from rules.rng import Rng
 
 LEAD_MISSION = "lead_mission"
@@ -27,37 +28,21 @@ CAPITAL_TROOPS = 3
 PACK = "pack_4"
 
 
-def _wins(count: int) -> str:
-    return f"{count} win{'' if count == 1 else 's'}"
-
-
 def lead_seat(state: GameState) -> tuple[int | None, str]:
-    """E125s: the seat whose faction has the most wins in the campaign among the factions in
-    this game, and words for the log; None when the most is shared (all at 0 included)."""
-    wins = {
-        seat: state.world.wins(player.faction)
-        for seat, player in enumerate(state.seats)
-        if player.faction is not None
-    }
-    best = max(wins.values(), default=0)
-    leaders = [seat for seat, count in wins.items() if count == best]
-    if best == 0:
-        return None, "No faction in this game has won yet, so none leads"
-    if len(leaders) > 1:
-        names = [faction_name(state.seats[s].faction) for s in leaders]
-        factions = f"{', '.join(names[:-1])} and {names[-1]}"
-        return None, f"{factions} share the most wins ({_wins(best)}), so none leads"
-    seat = leaders[0]
-    faction = faction_name(state.seats[seat].faction)
-    return seat, f"{faction} has the most wins ({_wins(best)}) and is the lead faction"
+    """E125s: the seat of this game's lead faction (`rules.lead_faction`), and words for the
+    log; None when no faction leads."""
+    lead = lead_among(state.world, (player.faction for player in state.seats))
+    if lead.faction is None:
+        return None, lead.why
+    seat = next(s for s, player in enumerate(state.seats) if player.faction == lead.faction)
+    return seat, lead.why
 
 
 def lead_faction(state: GameState) -> str | None:
     """The faction key of this game's lead faction, or None (also before Pack 4 is open)."""
     if not box.lead_faction_active(state.world):
         return None
-    seat, _ = lead_seat(state)
-    return state.seats[seat].faction if seat is not None else None
+    return lead_among(state.world, (player.faction for player in state.seats)).faction
 
 
 # --- at the end of setup ---------------------------------------------------------------------

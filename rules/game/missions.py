@@ -25,7 +25,8 @@ from rules.game.events import GameEvent
 from rules.game.moves import ClaimMission, MoveOption
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, faction_name, territory_name
-from rules.pack_world_events import CityCovered, MissionClaimed, SeaLineAdded, into_red_slot
+from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.red_slot_world_events import into_red_slot
 from rules.rng import Rng
 from rules.world_events import CityFounded, WorldEvent
 

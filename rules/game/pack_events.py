@@ -14,6 +14,7 @@ from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 
 from rules import box
+from rules.card_world_events import EventResolved
 from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
@@ -27,7 +28,6 @@ from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.game.turn import maneuver_options, maneuver_problem
 from rules.pack_words import option_with_after
-from rules.pack_world_events import EventResolved
 from rules.rng import Rng
 from rules.world_events import CityFortified, GameIncident, WorldEvent
 

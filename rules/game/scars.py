@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rules.data import ScarType, board, content
 from rules.errors import Violation
-from rules.game.common import START_OF_TURN, required, seat_label, unknown_territory
+from rules.game.common import START_OF_TURN, a_or_an, required, seat_label, unknown_territory
 from rules.game.effects import END_OF_TURN_SCARS, has_effect
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
@@ -126,7 +126,7 @@ def play_scar_card(
     events.append(
         GameEvent(
             "scar_placed",
-            f"{seat_label(state, seat)} places a {content().scar_types[scar].name} scar on "
+            f"{seat_label(state, seat)} places {a_or_an(content().scar_types[scar].name)} scar on "
             f"{target}.",
             {"seat": seat, "scar": scar, "target": move.target, "on": on},
         )

@@ -24,13 +24,15 @@ def test_an_owner_creates_and_customizes_a_world(page, login, outsider):
     for key, faction in content().factions.items():
         page.check(f"input[name={key}][value={faction.powers[1].key}]")
     page.get_by_role("button", name="Keep these powers").click()
+    assert "This cannot be undone." in page.locator("#setup-confirm").inner_text()
+    page.get_by_role("button", name="Yes, keep these powers").click()
     assert "Starting powers chosen" in page.locator(".messages").inner_text()
 
     page.fill("input[name=brazil]", "3")
     page.fill("input[name=egypt]", "9")
     page.get_by_role("button", name="Place the coins").click()
     errors = page.locator("#coins-form .form-errors").inner_text()
-    assert "Brazil would have 4 coins" in errors and "(P-3)" in errors
+    assert "Brazil would have 4 coins" in errors and "why: P-3" in errors
     assert page.input_value("input[name=brazil]") == "3"
 
     page.fill("input[name=brazil]", "2")
@@ -38,6 +40,7 @@ def test_an_owner_creates_and_customizes_a_world(page, login, outsider):
     for territory in ["peru", "siam", "japan", "iceland"]:
         page.fill(f"input[name={territory}]", "2")
     page.get_by_role("button", name="Place the coins").click()
+    page.get_by_role("button", name="Yes, place the coins").click()
     assert "ready for game 1" in page.locator("main").inner_text()
 
     page.get_by_role("link", name="World").click()

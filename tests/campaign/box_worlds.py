@@ -12,7 +12,7 @@ from campaign.services.game_log import game_log
 from campaign.services.game_log_entry import MissionEntry
 from campaign.services.packs import packs_open_due
 from campaign.services.world import world_event_append
-from rules.pack_world_events import EventResolved, SettingChosen
+from rules.card_world_events import EventResolved, SettingChosen
 from rules.world_events import CardUpgraded, PackOpened, ScarPlaced
 from tests.campaign.log.factories import owner_wins_again, three_player_entry
 from tests.campaign.worlds import first_powers, pregame_coins

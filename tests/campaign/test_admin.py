@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.models import WorldEventRecord, WorldSnapshot
+from campaign.models import DigitalGame, GameMove, GameSeat, WorldEventRecord, WorldSnapshot
+from campaign.services.digital import SeatRequest, digital_game_start
 from campaign.services.world import world_event_append
 from tests.campaign.worlds import first_powers
 
-MODELS = ["campaign", "person", "membership", "invite", "worldeventrecord", "worldsnapshot"]
+MODELS = [
+    "campaign",
+    "person",
+    "membership",
+    "invite",
+    "worldeventrecord",
+    "worldsnapshot",
+    "gamelog",
+    "digitalgame",
+    "gamemove",
+]
 
 
 @pytest.fixture
@@ -86,3 +97,19 @@ def test_the_campaign_page_of_the_admin_keeps_an_owner(admin_client, campaign, o
     assert response.status_code == 200
     assert "A campaign needs at least one owner" in response.content.decode()
     assert _owner_membership(campaign, owner).role == "owner"
+
+
+def test_a_digital_game_is_read_only_in_the_admin_and_never_shows_its_seed(
+    admin_client, campaign, owner
+):
+    bots = [SeatRequest(person=None, kind=GameSeat.Kind.BOT) for _ in range(3)]
+    game = digital_game_start(campaign=campaign, user=owner, seats=bots, seed=5)
+    game = DigitalGame.objects.get(pk=game.pk)
+    page = admin_client.get(f"/admin/campaign/digitalgame/{game.pk}/change/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Bot 1" in html and 'name="_save"' not in html
+    assert game.seed not in html
+    assert admin_client.get("/admin/campaign/digitalgame/add/").status_code == 403
+    move = GameMove.objects.filter(game=game).first()
+    assert admin_client.get(f"/admin/campaign/gamemove/{move.pk}/delete/").status_code == 403

@@ -8,7 +8,8 @@ import random
 
 from rules import box
 from rules.data import board, content
-from rules.pack_world_events import CityCovered, PrivateMissionStuck
+from rules.mission_world_events import CityCovered
+from rules.red_slot_world_events import PrivateMissionStuck
 from rules.world import FactionRecord, World
 from rules.world_events import CityFounded, PackOpened, ScarPlaced
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.bounds import COUNT_MAX, NAME_MAX, NUMBER_MAX, SLOGAN_MAX, TEXT_MAX
-from rules.pack_world_events import EventResolved
+from rules.card_world_events import EventResolved
 from rules.world import World
 from rules.world_events import (
     CityFounded,

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from rules import board_links, box
-from rules.pack_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.world import City, World
 from rules.world_events import CityFounded, PackOpened, event_from_json, replay
 

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from rules import board_links, box
 from rules.bots import RandomBot
+from rules.card_world_events import SettingChosen
 from rules.data import board, content
 from rules.errors import IllegalMove
 from rules.game import (
@@ -43,13 +44,8 @@ from rules.game import (
     view_for,
 )
 from rules.game import seats_to_act as who_acts
-from rules.pack_world_events import (
-    LeadMissionChosen,
-    MissionClaimed,
-    PrivateMissionStuck,
-    SettingChosen,
-    SlotMissionClaimed,
-)
+from rules.mission_world_events import MissionClaimed
+from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.simulate import customized_world, make_bots, person
 from rules.world_events import GameIncident, PackOpened
 
@@ -385,13 +381,13 @@ def test_bots_with_packs_1_to_3_claim_missions_and_keep_every_invariant_E8(seed,
         assert "pack_4" in state.world.packs_opened
 
 
-@pytest.mark.parametrize(("seed", "kind"), [(22, PrivateMissionStuck), (70, SlotMissionClaimed)])
+@pytest.mark.parametrize(("seed", "kind"), [(64, PrivateMissionStuck), (77, SlotMissionClaimed)])
 def test_bots_with_packs_1_to_4_lead_and_claim_private_missions_and_keep_every_invariant_E124s(
     seed, kind
 ):
     """The lead faction chooses the first mission (E125s) and begins in the World Capital
-    (E126s); a private mission goes into a red slot (seed 22), a red slot's mission is claimed
-    (seed 70)."""
+    (E126s); a private mission goes into a red slot (seed 64), a red slot's mission is claimed
+    (seed 77)."""
     kinds = ["heuristic", "random", "heuristic", "random"]
     state = play_checked(
         seed, kinds, 1, draft_coins="coin_pile", pack_2="open", pack_3=True, pack_4=True

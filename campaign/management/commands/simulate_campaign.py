@@ -9,6 +9,7 @@ from collections import Counter
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from campaign.mission_words import mission_code_label
 from campaign.models import Campaign, GameMove, Person
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current, world_log
@@ -22,10 +23,14 @@ from campaign.services.digital import (
 from campaign.services.setup import setup_randomize
 from rules import box
 from rules.box import DRAFT_KINDS
+from rules.card_world_events import DraftRecorded, EventResolved
 from rules.data import board, content
 from rules.game import GameState, game_result
-from rules.pack_world_events import DraftRecorded, EventResolved
-from rules.world_events import GameRecorded, ScarPlaced, VictorSigned, WorldEvent
+from rules.mission_world_events import CityCovered, MissionClaimed
+from rules.pack_words import event_code_label
+from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
+from rules.world import World
+from rules.world_events import CityFounded, GameRecorded, ScarPlaced, VictorSigned, WorldEvent
 
 OUTCOME_WORDS = {"won": "won", "held_on": "held on", "eliminated": "eliminated"}
 
@@ -100,7 +105,19 @@ class Command(BaseCommand):
                     f"{e.describe()} by {names.get(e.person or '', 'nobody')}" for e in scars
                 )
             )
-        shown = (DraftRecorded, EventResolved, ScarPlaced, GameRecorded, VictorSigned)
+        sections += _mission_sections(game, events, names)
+        shown = (
+            DraftRecorded,
+            EventResolved,
+            ScarPlaced,
+            GameRecorded,
+            VictorSigned,
+            MissionClaimed,
+            SlotMissionClaimed,
+            PrivateMissionStuck,
+            LeadMissionChosen,
+            CityCovered,
+        )
         changes = [
             e.describe()
             for e in events
@@ -142,7 +159,8 @@ class Command(BaseCommand):
             if isinstance(e, EventResolved)
         )
         destroyed = ", ".join(
-            f"{content().event_cards[c].name} ({c})" for c in sorted(world.destroyed_box_cards)
+            event_code_label(c) if c in content().event_cards else mission_code_label(c)
+            for c in sorted(world.destroyed_box_cards)
         )
         lines = [
             "",
@@ -162,9 +180,11 @@ class Command(BaseCommand):
                 f"  scars by kind: {by_kind or 'none'}",
                 "  events resolved: "
                 + (", ".join(f"{k} {n}" for k, n in sorted(drawn.items())) or "none"),
-                f"  event cards destroyed: {destroyed or 'none'}",
+                f"  box cards destroyed: {destroyed or 'none'}",
                 f"  comeback powers: {comeback or 'none'}",
             ]
+        if box.missions(world):
+            lines += _mission_summary(world, world_events(campaign=campaign))
         return "\n".join(lines)
 
 
@@ -183,6 +203,78 @@ def _draft_words(pick: dict, names: dict[str, str]) -> str:
     faction = content().factions[pick["faction"]].name
     what = ", ".join(words[c.kind].format(c.value) for c in cards)
     return f"{names.get(pick.get('person', ''), '?')} ({faction}) {what}"
+
+
+def _mission_sections(
+    game: DigitalGame, events: list[WorldEvent], names: dict[str, str]
+) -> list[str]:
+    """Packs 3 and 4 in one game: who led and which mission it laid out (E125s), the missions
+    claimed and by whom (E-8, E124s), the World Capital founded, and the homeland draws
+    (rules addition F), counted from the `card_taken` game events that say so."""
+
+    def who(person: str | None) -> str:
+        return names.get(person or "", "someone")
+
+    sections = []
+    moves = [e for move in GameMove.objects.filter(game=game) for e in move.events]
+    lead = next((e for e in moves if e["type"] == "lead_faction"), None)
+    if lead is not None:
+        faction = lead.get("faction")
+        words = content().factions[faction].name if faction else "none"
+        chosen = [e for e in events if isinstance(e, LeadMissionChosen)]
+        if chosen:
+            words += f", chose {mission_code_label(chosen[0].mission)}"
+        sections.append(f"lead faction: {words}")
+    stuck = {e.mission: e.faction for e in events if isinstance(e, PrivateMissionStuck)}
+    claims = []
+    for event in events:
+        if isinstance(event, SlotMissionClaimed):
+            claims.append(f"{who(event.person)} {mission_code_label(event.mission)} (red slot)")
+        elif isinstance(event, MissionClaimed):
+            words = f"{who(event.person)} {mission_code_label(event.mission)}"
+            if event.mission in stuck:
+                words += f", now in the red slot of {content().faction_name(stuck[event.mission])}"
+            claims.append(words)
+    if claims:
+        sections.append("missions claimed: " + "; ".join(claims))
+    for event in events:
+        if isinstance(event, CityFounded) and event.city == "capital":
+            where = board().territories[event.territory].name
+            sections.append(f"World Capital {event.name} founded in {where} by {who(event.person)}")
+    seats = GameState.from_json(game.state).seats
+    homeland = Counter(
+        who(seats[e["seat"]].person)
+        for e in moves
+        if e["type"] == "card_taken" and e.get("homeland")
+    )
+    if homeland:
+        sections.append(
+            "homeland draws: " + ", ".join(f"{n} {count}" for n, count in sorted(homeland.items()))
+        )
+    return sections
+
+
+def _mission_summary(world: World, events: list[WorldEvent]) -> list[str]:
+    """The world's missions: which were completed how often, the red slots, the sea lines."""
+    done = Counter(
+        mission_code_label(e.mission)
+        for e in events
+        if isinstance(e, MissionClaimed | SlotMissionClaimed)
+    )
+    red_slots = ", ".join(
+        f"{content().factions[f].name} = {mission_code_label(m)}"
+        for f, m in sorted(world.red_slots.items())
+    )
+    territories = board().territories
+    sea_lines = ", ".join(
+        f"{territories[a].name}-{territories[b].name}" for a, b in world.added_sea_lines
+    )
+    return [
+        "  missions completed: "
+        + (", ".join(f"{m} {n}" for m, n in sorted(done.items())) or "none"),
+        f"  red slots: {red_slots or 'none'}",
+        f"  sea lines drawn: {sea_lines or 'none'}",
+    ]
 
 
 def world_events(*, campaign: Campaign) -> list[WorldEvent]:

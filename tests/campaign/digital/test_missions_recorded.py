@@ -17,7 +17,7 @@ from campaign.services.digital import (
 )
 from campaign.services.world import world_event_append
 from rules.game import GameState
-from rules.pack_world_events import MissionClaimed
+from rules.mission_world_events import MissionClaimed
 from rules.world_events import CardUpgraded, CityFounded
 from tests.campaign.box_worlds import pack_3_opened
 

@@ -15,8 +15,8 @@ from campaign.services.digital import RewardsChosen, _entry
 from campaign.services.digital_packs import digital_pack_fields
 from campaign.services.game_log_entry import EventEntry, HqMoveEntry
 from campaign.services.game_log_plan import game_log_plan
+from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.game.result import GameResult, SeatResult
-from rules.pack_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.world_events import CityFortified, GameIncident, GameRecorded, ScarPlaced
 from tests.campaign.log.pack_entries import (
     OWNER_DRAFT,

@@ -120,7 +120,7 @@ def test_a_refused_start_shows_the_rule_beside_the_field_and_keeps_the_input_S7(
         "Egypt holds the minor city Cairo; nobody starts there. (S-7)"
     ]
     html = response.content.decode()
-    assert "(S-7)" in html
+    assert 'href="/rules/#S-7" title="The rule S-7">why: S-7</a>' in html  # a why link
     assert 'value="Gina Guest"' in html  # what was typed is kept
     again = player_client.get(_step(campaign, "players"))  # a reload keeps the draft
     assert 'value="Gina Guest"' in again.content.decode()
@@ -310,3 +310,35 @@ def test_choosing_a_reward_lists_only_its_legal_targets_END5_END6(campaign, play
     assert held.count("<option") == 3  # blank, Egypt and Congo: the territories it held
     nothing = player_client.get(targets, {"for": "winner", "wr_code": "R5"}).content.decode()
     assert nothing == '<option value="">—</option>'  # no city to fortify yet
+
+
+def test_a_correction_without_a_reason_is_refused_under_the_reason_field(
+    campaign, owner_client, persons
+):
+    _walk(owner_client, campaign, persons)
+    owner_client.post(_step(campaign, "confirm"), {"confirm": "1"})
+    base = f"/campaigns/{campaign.slug}/history/games/1/correct/"
+    owner_client.post(base + "rewards/", REWARDS)
+    refused = owner_client.post(base + "confirm/", {"confirm": "1", "reason": " "})
+    assert refused.status_code == 200
+    assert "Say why the game is corrected." in refused.context["form"].errors["reason"][0]
+    assert not refused.context["refusals"]
+    assert "Who played" not in refused.context["form"].errors.as_text()
+
+
+def test_a_step_shows_its_field_errors_and_rule_refusals_at_once_S7(
+    campaign, owner, owner_client, persons
+):
+    world_event_append(
+        campaign=campaign,
+        events=[CityFounded("egypt", "minor", "Cairo", persons["owner"].key, 0)],
+        user=owner,
+        source="setup",
+    )
+    players = _players(persons, p2_guest="")
+    response = owner_client.post(_step(campaign, "players"), {**players, "keep": "1"})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert errors["p2_guest"] == ["Give the guest's name."]
+    assert "nobody starts there" in errors["p1_start"][0]
+    assert not response.context["may_keep"]  # a missing name is no rule to override

@@ -17,9 +17,10 @@ from campaign.services.game_log import game_log
 from campaign.services.game_log_entry import EventEntry, IncidentEntry, MissionEntry
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.world import world_event_append
 from rules import box
-from rules.pack_world_events import CityCovered, MissionClaimed, SeaLineAdded
-from rules.world_events import CityFounded, GameIncident, PackOpened
+from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.world_events import CardUpgraded, CityFounded, GameIncident, PackOpened
 from tests.campaign.box_worlds import CAPITAL_TERRITORY, pack_2_opened, pack_3_opened
 from tests.campaign.log.factories import owner_wins_again
 from tests.campaign.spoilers.walk import spoilers_in
@@ -229,3 +230,34 @@ def test_the_api_logs_a_claim_with_its_capital_and_refuses_a_bad_one_by_field_D1
     assert done.status_code == 201
     assert done.json()["entry"]["missions"][0]["territory"] == CAPITAL_TERRITORY
     assert "pack_4" in world_current(campaign=pack_3).packs_opened
+
+
+def test_an_event_may_go_to_the_world_capital_founded_in_the_same_game_E7_D120s(
+    pack_3, owner, persons
+):
+    """A log entry does not order its event cards against its claims: Join the Cause and
+    Fortify may go to the World Capital the game founded in a territory with no city before."""
+    world_event_append(
+        campaign=pack_3,
+        events=[CardUpgraded("north_africa", persons["player"].key, 1)]
+        * (4 - world_current(campaign=pack_3).card_coins["north_africa"]),
+        user=owner,
+        source="log",
+    )
+    assert "north_africa" not in world_current(campaign=pack_3).cities
+    capital = replace(CAPITAL, territory="north_africa")
+    troops = EventEntry("D113", "troops", PLAYER_FACTION, ("north_africa",) * 3)
+    fortify = EventEntry("B73", "fortification", PLAYER_FACTION, ("north_africa",))
+    plan = _plan(pack_3, persons, missions=(capital,), events=(troops, fortify))
+    assert plan.refusals == []
+    assert plan.world.fortifications["north_africa"].game == 2
+    elsewhere = replace(troops, targets=("peru",) * 3)
+    refused = _plan(pack_3, persons, missions=(capital,), events=(elsewhere,))
+    assert set(_codes(refused)) == {"event_target_not_city"}
+
+
+def test_an_event_may_go_to_a_city_the_world_capital_covered_in_the_same_game_E7_D120s(
+    pack_3, persons
+):
+    troops = EventEntry("D113", "troops", PLAYER_FACTION, (CAPITAL_TERRITORY,) * 3)
+    assert _plan(pack_3, persons, missions=(CAPITAL,), events=(troops,)).refusals == []

@@ -16,12 +16,8 @@ from campaign.services.game_log import game_log
 from campaign.services.game_log_entry import MissionEntry
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused
-from rules.pack_world_events import (
-    LeadMissionChosen,
-    MissionClaimed,
-    PrivateMissionStuck,
-    SlotMissionClaimed,
-)
+from rules.mission_world_events import MissionClaimed
+from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.rewards import RewardChoice
 from tests.campaign.box_worlds import pack_3_opened, pack_4_opened
 from tests.campaign.log.factories import DESTROYED_CARDS, owner_wins_again
@@ -174,7 +170,7 @@ def test_the_log_form_shows_who_leads_and_offers_the_red_slot_E124s_E125s(
     outcome = {"winner": PLAYER, **{f"t_{f}": "on" for f in (LEAD, PLAYER, "saharan_republic")}}
     owner_client.post(f"{step}outcome/", outcome)
     page = owner_client.get(f"{step}packs/").content.decode()
-    assert "Die Mechaniker has the most wins (3 wins) and leads." in page
+    assert "Die Mechaniker has the most wins (3 wins) and is the lead faction." in page
     assert "Khan Industries completed Wide Border (E129s) from its red slot" in page
     packs = {"lead_mission": "D115", f"rs_{PLAYER}": "on"}
     assert owner_client.post(f"{step}packs/", packs).status_code == 302
@@ -190,3 +186,33 @@ def test_the_log_form_shows_who_leads_and_offers_the_red_slot_E124s_E125s(
     missions = owner_client.get(f"/campaigns/{pack_4.slug}/missions/").content.decode()
     row = missions.split('id="mission-E129s"')[1].split("</tr>")[0]
     assert "in Khan Industries&#x27;s red slot" in row and "(from the red slot)" in row
+
+
+def test_the_lead_may_choose_the_private_mission_it_then_sticks_in_its_red_slot_E125s_E124s(
+    pack_4, owner, persons
+):
+    """The choice is made at setup, before the claim destroys the card (E-8)."""
+    entry = _game(3, persons, lead_mission="E131s", missions=(MissionEntry("E131s", LEAD),))
+    plan = _plan(pack_4, entry)
+    assert plan.refusals == []
+    kinds = [type(e) for e in plan.events]
+    assert kinds.index(LeadMissionChosen) < kinds.index(PrivateMissionStuck)
+    game_log(campaign=pack_4, user=owner, entry=entry)
+    assert world_current(campaign=pack_4).red_slots == {LEAD: "E131s"}
+
+
+def test_as_pack_4_opens_mid_game_the_lead_chooses_before_later_claims_E123_E124s(
+    campaign, owner, persons
+):
+    pack_3_opened(campaign, owner, persons)
+    capital = MissionEntry("D120s", LEAD, territory="egypt", name="Nova Roma")
+    entry = replace(
+        owner_wins_again(persons),
+        missions=(capital, MissionEntry("E131s", LEAD)),
+        lead_mission="E131s",
+    )
+    plan = _plan(campaign, entry)
+    assert plan.refusals == []
+    kinds = [type(e) for e in plan.events]
+    opened = next(i for i, e in enumerate(plan.events) if getattr(e, "pack", "") == "pack_4")
+    assert opened < kinds.index(LeadMissionChosen) < kinds.index(PrivateMissionStuck)

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign.models import Invite, Membership, Person, Role
+from campaign.models import GameSeat, Invite, Membership, Person, Role
+from campaign.services.digital import SeatRequest, digital_game_start
 
 
 def _members_url(campaign):
@@ -173,3 +174,16 @@ def test_the_owner_makes_the_campaign_public(owner_client, anon_client, campaign
     url = reverse("campaign:campaign_settings", kwargs={"slug": campaign.slug})
     owner_client.post(url, {"name": "Ridgeway", "is_public": "on"})
     assert anon_client.get(campaign.get_absolute_url()).status_code == 200
+
+
+def test_bots_are_listed_apart_from_the_campaigns_people(owner_client, campaign, owner):
+    bots = [SeatRequest(person=None, kind=GameSeat.Kind.BOT) for _ in range(3)]
+    digital_game_start(campaign=campaign, user=owner, seats=bots, seed=5)
+
+    page = owner_client.get(_members_url(campaign))
+    people = [p.display_name for p in page.context["persons"]]
+    assert not [name for name in people if name.startswith("Bot ")]
+    assert [b.display_name for b in page.context["bots"]] == ["Bot 1", "Bot 2", "Bot 3"]
+    html = page.content.decode()
+    start = html.index('<ul id="persons">')
+    assert "Bot 1" not in html[start : html.index("</ul>", start)]

@@ -12,7 +12,7 @@ import pytest
 from campaign.board_map import render_board_svg
 from campaign.services.game_log import game_log
 from campaign.services.game_log_entry import MissionEntry
-from rules.pack_world_events import SeaLineAdded
+from rules.mission_world_events import SeaLineAdded
 from rules.world import World
 from rules.world_events import CityFounded, PackOpened
 from tests.campaign.box_worlds import pack_2_opened, pack_3_opened, pack_4_opened

@@ -28,7 +28,7 @@ def _nothing_written(campaign) -> bool:
 def test_choosing_a_power_for_every_faction_destroys_the_others_p2(owner_client, campaign, url):
     choices = {key: f.powers[1].key for key, f in content().factions.items()}
 
-    response = owner_client.post(url, {"step": "powers", **choices})
+    response = owner_client.post(url, {"step": "powers", **choices, "confirm": "1"})
 
     assert response.status_code == 302
     assert world_current(campaign=campaign).starting_powers == choices
@@ -47,7 +47,8 @@ def test_another_factions_power_is_refused_citing_p2_and_changes_nothing(
 
     assert response.status_code == 400
     page = response.content.decode()
-    assert f"{mine.name} must take one of its own two starting powers (P-2)." in page
+    assert f"{mine.name} must take one of its own two starting powers <a" in page
+    assert 'href="/rules/#P-2" title="The rule P-2">why: P-2</a>.' in page
     kept = re.search(rf'<input[^>]*value="{other.powers[1].key}"[^>]*>', page).group(0)
     assert "checked" in kept
     assert _nothing_written(campaign)
@@ -59,10 +60,12 @@ def test_a_second_power_for_a_faction_already_done_is_refused_citing_p2(
     """A page left open in another tab still offers the faction: its choice must be refused,
     not silently dropped."""
     faction = content().factions[FACTIONS[0]]
-    owner_client.post(url, {"step": "powers", faction.key: faction.powers[0].key})
+    owner_client.post(url, {"step": "powers", faction.key: faction.powers[0].key, "confirm": "1"})
     before = WorldEventRecord.objects.filter(campaign=campaign).count()
 
-    response = owner_client.post(url, {"step": "powers", faction.key: faction.powers[1].key})
+    response = owner_client.post(
+        url, {"step": "powers", faction.key: faction.powers[1].key, "confirm": "1"}
+    )
 
     assert response.status_code == 400
     page = response.content.decode()
@@ -81,7 +84,7 @@ def test_submitting_no_choice_is_refused(owner_client, campaign, url):
 def test_placing_the_twelve_coins_with_at_most_three_per_card_p3(owner_client, campaign, url):
     coins = {"brazil": 2, "egypt": 2, "siam": 2, "japan": 2, "peru": 1, "iceland": 1, "ural": 2}
 
-    response = owner_client.post(url, {"step": "coins", **coins})
+    response = owner_client.post(url, {"step": "coins", **coins, "confirm": "1"})
 
     assert response.status_code == 302
     world = world_current(campaign=campaign)
@@ -132,7 +135,7 @@ def test_random_customization_finishes_what_is_left_p1(owner_client, campaign, u
     first = content().factions[FACTIONS[0]]
     world_event_append(campaign=campaign, events=first_powers()[:1], user=owner, source="setup")
 
-    response = owner_client.post(url, {"step": "random"})
+    response = owner_client.post(url, {"step": "random", "confirm": "1"})
 
     assert response.status_code == 302
     world = world_current(campaign=campaign)
@@ -147,7 +150,7 @@ def test_randomizing_a_customized_world_changes_nothing(owner_client, campaign, 
     world_event_append(
         campaign=campaign, events=[*first_powers(), pregame_coins()], user=owner, source="setup"
     )
-    response = owner_client.post(url, {"step": "random"}, follow=True)
+    response = owner_client.post(url, {"step": "random", "confirm": "1"}, follow=True)
     assert "already customized" in response.content.decode()
     assert WorldEventRecord.objects.filter(campaign=campaign).count() == 6
 
@@ -158,7 +161,9 @@ def test_customization_is_closed_once_game_one_is_played_p1(
     keys = [persons["owner"].key, persons["player"].key, persons["viewer"].key]
     world_event_append(campaign=campaign, events=[game(1, keys)], user=owner, source="log")
 
-    response = owner_client.post(url, {"step": "powers", FACTIONS[0]: first_powers()[0].power})
+    response = owner_client.post(
+        url, {"step": "powers", FACTIONS[0]: first_powers()[0].power, "confirm": "1"}
+    )
 
     assert response.status_code == 400
     assert "before game 1" in response.content.decode()
@@ -169,3 +174,37 @@ def test_an_unknown_step_changes_nothing(owner_client, campaign, url):
     response = owner_client.post(url, {"step": "teleport"})
     assert response.status_code == 302
     assert _nothing_written(campaign)
+
+
+@pytest.mark.parametrize(
+    ("typed", "question"),
+    [
+        ({"step": "powers", FACTIONS[0]: first_powers()[0].power}, "destroyed for good (P-2)"),
+        (
+            {"step": "coins", "brazil": 2, "egypt": 2, "siam": 2, "japan": 2, "peru": 2, "ural": 2},
+            "for the whole campaign (P-3)",
+        ),
+        ({"step": "random"}, "What it picks is final (P-1)"),
+    ],
+    ids=["powers", "coins", "random"],
+)
+def test_a_setup_step_asks_first_and_writes_nothing_until_confirmed_P1(
+    owner_client, campaign, url, typed, question
+):
+    asked = owner_client.post(url, typed)
+
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert question in page and "This cannot be undone." in page
+    assert _nothing_written(campaign)
+
+    confirmed = {key: value for key, value in asked.context["ask"]["fields"]}
+    done = owner_client.post(url, {**confirmed, "confirm": "1"})
+    assert done.status_code == 302
+    assert not _nothing_written(campaign)
+
+
+def test_the_question_lists_the_choices_in_words_P2(owner_client, url):
+    faction = content().factions[FACTIONS[0]]
+    asked = owner_client.post(url, {"step": "powers", faction.key: faction.powers[1].key})
+    assert asked.context["ask"]["summary"] == [f"{faction.name}: {faction.powers[1].name}"]

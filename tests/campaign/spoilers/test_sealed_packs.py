@@ -21,8 +21,9 @@ from campaign.services.digital import SeatRequest, digital_game_start
 from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
 from rules import box
+from rules.card_world_events import EventResolved
 from rules.data import board, content
-from rules.pack_world_events import EventResolved, MissionClaimed, SeaLineAdded
+from rules.mission_world_events import MissionClaimed, SeaLineAdded
 from rules.world_events import PackOpened, ScarPlaced
 from tests.campaign.box_worlds import pack_1_opened
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat

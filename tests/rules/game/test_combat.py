@@ -358,8 +358,9 @@ def test_conqueror_moves_in_the_surviving_attackers_and_may_add_more_X12():
         apply_move(state, 0, MoveIn(2))
     with pytest.raises(IllegalMove):
         apply_move(state, 0, MoveIn(6))
-    state, _ = play(state, (0, MoveIn(5)))
+    state, events = play(state, (0, MoveIn(5)))
     assert state.armies == {"argentina": (0, 1), "brazil": (0, 5)}
+    assert events[-1].text == f"{state.seats[0].name} moves 5 troops into Brazil."
     assert state.turn.conquered
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from rules import box
 from rules.bots import HeuristicBot, RandomBot
+from rules.card_world_events import ComebackPowerChosen, SettingChosen
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
@@ -37,7 +38,6 @@ from rules.game import (
     seats_to_act,
 )
 from rules.game.comeback import raise_owed_picks
-from rules.pack_world_events import ComebackPowerChosen, SettingChosen
 from rules.simulate import customized_world
 from rules.world import City, Scar, World
 from rules.world_events import GameIncident, PackOpened

@@ -9,6 +9,7 @@ import pytest
 
 from rules import box
 from rules.bots import HeuristicBot, RandomBot
+from rules.card_world_events import DraftRecorded, SettingChosen
 from rules.errors import IllegalMove
 from rules.game import (
     DraftPick,
@@ -27,7 +28,6 @@ from rules.game import (
     view_for,
 )
 from rules.game.rotation import next_active_seat
-from rules.pack_world_events import DraftRecorded, SettingChosen
 from rules.world import World
 from rules.world_events import PackOpened
 

@@ -70,6 +70,16 @@ def test_the_homeland_draw_may_take_a_face_up_card_of_the_homeland_whoever_holds
     assert after.slots == ("siam", "alaska", "peru", "brazil")
 
 
+def test_a_homeland_draw_says_so_in_its_card_taken_event_and_an_own_card_does_not_E3():
+    state = _end_of_turn(pack_3_world())
+    _, events = play(state, (0, TakeCard(4)))
+    taken = next(e for e in events if e.type == "card_taken")
+    assert taken.data["homeland"] is True and "Egypt card from its homeland" in taken.text
+    _, events = play(state, (0, TakeCard(1)))
+    taken = next(e for e in events if e.type == "card_taken")
+    assert "homeland" not in taken.data and "homeland" not in taken.text
+
+
 def test_without_a_held_card_the_homeland_card_stands_beside_the_coin_card_E3():
     state = _end_of_turn(pack_3_world()).clone()
     state.armies = {"china": (0, 3), "egypt": (1, 2)}

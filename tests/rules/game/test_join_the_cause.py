@@ -8,6 +8,7 @@ import json
 import pytest
 
 from rules.bots import HeuristicBot
+from rules.card_world_events import EventResolved
 from rules.errors import IllegalMove
 from rules.game import (
     GameState,
@@ -17,7 +18,6 @@ from rules.game import (
     apply_move,
     legal_move_options,
 )
-from rules.pack_world_events import EventResolved
 
 from .helpers import play, position
 from .test_missions import pack_3_world

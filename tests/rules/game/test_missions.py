@@ -30,7 +30,7 @@ from rules.game import (
 )
 from rules.game.common import legal_starts
 from rules.game.missions import continents_taken, met
-from rules.pack_world_events import MissionClaimed, SeaLineAdded
+from rules.mission_world_events import MissionClaimed, SeaLineAdded
 from rules.simulate import customized_world, make_bots, person
 from rules.unlocks import packs_due
 from rules.world import World

@@ -10,6 +10,7 @@ import pytest
 
 from rules import box
 from rules.bots import HeuristicBot
+from rules.card_world_events import EventResolved
 from rules.data import board
 from rules.errors import IllegalMove
 from rules.game import (
@@ -27,7 +28,6 @@ from rules.game import (
     seats_to_act,
 )
 from rules.game.pack_events import event_chooser
-from rules.pack_world_events import EventResolved
 from rules.simulate import customized_world
 from rules.world import Fortification, World
 from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened

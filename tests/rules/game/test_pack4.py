@@ -35,9 +35,9 @@ from rules.game import (
 from rules.game.lead_faction import lead_faction
 from rules.game.missions import met
 from rules.game.private_missions import slot_mission
-from rules.pack_world_events import (
+from rules.mission_world_events import MissionClaimed
+from rules.red_slot_world_events import (
     LeadMissionChosen,
-    MissionClaimed,
     PrivateMissionStuck,
     SlotMissionClaimed,
     into_red_slot,
@@ -597,3 +597,30 @@ def test_the_bot_trades_in_for_a_trade_in_mission_it_may_claim_E132s():
     move = HeuristicBot(1).choose(state, 0)
     assert isinstance(move, Recruit)
     assert sum(state.card_coins(c) for c in move.trade_in) == 10
+
+
+def _lead_choice(state: GameState, deck: tuple[str, ...], bot_seed: int) -> str:
+    state = state.clone()
+    state.phase, state.pending = "lead_mission", {"kind": "lead_mission", "seat": 0, "first": 0}
+    state.mission, state.mission_deck = None, deck
+    move = HeuristicBot(bot_seed).choose(state, 0)
+    assert isinstance(move, ChooseMission)
+    return move.mission
+
+
+def test_the_lead_bot_never_chooses_guerilla_warfare_with_no_such_scar_to_hold_E125s_E131s():
+    world = pack_4_world(wins={"die_mechaniker": 1})
+    state = position(armies=held("peru", "brazil"), world=world)
+    deck = tuple(sorted(m.code for m in box.mission_deck(world)))
+    assert "E131s" in deck
+    chosen = {_lead_choice(state, deck, seed) for seed in range(30)}
+    assert "E131s" not in chosen
+    assert len(chosen) > 1  # the bot's generator gives some variety among near missions
+
+
+def test_the_lead_bot_chooses_a_mission_it_is_one_city_short_of_E125s_D114():
+    cities = {t: "minor" for t in ("peru", "brazil", "argentina", "venezuela", "ural", "india")}
+    world = pack_4_world(cities, wins={"die_mechaniker": 1})
+    state = position(armies=held("peru", "brazil", "argentina", "venezuela", "ural"), world=world)
+    deck = ("D114", "D115", "E128s", "E131s", "E132s")
+    assert {_lead_choice(state, deck, seed) for seed in range(20)} == {"D114"}

@@ -78,6 +78,13 @@ def test_ammo_shortage_A53s_played_by_the_attacker_lowers_that_rolls_defence_X8(
     assert _rolled(events)["defence"] == [4, 3]
 
 
+@pytest.mark.parametrize(("card", "words"), [("ammo_shortage", "an Ammo"), ("bunker", "a Bunker")])
+def test_the_log_names_a_played_scar_card_with_its_article_T3(card, words):
+    state, events = play(_at_window({1: card}), (1, PlayScarCard("brazil")))
+    placed = next(e for e in events if e.type == "scar_placed")
+    assert placed.text.startswith(f"{state.seats[1].name} places {words}")
+
+
 @pytest.mark.parametrize("card", ["bunker", "ammo_shortage"])
 def test_before_roll_cards_go_on_the_defending_territory_only_T3(card):
     state = _at_window({0: card}, armies={**ATTACK, "peru": (2, 2)})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from itertools import groupby
 
+from rules.card_world_events import EventResolved
 from rules.data import content
 from rules.event_targets import (
     CITY_TROOPS,
@@ -27,7 +28,6 @@ from rules.game import (
     legal_moves,
 )
 from rules.game.comeback import owed_at_game_end
-from rules.pack_world_events import EventResolved
 from rules.world import World
 from rules.world_events import CityFounded, PackOpened, event_from_json
 

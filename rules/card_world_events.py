@@ -1,0 +1,224 @@
+"""World events of the cards Packs 1 and 2 bring: a game's draft (draft cards), an event card
+resolved, a comeback power chosen, and a setting chosen for an open point of a pack.
+
+Each refuses what the campaign's box does not hold with the same words as for something that
+does not exist at all, so a refusal never tells a campaign what a sealed pack holds (U-8).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules import box
+from rules.data import board, content
+from rules.errors import Violation
+from rules.world import World
+from rules.world_events import WorldEvent
+
+
+@dataclass(frozen=True)
+class DraftRecorded(WorldEvent):
+    """Rules additions B-D: what each faction's player drafted for one game. `picks` holds one
+    dict per player: faction, person and `cards` (the print codes of their four draft cards)."""
+
+    kind: ClassVar[str] = "draft_recorded"
+    bound_rule: ClassVar[str] = "S-8"
+    game: int
+    picks: tuple[dict[str, Any], ...]
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        if not box.draft_active(world):
+            return [Violation("no_draft", "This campaign's setup has no draft.", "S-6")]
+        in_use = {c.code: c for c in box.draft_cards(world, len(self.picks))}
+        violations: list[Violation] = []
+        taken: Counter[str] = Counter()
+        for pick in self.picks:
+            who = content().faction_name(pick.get("faction", ""))
+            cards = list(pick.get("cards", ()))
+            taken.update(cards)
+            unknown = [c for c in cards if c not in in_use]
+            if unknown:
+                violations.append(
+                    Violation(
+                        "draft_card_not_in_use",
+                        f"{who}: {', '.join(unknown)} is not a draft card in use with "
+                        f"{len(self.picks)} players.",
+                        "S-8",
+                    )
+                )
+                continue
+            kinds = sorted(in_use[c].kind for c in cards)
+            if kinds != sorted(box.DRAFT_KINDS):
+                violations.append(
+                    Violation(
+                        "draft_kinds",
+                        f"{who} drafts one card of each kind: troops, coins, turn order and "
+                        "placement.",
+                        "S-8",
+                    )
+                )
+        twice = sorted(code for code, n in taken.items() if n > 1)
+        if twice:
+            violations.append(
+                Violation("draft_card_twice", f"{', '.join(twice)} was drafted twice.", "S-8")
+            )
+        left = sorted(set(in_use) - set(taken))
+        if not violations and left:
+            violations.append(
+                Violation(
+                    "draft_cards_left",
+                    f"Every draft card in use is taken; {', '.join(left)} is left over.",
+                    "S-8",
+                )
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        return world
+
+    def describe(self) -> str:
+        return f"Draft of game {self.game}"
+
+
+@dataclass(frozen=True)
+class EventResolved(WorldEvent):
+    """E-7: an event card was drawn and resolved. `option` is the choice its chooser made
+    (blank for a card without choices, or when nobody chose: a tie skips the event, or the
+    group did not record the choice); `person` is who chose. `detail` says in words what it
+    did, and `territories` where the chosen option went (`rules.event_targets`: the cities
+    given troops or a fortification, or a maneuver's from and to; events logged before it
+    existed have none). A card whose chosen option destroys it leaves the campaign's box for
+    good; any mark it placed (a fortification) is its own event."""
+
+    kind: ClassVar[str] = "event_resolved"
+    bound_rule: ClassVar[str] = "E-7"
+    game: int
+    card: str
+    option: str = ""
+    person: str | None = None
+    detail: str = ""
+    territories: tuple[str, ...] = ()
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        card = next((c for c in box.event_deck(world) if c.code == self.card), None)
+        if card is None:
+            return [
+                Violation(
+                    "unknown_event_card",
+                    f"There is no event card '{self.card}' in this campaign's event deck.",
+                    "E-7",
+                )
+            ]
+        if self.option and card.option(self.option) is None:
+            choices = ", ".join(repr(o.key) for o in card.options)
+            return [
+                Violation("bad_event_option", f"{card.name} offers the choices {choices}.", "E-7")
+            ]
+        unknown = [t for t in self.territories if t not in board().territories]
+        if unknown:
+            return [Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2")]
+        return []
+
+    def apply(self, world: World) -> World:
+        card = content().event_cards.get(self.card)
+        option = card.option(self.option) if card else None
+        if option is not None and option.after == "destroy":
+            return world.evolve(destroyed_box_cards=world.destroyed_box_cards | {self.card})
+        return world
+
+    def describe(self) -> str:
+        card = content().event_cards.get(self.card)
+        name = card.name if card else self.card
+        return f"Event {name}" + (f": {self.detail}" if self.detail else "")
+
+
+@dataclass(frozen=True)
+class ComebackPowerChosen(WorldEvent):
+    """Pack 2 and rules addition E: a comeback power goes into a faction's blue slot."""
+
+    kind: ClassVar[str] = "comeback_power_chosen"
+    bound_rule: ClassVar[str] = "G-3"
+    faction: str
+    power: str
+    person: str | None
+    game: int | None
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        powers = box.comeback_powers(world)
+        if self.power not in powers:
+            return [Violation("unknown_power", f"There is no power '{self.power}'.", "G-3")]
+        if self.faction not in content().factions:
+            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+        violations = []
+        held = world.comeback_powers.get(self.faction)
+        if held is not None:
+            violations.append(
+                Violation(
+                    "comeback_held",
+                    f"{content().faction_name(self.faction)} already holds {powers[held].name}; a "
+                    "faction never holds two comeback powers.",
+                    "G-3",
+                )
+            )
+        if self.power in world.comeback_powers.values():
+            owner = next(f for f, p in world.comeback_powers.items() if p == self.power)
+            violations.append(
+                Violation(
+                    "comeback_taken",
+                    f"{powers[self.power].name} is already on "
+                    f"{content().faction_name(owner)}'s card.",
+                    "G-15",
+                )
+            )
+        return violations
+
+    def apply(self, world: World) -> World:
+        return world.evolve(comeback_powers={**world.comeback_powers, self.faction: self.power})
+
+    def describe(self) -> str:
+        power = content().comeback_powers.get(self.power)
+        return f"{content().faction_name(self.faction)} took {power.name if power else self.power}"
+
+
+@dataclass(frozen=True)
+class SettingChosen(WorldEvent):
+    """The owner's reading of a point the printed cards leave open (a campaign setting)."""
+
+    kind: ClassVar[str] = "setting_chosen"
+    bound_rule: ClassVar[str] = "U-8"
+    setting: str
+    value: str
+    person: str | None = None
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        spec = dict((s.key, s) for s, _ in box.settings(world)).get(self.setting)
+        if spec is None:
+            return [Violation("unknown_setting", f"There is no setting '{self.setting}'.", "U-8")]
+        if self.value not in spec.choices:
+            return [
+                Violation(
+                    "bad_setting",
+                    f"'{self.value}' is not one of the choices for {spec.label.lower()}.",
+                    "U-8",
+                )
+            ]
+        return []
+
+    def apply(self, world: World) -> World:
+        return world.evolve(settings={**world.settings, self.setting: self.value})
+
+    def describe(self) -> str:
+        spec = content().settings.get(self.setting)
+        if spec is None:
+            return f"Setting {self.setting} set to {self.value}"
+        return f"{spec.label}: {spec.choices.get(self.value, self.value)}"

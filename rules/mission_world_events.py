@@ -1,0 +1,157 @@
+"""World events of the missions (Pack 3 on): a mission claimed, a sea line drawn on the board,
+and a city covered by the World Capital's mark.
+
+Each refuses what the campaign's box does not hold with the same words as for something that
+does not exist at all, so a refusal never tells a campaign what a sealed pack holds (U-8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules import board_links, box
+from rules.data import board, content
+from rules.errors import Violation
+from rules.world import World
+from rules.world_events import WorldEvent
+
+
+def _mission_actions(world: World) -> set[str]:
+    """What the missions of this campaign's box do besides their stars."""
+    return {m.action for m in box.missions(world) if m.action}
+
+
+@dataclass(frozen=True)
+class MissionClaimed(WorldEvent):
+    """E-8: `person` claimed the face-up mission `mission` (its print code) in game `game`. A
+    mission whose card says so is destroyed; any other goes back to the box. What the claim
+    placed (a sea line, the World Capital) is its own event."""
+
+    kind: ClassVar[str] = "mission_claimed"
+    bound_rule: ClassVar[str] = "E-8"
+    game: int
+    mission: str
+    person: str | None = None
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        if not any(m.code == self.mission for m in box.mission_deck(world)):
+            return [
+                Violation(
+                    "unknown_mission",
+                    f"There is no mission card '{self.mission}' in this campaign's box.",
+                    "E-8",
+                )
+            ]
+        return []
+
+    def apply(self, world: World) -> World:
+        mission = content().missions.get(self.mission)
+        if mission is not None and mission.after == "destroy":
+            return world.evolve(destroyed_box_cards=world.destroyed_box_cards | {self.mission})
+        return world
+
+    def describe(self) -> str:
+        mission = content().missions.get(self.mission)
+        name = f"{mission.name} ({self.mission})" if mission else self.mission
+        return f"{self.person or 'Someone'} claimed the mission {name}"
+
+
+@dataclass(frozen=True)
+class SeaLineAdded(WorldEvent):
+    """A new sea line joins `a` and `b` for good (Explore the World): two different
+    territories with a coast that were not adjacent. It is a sea line, never a land border."""
+
+    kind: ClassVar[str] = "sea_line_added"
+    bound_rule: ClassVar[str] = "G-12"
+    a: str
+    b: str
+    person: str | None = None
+    game: int | None = None
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        if "sea_line" not in _mission_actions(world):
+            return [
+                Violation("no_sea_lines", "Nothing in this campaign's box draws sea lines.", "G-12")
+            ]
+        territories = board().territories
+        for key in (self.a, self.b):
+            if key not in territories:
+                return [Violation("unknown_territory", f"There is no territory '{key}'.", "C-2")]
+        if self.a == self.b:
+            return [Violation("same_territory", "A sea line joins two territories.", "G-12")]
+        inland = [territories[k].name for k in (self.a, self.b) if not board_links.touches_ocean(k)]
+        if inland:
+            return [
+                Violation(
+                    "no_coast",
+                    f"{' and '.join(inland)} has no coast: a sea line ends on a territory "
+                    "that touches the sea.",
+                    "G-12",
+                )
+            ]
+        if board_links.adjacent(world, self.a, self.b):
+            return [
+                Violation(
+                    "already_adjacent",
+                    f"{territories[self.a].name} and {territories[self.b].name} are adjacent "
+                    "already.",
+                    "G-12",
+                )
+            ]
+        return []
+
+    def apply(self, world: World) -> World:
+        pair = (min(self.a, self.b), max(self.a, self.b))
+        if pair in world.added_sea_lines:
+            return world
+        return world.evolve(added_sea_lines=(*world.added_sea_lines, pair))
+
+    def describe(self) -> str:
+        names = [
+            board().territories[k].name if k in board().territories else k for k in (self.a, self.b)
+        ]
+        by = f" by {self.person}" if self.person else ""
+        return f"A sea line now joins {names[0]} and {names[1]}{by}"
+
+
+@dataclass(frozen=True)
+class CityCovered(WorldEvent):
+    """The World Capital goes over the city in `territory` (The World Is Ready): that city
+    leaves the board, its sticker stays used, and the capital is founded there next."""
+
+    kind: ClassVar[str] = "city_covered"
+    bound_rule: ClassVar[str] = "G-2"
+    territory: str
+    person: str | None = None
+    game: int | None = None
+
+    def check(self, world: World) -> list[Violation]:
+        if bounds := self.bounds():
+            return bounds
+        if "world_capital" not in _mission_actions(world):
+            return [Violation("no_cover", "Nothing in this campaign's box covers a city.", "G-2")]
+        territory = board().territories.get(self.territory)
+        if territory is None:
+            return [
+                Violation("unknown_territory", f"There is no territory '{self.territory}'.", "C-2")
+            ]
+        if self.territory not in world.cities:
+            return [Violation("no_city", f"{territory.name} has no city to cover.", "G-2")]
+        return []
+
+    def apply(self, world: World) -> World:
+        city = world.cities.get(self.territory)
+        if city is None:
+            return world
+        left = {k: c for k, c in world.cities.items() if k != self.territory}
+        return world.evolve(cities=left, covered_cities=(*world.covered_cities, city))
+
+    def describe(self) -> str:
+        territory = board().territories.get(self.territory)
+        where = territory.name if territory else self.territory
+        return f"The city in {where} is covered by the new mark"
