@@ -495,7 +495,8 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         entry, where = entry_from_steps(cleaned)
         plan, names = self.plan(entry)
         return {
-            "summary": [describe(event, names) for event in plan.events],
+            # A mark that covers a city names the city that stood there before this game.
+            "summary": [describe(event, names, self.world.cities) for event in plan.events],
             "refusals": self.refusal_rows(plan.refusals, where),
             "overridable": all(not r.hard for r in plan.refusals),
         }

@@ -99,6 +99,8 @@ def test_the_world_is_ready_D120s_logged_through_the_form_opens_pack_4_and_shows
     assert client.post(_step(pack_3, "rewards"), rewards).status_code == 302
     confirm = client.get(_step(pack_3, "confirm")).content.decode()
     assert "olga_owner founded the World Capital Nova Roma in Egypt" in confirm
+    # What the capital replaces is named before the group confirms (E126s).
+    assert "The World Capital covered the minor city Cairo in Egypt" in confirm
     done = client.post(_step(pack_3, "confirm"), {"confirm": "1"})
     assert done.status_code == 302, done.content.decode()[:3000]
 
