@@ -12,6 +12,31 @@ from rules.game import EndTurn, GameState, legal_move_options, seats_to_act
 HOTSEAT_SESSION = "hotseat-session-of-the-owner"
 
 
+def stored_hotseat_game(campaign, owner, owner_client, people, state: GameState) -> DigitalGame:
+    """A digital game stored at `state`, its seats held by `people` on the owner's browser:
+    for page tests that start from a hand-built position."""
+    for index, person in enumerate(people):
+        state.set_seat(index, person=person.key, name=person.display_name)
+    game = DigitalGame.objects.create(
+        campaign=campaign,
+        game_number=1,
+        seed=0,
+        initial_state=state.to_json(),
+        state=state.to_json(),
+        created_by=owner,
+    )
+    session = owner_client.session.session_key
+    for index, person in enumerate(people):
+        GameSeat.objects.create(
+            game=game,
+            index=index,
+            person=person,
+            kind=GameSeat.Kind.HOTSEAT,
+            hotseat_session_key=session,
+        )
+    return game
+
+
 @pytest.fixture
 def hotseat_game(campaign, owner, persons, guest_person) -> DigitalGame:
     """Three hot-seat seats held by the owner's browser session, seed 7."""

@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.world import world_current
 from rules.game import GameState, TakeCard, TurnFlags, apply_move
 from rules.world_events import CityFounded, PackOpened
 from tests.rules.game.helpers import position
+
+from .conftest import stored_hotseat_game
 
 
 @pytest.fixture
@@ -28,30 +30,11 @@ def fortify_game(campaign, owner, owner_client, persons, guest_person) -> Digita
         phase="end_of_turn",
         turn=TurnFlags(conquered=True),
     ).clone()
-    for index, person in enumerate(people):
-        state.set_seat(index, person=person.key, name=person.display_name)
     state.slots = ("alaska", "peru", "brazil", "egypt")
     state.draw_pile, state.event_deck = ("siam", "india"), ("B74",)
     state, _ = apply_move(state, 0, TakeCard(3))
     assert state.phase == "event_choice"
-    game = DigitalGame.objects.create(
-        campaign=campaign,
-        game_number=1,
-        seed=0,
-        initial_state=state.to_json(),
-        state=state.to_json(),
-        created_by=owner,
-    )
-    session = owner_client.session.session_key
-    for index, person in enumerate(people):
-        GameSeat.objects.create(
-            game=game,
-            index=index,
-            person=person,
-            kind=GameSeat.Kind.HOTSEAT,
-            hotseat_session_key=session,
-        )
-    return game
+    return stored_hotseat_game(campaign, owner, owner_client, people, state)
 
 
 def test_the_chooser_reads_the_event_and_answers_it_on_the_page_E7(owner_client, fortify_game):

@@ -10,12 +10,14 @@ import pytest
 from django.urls import reverse
 
 from campaign.forms.digital import move_form_specs
-from campaign.models.digital import DigitalGame, GameSeat
+from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
 from rules.game import EndTurn, GameState, TakeCard, TurnFlags, apply_move, legal_move_options
 from rules.world import World
 from rules.world_events import CityFounded, PackOpened
 from tests.rules.game.helpers import position
+
+from .conftest import stored_hotseat_game
 
 pytestmark = pytest.mark.django_db
 
@@ -36,29 +38,6 @@ def _world(campaign, cities=None, coins=None) -> World:
     for territory, kind in (cities or {}).items():
         world = CityFounded(territory, kind, f"{kind.title()} {territory}", "x", 1).apply(world)
     return world.evolve(card_coins={**world.card_coins, **(coins or {})})
-
-
-def _game(campaign, owner, owner_client, people, state: GameState) -> DigitalGame:
-    for index, person in enumerate(people):
-        state.set_seat(index, person=person.key, name=person.display_name)
-    game = DigitalGame.objects.create(
-        campaign=campaign,
-        game_number=1,
-        seed=0,
-        initial_state=state.to_json(),
-        state=state.to_json(),
-        created_by=owner,
-    )
-    session = owner_client.session.session_key
-    for index, person in enumerate(people):
-        GameSeat.objects.create(
-            game=game,
-            index=index,
-            person=person,
-            kind=GameSeat.Kind.HOTSEAT,
-            hotseat_session_key=session,
-        )
-    return game
 
 
 def _at_end_of_turn(world: World, mission: str, armies, **kwargs) -> GameState:
@@ -95,7 +74,7 @@ def test_a_plain_mission_is_claimed_with_one_button_reign_of_terror_D115_E8(
         {t: (0, 1) for t in NINE},
         turn=TurnFlags(conquered=True, conquests=NINE),
     )
-    game = _game(campaign, owner, owner_client, people, state)
+    game = stored_hotseat_game(campaign, owner, owner_client, people, state)
     page = owner_client.get(game.get_absolute_url()).content.decode()
     form = page.split('data-type="claim_mission"')[1].split("</form>")[0]
     assert "Claim the mission Reign of Terror (1 Red Star)" in form
@@ -113,7 +92,7 @@ def test_explore_the_world_D121s_is_claimed_with_the_two_ends_of_its_sea_line_G1
     state = _at_end_of_turn(
         _world(campaign), "D121s", {**{t: (0, 1) for t in ISLANDS}, "peru": (0, 5)}
     )
-    game = _game(campaign, owner, owner_client, people, state)
+    game = stored_hotseat_game(campaign, owner, owner_client, people, state)
     spec = next(s for s in move_form_specs(state, legal_move_options(state, 0)))
     assert spec.type == "claim_mission"
     assert [(f.name, f.label) for f in spec.fields] == [
@@ -138,7 +117,7 @@ def test_the_world_is_ready_D120s_is_claimed_with_a_territory_and_a_typed_name_U
     world = _world(campaign, {"peru": "minor"}, {"peru": 4, "egypt": 6})
     armies = {"peru": (0, 3), "brazil": (0, 2), "egypt": (1, 2)}
     state = _at_end_of_turn(world, "D120s", armies, turn=TurnFlags(conquered=True))
-    game = _game(campaign, owner, owner_client, people, state)
+    game = stored_hotseat_game(campaign, owner, owner_client, people, state)
     page = owner_client.get(game.get_absolute_url()).content.decode()
     form = page.split('data-type="claim_mission"')[1].split("</form>")[0]
     assert "World Capital in" in form and '<select name="territory"' in form
@@ -157,7 +136,7 @@ def test_the_world_is_ready_D120s_is_claimed_with_a_territory_and_a_typed_name_U
 def test_a_blank_capital_name_is_refused_on_the_page_E8(campaign, owner, owner_client, people):
     world = _world(campaign, {}, {"peru": 4})
     state = _at_end_of_turn(world, "D120s", {"peru": (0, 3)}, turn=TurnFlags(conquered=True))
-    game = _game(campaign, owner, owner_client, people, state)
+    game = stored_hotseat_game(campaign, owner, owner_client, people, state)
     url = reverse(
         "campaign:digital_game_move", kwargs={"slug": game.campaign.slug, "game_id": game.pk}
     )
@@ -191,7 +170,7 @@ def test_join_the_cause_D111_splits_its_troops_through_one_choice_per_split_E7(
     state.mission, state.mission_deck = "D115", ("D114", "D116")
     state, _ = apply_move(state, 0, TakeCard(3))
     assert state.phase == "event_choice"
-    game = _game(campaign, owner, owner_client, people, state)
+    game = stored_hotseat_game(campaign, owner, owner_client, people, state)
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert "Event: Join the Cause" in page
     assert "2 troops into Egypt, 1 troop into Peru" in page
