@@ -195,6 +195,13 @@ class HqMoveSerializer(serializers.Serializer):
     target = serializers.ChoiceField(choices=TERRITORIES, help_text="A neighbouring territory.")
 
 
+def _entries(child: type[serializers.Serializer]) -> serializers.ListField:
+    """An optional list of game-log entries of one kind, at most ENTRIES_MAX of them."""
+    return serializers.ListField(
+        child=child(), required=False, default=list, max_length=ENTRIES_MAX
+    )
+
+
 class GameLogEntrySerializer(serializers.Serializer):
     """A `GameLogEntry`: players clockwise around the table, the winning faction, what
     happened during the game, the signature and the rewards."""
@@ -208,24 +215,12 @@ class GameLogEntrySerializer(serializers.Serializer):
             "winner (END-2)."
         },
     )
-    scars = serializers.ListField(
-        child=ScarSerializer(), required=False, default=list, max_length=ENTRIES_MAX
-    )
-    wear = serializers.ListField(
-        child=WearSerializer(), required=False, default=list, max_length=ENTRIES_MAX
-    )
-    incidents = serializers.ListField(
-        child=IncidentSerializer(), required=False, default=list, max_length=ENTRIES_MAX
-    )
-    events = serializers.ListField(
-        child=EventSerializer(), required=False, default=list, max_length=ENTRIES_MAX
-    )
-    hq_moves = serializers.ListField(
-        child=HqMoveSerializer(), required=False, default=list, max_length=ENTRIES_MAX
-    )
-    missions = serializers.ListField(
-        child=MissionSerializer(), required=False, default=list, max_length=ENTRIES_MAX
-    )
+    scars = _entries(ScarSerializer)
+    wear = _entries(WearSerializer)
+    incidents = _entries(IncidentSerializer)
+    events = _entries(EventSerializer)
+    hq_moves = _entries(HqMoveSerializer)
+    missions = _entries(MissionSerializer)
     lead_mission = serializers.ChoiceField(
         choices=mission_codes(),
         required=False,
