@@ -69,29 +69,20 @@ def _event_card(
         )
         return None
     label = event_card_label(card)
-    if card.code in seen:
-        planner.refuse(
-            f"{where}.card",
-            Violation(
-                "event_twice",
-                f"{label} is listed twice: the event deck is not reshuffled during a game, so "
-                "a card fires once at most.",
-                "E-7",
-            ),
-            hard=True,
-        )
-        return None
-    seen.add(card.code)
-    if card.code in planner.world.destroyed_box_cards:
-        planner.refuse(
-            f"{where}.card",
-            Violation(
-                "event_card_destroyed",
-                f"{label} was destroyed for good in an earlier game; it never fires again.",
-                "G-8",
-            ),
-            hard=True,
-        )
+    twice = Violation(
+        "event_twice",
+        f"{label} is listed twice: the event deck is not reshuffled during a game, so a card "
+        "fires once at most.",
+        "E-7",
+    )
+    destroyed = Violation(
+        "event_card_destroyed",
+        f"{label} was destroyed for good in an earlier game; it never fires again.",
+        "G-8",
+    )
+    if not planner.box_card_once(
+        f"{where}.card", card.code, seen, twice=twice, destroyed=destroyed
+    ):
         return None
     return card
 

@@ -94,29 +94,20 @@ def _mission(
         planner.refuse(f"{where}.mission", NO_SUCH_MISSION, hard=True)
         return None
     label = mission_label(mission)
-    if mission.code in seen:
-        planner.refuse(
-            f"{where}.mission",
-            Violation(
-                "mission_twice",
-                f"{label} is listed twice: a claimed mission leaves the game, so it is claimed "
-                "once at most.",
-                "E-8",
-            ),
-            hard=True,
-        )
-        return None
-    seen.add(mission.code)
-    if mission.code in planner.world.destroyed_box_cards:
-        planner.refuse(
-            f"{where}.mission",
-            Violation(
-                "mission_destroyed",
-                f"{label} was destroyed for good in an earlier game; it is never claimed again.",
-                "E-8",
-            ),
-            hard=True,
-        )
+    twice = Violation(
+        "mission_twice",
+        f"{label} is listed twice: a claimed mission leaves the game, so it is claimed once at "
+        "most.",
+        "E-8",
+    )
+    destroyed = Violation(
+        "mission_destroyed",
+        f"{label} was destroyed for good in an earlier game; it is never claimed again.",
+        "E-8",
+    )
+    if not planner.box_card_once(
+        f"{where}.mission", mission.code, seen, twice=twice, destroyed=destroyed
+    ):
         return None
     return mission
 

@@ -63,6 +63,21 @@ class GamePlanner:
         hard = hard or violation.code in HARD_CODES
         self.plan.refusals.append(Refusal(where, violation, hard))
 
+    def box_card_once(
+        self, where: str, code: str, seen: set[str], *, twice: Violation, destroyed: Violation
+    ) -> bool:
+        """Whether a pack card (an event, a mission) may be played in this entry: once a game
+        (`seen` keeps the codes so far), and never after it was destroyed (G-8). Refuses
+        otherwise, for good: no override brings a card back."""
+        if code in seen:
+            self.refuse(where, twice, hard=True)
+            return False
+        seen.add(code)
+        if code in self.world.destroyed_box_cards:
+            self.refuse(where, destroyed, hard=True)
+            return False
+        return True
+
     def add(self, where: str, event: WorldEvent, violations: list[Violation] | None = None) -> None:
         """Check `event` against the world so far, then fold it in. An event the world could
         not fold (say, wearing a fortification that is not there) is refused for good."""
