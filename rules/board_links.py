@@ -1,5 +1,5 @@
 """Which territories are adjacent on a campaign's board (G-12): the printed borders, land or
-sea, plus the sea lines the campaign has drawn since (Explore the World).
+sea, plus the sea lines the campaign has drawn since (Explore the World) and Alien Island's.
 
 The engine and the bots ask here, never `board().neighbours` directly, so a sea line a
 campaign drew counts for expanding, attacking, maneuvering, HQ spacing and the bots alike.
@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.data import board
+from rules.data import Territory, board
 from rules.world import World
+
+ALIEN_ISLAND = "alien_island"
 
 
 @cache
@@ -18,16 +20,37 @@ def _links(added: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
     """The printed adjacency with the added sea lines joined in (one table per set of lines)."""
     links = {key: set(found) for key, found in board().neighbours.items()}
     for a, b in added:
-        links[a].add(b)
-        links[b].add(a)
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
     return {key: frozenset(found) for key, found in links.items()}
+
+
+def _world_lines(world: World) -> tuple[tuple[str, str], ...]:
+    """Every sea line the campaign added: drawn ones and Alien Island's two (K181)."""
+    island = tuple((ALIEN_ISLAND, end) for end in world.alien_island or ())
+    return (*world.added_sea_lines, *island)
+
+
+def territories(world: World) -> dict[str, Territory]:
+    """Every territory on this world's board: the printed ones, and Alien Island once placed.
+    Lists of territories a campaign sees come from here (a sealed one is a spoiler)."""
+    if world.alien_island is None:
+        return board().territories
+    return {**board().territories, ALIEN_ISLAND: board().pack_territories[ALIEN_ISLAND]}
+
+
+def on_board(world: World, territory: str) -> bool:
+    return territory in board().territories or (
+        territory == ALIEN_ISLAND and world.alien_island is not None
+    )
 
 
 def neighbours(world: World, territory: str) -> frozenset[str]:
     """Every territory adjacent to `territory` in this world, across land or sea."""
-    if not world.added_sea_lines:
+    lines = _world_lines(world)
+    if not lines:
         return board().neighbours[territory]
-    return _links(world.added_sea_lines)[territory]
+    return _links(lines)[territory]
 
 
 def adjacent(world: World, a: str, b: str) -> bool:
@@ -36,7 +59,7 @@ def adjacent(world: World, a: str, b: str) -> bool:
 
 def sea_lines(world: World) -> frozenset[frozenset[str]]:
     """The printed sea lines and the ones the campaign drew."""
-    return board().sea_lines | {frozenset(pair) for pair in world.added_sea_lines}
+    return board().sea_lines | {frozenset(pair) for pair in _world_lines(world)}
 
 
 def is_sea_line(world: World, a: str, b: str) -> bool:
@@ -48,6 +71,15 @@ def land_borders() -> frozenset[frozenset[str]]:
     """Borders that cross no water. Only the printed board has them: a drawn line is a sea line."""
     every = {frozenset((a, b)) for a, found in board().neighbours.items() for b in found}
     return frozenset(every - board().sea_lines)
+
+
+def land_neighbours(territory: str) -> frozenset[str]:
+    """Territories joined to `territory` by a land border (the nuke and Fallout reach only
+    these, J163 and J172): sea lines, printed or drawn, never count."""
+    if territory not in board().territories:
+        return frozenset()
+    land = land_borders()
+    return frozenset(o for o in board().neighbours[territory] if frozenset((territory, o)) in land)
 
 
 def touches_ocean(territory: str) -> bool:
@@ -62,6 +94,6 @@ def islands(world: World) -> list[str]:
     land = land_borders()
     return sorted(
         territory
-        for territory in board().territories
+        for territory in territories(world)
         if not any(frozenset((territory, other)) in land for other in neighbours(world, territory))
     )

@@ -12,6 +12,9 @@ from rules.data import (
     ComebackPower,
     DraftCard,
     EventCard,
+    Evolution,
+    Faction,
+    MissilePower,
     Mission,
     PackContent,
     PackSetting,
@@ -57,13 +60,21 @@ def scar_deck(world: World) -> list[str]:
 
 
 def event_deck(world: World) -> list[EventCard]:
-    """S-12/E-7: the event cards in play, in print-code order (destroyed cards are gone)."""
+    """S-12/E-7: the event cards in play, in print-code order. Destroyed cards are gone, an
+    Evolve card the Mutants scratched stays in the box (J178), and a card that waits for a
+    name (the box bottom's) joins only once someone's name is written on it."""
     return [
         card
         for pack in opened_contents(world)
         for card in pack.event_cards
         if card.code not in world.destroyed_box_cards
+        and card.code not in world.evolutions
+        and (card.chooser != "named_player" or _named_card_in_deck(world, card.code))
     ]
+
+
+def _named_card_in_deck(world: World, code: str) -> bool:
+    return code in world.named_cards or setting(world, "ancient_unnamed_cards") == "deck"
 
 
 def missions(world: World) -> list[Mission]:
@@ -75,7 +86,9 @@ def missions(world: World) -> list[Mission]:
 def mission_deck(world: World) -> list[Mission]:
     """S-12/E-8: the missions shuffled at setup, in print-code order. A claimed mission goes
     back to the box (E-8), so it is in the deck of later games; a destroyed one never returns."""
-    return [m for m in missions(world) if m.code not in world.destroyed_box_cards]
+    return [
+        m for m in missions(world) if m.code not in world.destroyed_box_cards and m.faction is None
+    ]
 
 
 def rules_additions(world: World) -> list[RulesAddition]:
@@ -140,6 +153,70 @@ def comeback_rule_active(world: World) -> bool:
     return addition_active(world, "comeback_on_knockout")
 
 
+def factions(world: World) -> dict[str, Faction]:
+    """The factions this campaign's box holds: the base five and any a pack brought."""
+    return {k: f for k, f in content().factions.items() if is_open(world, f.pack)}
+
+
+def is_pack_faction(faction: str | None) -> bool:
+    """A faction with both printed powers active and no P-2 choice (Mutants, Aliens)."""
+    found = content().factions.get(faction or "")
+    return found is not None and found.pack is not None
+
+
+def printed_mission(faction: str | None) -> Mission | None:
+    """The mission a pack faction's card prints in its red slot (once a game), if any."""
+    return next((m for m in content().missions.values() if m.faction == faction), None)
+
+
+def missile_powers_active(world: World) -> bool:
+    """Rules addition J167s: a faction without one takes a missile power on its next Red Star
+    token gained during play."""
+    return addition_active(world, "missile_powers")
+
+
+def missile_powers(world: World) -> dict[str, MissilePower]:
+    return {p.key: p for pack in opened_contents(world) for p in pack.missile_powers}
+
+
+def missile_powers_left(world: World) -> list[MissilePower]:
+    """The missile stickers still on their sheet (one faction each)."""
+    taken = set(world.missile_powers.values())
+    return [p for p in missile_powers(world).values() if p.key not in taken]
+
+
+def may_take_missile_power(world: World, faction: str) -> bool:
+    """J167s: the faction's brown slot is empty and open (never on the Mutants or Aliens)."""
+    found = factions(world).get(faction)
+    return (
+        missile_powers_active(world)
+        and found is not None
+        and found.slot_open("brown")
+        and faction not in world.missile_powers
+        and bool(missile_powers_left(world))
+    )
+
+
+def evolution(world: World) -> Evolution | None:
+    """The Mutants' evolved power, once both Evolve cards are scratched (J178, J179)."""
+    chosen = set(world.evolutions.values())
+    if len(chosen) < 2:
+        return None
+    return next(
+        (
+            e
+            for e in content().evolutions.values()
+            if set(e.options) == chosen and is_open(world, "pocket_1")
+        ),
+        None,
+    )
+
+
+def weakness_types(world: World) -> dict[str, ScarType]:
+    """The yellow-slot scars of the box (Pocket 2): they go on faction cards only."""
+    return {k: s for k, s in scar_types(world).items() if s.target == "faction"}
+
+
 def settings(world: World) -> list[tuple[PackSetting, str]]:
     """The campaign's readings of open points, for opened packs only, with their values."""
     return [(s, setting(world, s.key)) for pack in opened_contents(world) for s in pack.settings]
@@ -167,5 +244,10 @@ def spoiler_terms(pack: str) -> tuple[str, ...]:
         *(m.name for m in found.missions),
         *(a.title for a in found.rules_additions),
         *(s.title for s in found.story),
+        *(f.name for f in found.factions),
+        *(p.name for f in found.factions for p in f.powers),
+        *(t.name for t in found.territories),
+        *(p.name for p in found.missile_powers),
+        *(e.name for e in found.evolutions),
     }
     return tuple(sorted(n for n in names if n.lower() not in shared))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,11 @@ class Territory:
     continent: str
     coastal: bool = True
     """The territory touches the sea on the board, so a sea line drawn later may end there."""
+    pack: str | None = None
+    """None for a printed territory; else the pack that sticks it on the board (Alien Island),
+    and only a world whose `rules.board_links` says it is placed has it."""
+    coins: int = 1
+    """Coins printed on its territory card."""
 
 
 @dataclass(frozen=True)
@@ -36,9 +41,22 @@ class Continent:
 @dataclass(frozen=True)
 class Board:
     territories: dict[str, Territory]
+    """The 42 printed territories."""
     continents: dict[str, Continent]
     neighbours: dict[str, frozenset[str]]
     sea_lines: frozenset[frozenset[str]]
+    pack_territories: dict[str, Territory] = field(default_factory=dict)
+    """Territories a pack sticks on the board (spoiler: ask `rules.board_links` per world)."""
+
+    def territory(self, key: str) -> Territory:
+        """A printed or pack territory by key (for names and cards of a world that has it)."""
+        found = self.territories.get(key) or self.pack_territories.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def knows(self, key: str) -> bool:
+        return key in self.territories or key in self.pack_territories
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours[a]
@@ -61,10 +79,20 @@ class Power:
 
 @dataclass(frozen=True)
 class Faction:
+    """A faction card. The five of the base box choose one of their two printed powers (P-2);
+    a pack faction (`pack` set) has both printed and active. `slots` says, for a pack faction,
+    what its card prints in a slot: "printed" (the slot is filled), "never" (it can never take
+    a sticker there), a mission key (red), or "open"."""
+
     key: str
     name: str
     colour: str
-    powers: tuple[Power, Power]
+    powers: tuple[Power, ...]
+    pack: str | None = None
+    slots: dict[str, str] = field(default_factory=dict)
+
+    def slot_open(self, slot: str) -> bool:
+        return self.slots.get(slot, "open") == "open"
 
 
 @dataclass(frozen=True)
@@ -195,6 +223,30 @@ class Mission:
     text: str
     pack: str
     private: bool = False
+    faction: str | None = None
+    """The pack faction whose card prints this mission in its red slot, if any."""
+
+
+@dataclass(frozen=True)
+class MissilePower:
+    """A brown-slot sticker (Pocket 1): used for one missile, at most once a turn. `timing`
+    says when its holder may use it."""
+
+    key: str
+    name: str
+    timing: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Evolution:
+    """A Mutant power hidden on their card until both Evolve cards are scratched: the one
+    whose two `options` were the ones scratched."""
+
+    key: str
+    name: str
+    options: tuple[str, str]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -227,11 +279,17 @@ class PackContent:
     """Names of this pack's items that the base game uses for something else (the R5 reward
     "Fortify a city" beside the Fortify event card): no spoiler on their own."""
     missions: tuple[Mission, ...] = ()
+    factions: tuple[Faction, ...] = ()
+    territories: tuple[Territory, ...] = ()
+    missile_powers: tuple[MissilePower, ...] = ()
+    evolutions: tuple[Evolution, ...] = ()
 
 
 @dataclass(frozen=True)
 class Content:
     factions: dict[str, Faction]
+    """Every faction card, the packs' too: look one up here, but list a world's with
+    `rules.box.factions` (a sealed pack's faction is a spoiler)."""
     scar_types: dict[str, ScarType]
     trade_in_chart: dict[int, int]
     supplies: dict[str, int]
@@ -244,6 +302,13 @@ class Content:
     comeback_powers: dict[str, ComebackPower]
     settings: dict[str, PackSetting]
     missions: dict[str, Mission]
+    missile_powers: dict[str, MissilePower] = field(default_factory=dict)
+    evolutions: dict[str, Evolution] = field(default_factory=dict)
+
+    @property
+    def base_factions(self) -> dict[str, Faction]:
+        """The five factions of the base box (P-2 gives each a starting power)."""
+        return {k: f for k, f in self.factions.items() if f.pack is None}
 
     def faction_name(self, key: str) -> str:
         """A faction's name, or the key itself when no faction has it (so a refusal can still
@@ -277,28 +342,31 @@ def board() -> Board:
         neighbours[border["b"]].add(border["a"])
         if border["sea"]:
             sea.add(frozenset((border["a"], border["b"])))
+    extra = {
+        t.key: t
+        for p in _load("packs.json")["packs"]
+        if (PACK_CONTENTS / f"{p['key']}.json").exists()
+        for t in _pack_content(p["key"]).territories
+    }
     return Board(
         territories=territories,
         continents=continents,
         neighbours={key: frozenset(value) for key, value in neighbours.items()},
         sea_lines=frozenset(sea),
+        pack_territories=extra,
     )
 
 
 @cache
 def content() -> Content:
     raw = _load("content.json")
-    factions = {}
-    for f in raw["factions"]:
-        powers = tuple(
-            Power(p["key"], f["key"], p["name"], p["effect"], p["text"]) for p in f["powers"]
-        )
-        factions[f["key"]] = Faction(f["key"], f["name"], f["colour"], powers)  # type: ignore[arg-type]
+    factions = {f["key"]: _faction(f, None) for f in raw["factions"]}
     scars = {s["key"]: ScarType(**s) for s in raw["scar_types"]}
     packs = {p["key"]: Pack(**p) for p in _load("packs.json")["packs"]}
     contents = {k: _pack_content(k) for k in packs if (PACK_CONTENTS / f"{k}.json").exists()}
     for pack in contents.values():
         scars.update({s.key: s for s in pack.scar_types})
+        factions.update({f.key: f for f in pack.factions})
     return Content(
         factions=factions,
         scar_types=scars,
@@ -313,6 +381,8 @@ def content() -> Content:
         comeback_powers={c.key: c for p in contents.values() for c in p.comeback_powers},
         settings={s.key: s for p in contents.values() for s in p.settings},
         missions={m.code: m for p in contents.values() for m in p.missions},
+        missile_powers={m.key: m for p in contents.values() for m in p.missile_powers},
+        evolutions={e.key: e for p in contents.values() for e in p.evolutions},
     )
 
 
@@ -344,4 +414,21 @@ def _pack_content(key: str) -> PackContent:
         spoiler_terms=tuple(raw.get("spoiler_terms", ())),
         base_words=tuple(raw.get("base_words", ())),
         missions=tuple(Mission(**m, pack=key) for m in raw.get("missions", ())),
+        factions=tuple(_faction(f, key) for f in raw.get("factions", ())),
+        territories=tuple(
+            Territory(t["key"], t["name"], "", True, key, t["coins"])
+            for t in raw.get("territories", ())
+        ),
+        missile_powers=tuple(MissilePower(**m) for m in raw.get("missile_powers", ())),
+        evolutions=tuple(
+            Evolution(e["key"], e["name"], tuple(e["options"]), e["text"])  # type: ignore[arg-type]
+            for e in raw.get("evolutions", ())
+        ),
     )
+
+
+def _faction(raw: dict[str, Any], pack: str | None) -> Faction:
+    powers = tuple(
+        Power(p["key"], raw["key"], p["name"], p["effect"], p["text"]) for p in raw["powers"]
+    )
+    return Faction(raw["key"], raw["name"], raw["colour"], powers, pack, raw.get("slots", {}))

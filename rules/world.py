@@ -127,13 +127,31 @@ class World:
     stickers stay used."""
     red_slots: dict[str, str] = field(default_factory=dict)
     """faction -> the private mission stuck in the red slot of its card (Pack 4, E124s)."""
+    fallout: str | None = None
+    """The territory under the Fallout Zone mark (Pocket 1, J162s): its card is destroyed."""
+    bringer: str | None = None
+    """The faction that fired the third missile: Bringer of Nuclear Fire (J164s)."""
+    covered_scars: tuple[Scar, ...] = ()
+    """Scars a later mark was stuck over (the Fallout Zone): their cards stay used."""
+    missile_powers: dict[str, str] = field(default_factory=dict)
+    """faction -> the missile power in the brown slot of its card (Pocket 1, J167s)."""
+    evolutions: dict[str, str] = field(default_factory=dict)
+    """Evolve card print code -> the option the Mutants scratched off it (J178, J179)."""
+    alien_island: tuple[str, str] | None = None
+    """The two territories Alien Island's sea lines join (Pocket 2, K181), once stuck on."""
+    ruins: dict[str, City] = field(default_factory=dict)
+    """territory -> the city the Aliens ruined there (K185s): gone, the ruin is still a mark."""
+    named_cards: dict[str, str] = field(default_factory=dict)
+    """Print code -> the person whose name is written on that card (the box bottom)."""
 
     # --- questions the rules ask of the world -------------------------------------------
 
     @property
     def customized(self) -> bool:
         """P-2 and P-3 are done: every faction has its power and the 12 coins are placed."""
-        return self.pregame_coins_placed and len(self.starting_powers) == len(content().factions)
+        return self.pregame_coins_placed and len(self.starting_powers) == len(
+            content().base_factions
+        )
 
     @property
     def next_game_number(self) -> int:
@@ -144,8 +162,9 @@ class World:
         return scar if scar and not scar.cancelled else None
 
     def is_marked(self, territory: str, *, cancelled_scar_is_mark: bool = True) -> bool:
-        """G-1 with DIFF-17: a cancelled scar is still a sticker, so still a mark by default."""
-        if territory in self.cities:
+        """G-1 with DIFF-17: a cancelled scar is still a sticker, so still a mark by default.
+        The Fallout Zone mark and a ruin are stickers too."""
+        if territory in self.cities or territory in self.ruins or territory == self.fallout:
             return True
         scar = self.scars.get(territory)
         if scar is None:
@@ -183,11 +202,11 @@ class World:
     def supplies_left(self) -> dict[str, int]:
         """What the sticker sheet still holds (C-10)."""
         total = content().supplies
-        placed = [*self.cities.values(), *self.covered_cities]
+        placed = [*self.cities.values(), *self.covered_cities, *self.ruins.values()]
         minor = sum(1 for c in placed if c.kind == "minor")
         major = sum(1 for c in placed if c.kind == "major")
         capital = sum(1 for c in placed if c.kind == "capital")
-        cancels = sum(1 for s in self.scars.values() if s.cancelled)
+        cancels = sum(1 for s in (*self.scars.values(), *self.covered_scars) if s.cancelled)
         marks = list(self.continent_marks.values())
         return {
             "minor_city": total["minor_city"] - minor,
@@ -221,6 +240,8 @@ class World:
         data["faction_records"] = [asdict(r) for r in self.faction_records]
         data["added_sea_lines"] = [list(pair) for pair in self.added_sea_lines]
         data["covered_cities"] = [asdict(c) for c in self.covered_cities]
+        data["covered_scars"] = [asdict(c) for c in self.covered_scars]
+        data["alien_island"] = list(self.alien_island) if self.alien_island else None
         return data
 
     @classmethod
@@ -252,6 +273,14 @@ class World:
             added_sea_lines=tuple((a, b) for a, b in data.get("added_sea_lines", ())),
             covered_cities=tuple(City(**c) for c in data.get("covered_cities", ())),
             red_slots=dict(data.get("red_slots", {})),
+            fallout=data.get("fallout"),
+            bringer=data.get("bringer"),
+            covered_scars=tuple(Scar(**c) for c in data.get("covered_scars", ())),
+            missile_powers=dict(data.get("missile_powers", {})),
+            evolutions=dict(data.get("evolutions", {})),
+            alien_island=tuple(data["alien_island"]) if data.get("alien_island") else None,  # type: ignore[arg-type]
+            ruins={k: City(**v) for k, v in data.get("ruins", {}).items()},
+            named_cards=dict(data.get("named_cards", {})),
         )
 
     def evolve(self, **changes: Any) -> World:

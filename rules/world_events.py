@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from rules import box
+from rules import board_links, box
 from rules.bounds import COUNT_MAX, bound_violations
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
@@ -30,11 +30,26 @@ from rules.world import (
 EVENT_TYPES: dict[str, type[WorldEvent]] = {}
 
 
-def _territory(key: str, violations: list[Violation]) -> bool:
-    if key not in board().territories:
+def _territory(key: str, violations: list[Violation], world: World) -> bool:
+    """The territory is on this world's board (Alien Island only once it is placed)."""
+    if not board_links.on_board(world, key):
         violations.append(Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"))
         return False
     return True
+
+
+def _not_fallout(world: World, territory: str, violations: list[Violation]) -> bool:
+    """J169s: nothing more may ever be stuck on the fallout territory."""
+    if territory != world.fallout:
+        return True
+    violations.append(
+        Violation(
+            "fallout_unchangeable",
+            f"{_name(territory)} is the fallout zone: nothing more may ever be added to it.",
+            "G-1",
+        )
+    )
+    return False
 
 
 def _continent(key: str, violations: list[Violation]) -> bool:
@@ -45,7 +60,7 @@ def _continent(key: str, violations: list[Violation]) -> bool:
 
 
 def _name(territory: str) -> str:
-    return board().territories[territory].name
+    return board().territory(territory).name if board().knows(territory) else territory
 
 
 @dataclass(frozen=True)
@@ -166,7 +181,7 @@ class PregameCoinsPlaced(WorldEvent):
             )
         cap = content().constants["card_coins_pregame_max"]
         for key in sorted(set(self.territories)):
-            if not _territory(key, violations):
+            if not _territory(key, violations, world):
                 continue
             total = world.card_coins[key] + self.territories.count(key)
             if total > cap:
@@ -228,8 +243,9 @@ class GameRecorded(WorldEvent):
             )
         factions = [p["faction"] for p in self.players]
         persons = [p["person"] for p in self.players]
+        in_box = box.factions(world)
         for faction in factions:
-            if faction not in content().factions:
+            if faction not in in_box:
                 violations.append(
                     Violation("unknown_faction", f"There is no faction '{faction}'.", "C-3")
                 )
@@ -239,7 +255,7 @@ class GameRecorded(WorldEvent):
             violations.append(Violation("person_twice", "Each person plays one faction.", "S-6"))
         starts = [p["start"] for p in self.players]
         for start in starts:
-            _territory(start, violations)
+            _territory(start, violations, world)
         if len(set(starts)) != len(starts):
             violations.append(
                 Violation("start_twice", "Two factions cannot start in one territory.", "S-7")
@@ -256,7 +272,7 @@ class GameRecorded(WorldEvent):
     def apply(self, world: World) -> World:
         playing = {p["faction"]: p for p in self.players}
         rows = []
-        for faction in content().factions:
+        for faction in box.factions(world):
             entry = playing.get(faction)
             rows.append(
                 FactionRecord(
@@ -383,7 +399,9 @@ class CityFounded(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = self.bounds()
-        if not _territory(self.territory, violations):
+        if not _territory(self.territory, violations, world):
+            return violations
+        if not _not_fallout(world, self.territory, violations):
             return violations
         supply = {"minor": "minor_city", "major": "major_city", "capital": "world_capital"}.get(
             self.city
@@ -437,7 +455,9 @@ class ScarPlaced(WorldEvent):
             # Never echo the key: it may name a sealed pack's scar (U-8).
             return [Violation("unknown_scar", "There is no such scar card in this box.", "G-4")]
         if self.on == "territory":
-            if not _territory(self.target, violations):
+            if not _territory(self.target, violations, world):
+                return violations
+            if not _not_fallout(world, self.target, violations):
                 return violations
             if world.live_scar(self.target):
                 violations.append(
@@ -448,9 +468,14 @@ class ScarPlaced(WorldEvent):
                     )
                 )
         elif self.on == "faction":
-            if self.target not in content().factions:
+            faction = box.factions(world).get(self.target)
+            if faction is None:
                 return [
                     Violation("unknown_faction", f"There is no faction '{self.target}'.", "C-3")
+                ]
+            if not faction.slot_open("yellow"):
+                return [
+                    Violation("slot_closed", f"{faction.name} can never take that scar.", "G-4")
                 ]
             if self.target in world.faction_scars:
                 violations.append(
@@ -491,7 +516,7 @@ class ScarCancelled(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = []
-        if not _territory(self.territory, violations):
+        if not _territory(self.territory, violations, world):
             return violations
         if world.live_scar(self.territory) is None:
             violations.append(
@@ -557,7 +582,7 @@ class CityFortified(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = []
-        if not _territory(self.territory, violations):
+        if not _territory(self.territory, violations, world):
             return violations
         if self.territory not in world.cities:
             violations.append(
@@ -635,7 +660,7 @@ class CardDestroyed(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = []
-        if _territory(self.territory, violations) and not world.has_card(self.territory):
+        if _territory(self.territory, violations, world) and not world.has_card(self.territory):
             violations.append(
                 Violation(
                     "card_gone", f"{_name(self.territory)}'s card is already destroyed.", "G-8"
@@ -659,7 +684,7 @@ class CardUpgraded(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = []
-        if not _territory(self.territory, violations):
+        if not _territory(self.territory, violations, world):
             return violations
         if not world.has_card(self.territory):
             violations.append(
@@ -843,5 +868,6 @@ def replay(entries: Iterable[tuple[int, WorldEvent]], world: World | None = None
 from rules import (  # noqa: E402, F401
     card_world_events,
     mission_world_events,
+    pocket_world_events,
     red_slot_world_events,
 )

@@ -42,7 +42,7 @@ def with_pack_4(world: World, seed: int) -> World:
     empty = sorted(t for t in board().territories if not world.is_marked(t))
     for territory in rng.sample(empty, 2):
         world = ScarPlaced(territory, "territory", "bunker", "p9", 1).apply(world)
-    factions = sorted(content().factions)
+    factions = sorted(content().base_factions)
     rng.shuffle(factions)
     private = sorted(m.code for m in box.mission_deck(world) if m.private)
     for faction, mission in zip(factions[:2], rng.sample(private, 2), strict=True):
