@@ -10,14 +10,23 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from rules import box
+from campaign.board_marks import (
+    CITY_DX,
+    LEGEND_TEXT,
+    island_sea_lines,
+    legend_icon,
+    legend_rows,
+    mark_notes,
+    marks_layer,
+)
+from rules import board_links, box
 from rules.data import FIXTURES, board, content
 from rules.world import World
 
@@ -26,10 +35,10 @@ CSS_PATH = "css/board.css"
 
 # Offsets from a territory's marker anchor; the rulebook puts cities on the upper half of a
 # territory and scars on the lower half, on the map they sit either side of the troop badge.
-CITY_DX = -21
 SCAR_DX = 21
 NAME_LINE_HEIGHT = 10.5
 NAME_CHAR_WIDTH = 6.0  # average glyph width of the 10px label font, to place the card badge
+ISLAND_COLOUR = "#cdbde3"  # a territory of no continent (Alien Island): no continent's colour
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,8 @@ class _Geometry:
     continent_label: dict[str, tuple[float, float]]
     continent_colour: dict[str, str]
     sea_lines: SafeString
+    pack_shapes: dict[str, _Shape] = field(default_factory=dict)
+    """Territories a sealed pack sticks on the board (Alien Island), drawn once placed."""
 
 
 def _name_lines(name: str) -> tuple[str, ...]:
@@ -104,7 +115,20 @@ def geometry() -> _Geometry:
                     y2,
                 )
             )
+    pack_shapes = {}
+    for key, shape in raw.get("pack_territories", {}).items():
+        territory = board().pack_territories[key]
+        pack_shapes[key] = _Shape(
+            key=key,
+            name=territory.name,
+            continent="",
+            points=" ".join(f"{x},{y}" for x, y in shape["polygon"]),
+            label=tuple(shape["label"]),
+            marker=tuple(shape["marker"]),
+            name_lines=_name_lines(territory.name),
+        )
     return _Geometry(
+        pack_shapes=pack_shapes,
         view_box=tuple(raw["view_box"]),
         shapes=shapes,
         continent_label={k: tuple(v["label"]) for k, v in raw["continents"].items()},
@@ -245,7 +269,8 @@ def _territory(
     mx, my = shape.marker
     lx, ly = shape.label
     parts: list[SafeString] = []
-    notes: list[str] = [f"{shape.name} ({board().continents[shape.continent].name})"]
+    continent = board().continents.get(shape.continent)
+    notes: list[str] = [f"{shape.name} ({continent.name if continent else 'no continent'})"]
 
     parts.append(
         format_html(
@@ -289,7 +314,7 @@ def _territory(
         )
         notes.append("Territory card destroyed.")
     else:
-        coins = world.card_coins.get(shape.key, 1)
+        coins = world.card_coins.get(shape.key, board().territory(shape.key).coins)
         parts.append(
             format_html(
                 '<g class="card-coins{}" data-coins="{}"><title>Territory card: {} coin{}</title>'
@@ -357,6 +382,8 @@ def _territory(
         )
         notes.append(f"City: {city_text}.")
 
+    notes.extend(mark_notes(shape.key, world, people))
+
     scar = world.scars.get(shape.key)
     if scar is not None:
         scar_name = scars[scar.kind].name if scar.kind in scars else scar.kind
@@ -414,7 +441,7 @@ def _territory(
             )
             notes.append("Headquarters.")
 
-    classes = ["territory", f"continent-{shape.continent}"]
+    classes = ["territory", f"continent-{shape.continent or 'none'}"]
     if overlay is not None and overlay.selectable:
         classes.append("selectable")
     if selected:
@@ -525,8 +552,9 @@ LEGEND_BOTTOM = 657
 
 
 @cache
-def _legend(scar_kinds: tuple[str, ...]) -> SafeString:
-    """The legend, listing the kinds of scar in the campaign's box (never a sealed pack's)."""
+def _legend(scar_kinds: tuple[str, ...], marks: tuple[str, ...] = ()) -> SafeString:
+    """The legend, listing the kinds of scar in the campaign's box (never a sealed pack's) and
+    the pockets' marks the board carries (`campaign.board_marks.legend_rows`)."""
     scars = content().scar_types
     rows = [
         ("Minor city", _city_icon("minor", 0, 0)),
@@ -534,6 +562,7 @@ def _legend(scar_kinds: tuple[str, ...]) -> SafeString:
         ("World capital", _city_icon("capital", 0, 0)),
         ("Fortification (uses left)", None),
         *((f"{scars[kind].name} scar", _scar_icon(kind, 0, 0)) for kind in scar_kinds),
+        *((LEGEND_TEXT[mark], legend_icon(mark)) for mark in marks),
         ("Cancelled scar", None),
         ("Card coins / destroyed card", None),
         ("Troops / HQ", None),
@@ -616,6 +645,8 @@ def render_board_svg(
     geo = geometry()
     overlay = overlay or {}
     people = people or {}
+    placed = {k: s for k, s in geo.pack_shapes.items() if board_links.on_board(world, k)}
+    shapes = {**geo.shapes, **placed}
     territories = [
         _territory(
             shape,
@@ -628,6 +659,12 @@ def render_board_svg(
         )
         for key, shape in geo.shapes.items()
     ]
+    territories += [
+        _territory(
+            shape, world, ISLAND_COLOUR, overlay.get(key), interactive, key == selected, people
+        )
+        for key, shape in placed.items()
+    ]
     labels = [_continent_label(key, world, people) for key in board().continents]
     title = f"The world of {world.world_name}" if world.world_name else "The world"
     x0, y0, width, height = geo.view_box
@@ -636,7 +673,7 @@ def render_board_svg(
         'role="group" aria-label="{}" font-family="system-ui, sans-serif">'
         "<title>{}</title>"
         '<rect class="sea" x="{}" y="{}" width="{}" height="{}" fill="#b9d3e6"/>'
-        '<g class="sea-lines">{}</g><g class="territories">{}</g>'
+        '<g class="sea-lines">{}{}</g><g class="territories">{}</g><g class="marks">{}</g>'
         '<g class="sea-lines-drawn">{}</g><g class="continent-labels">{}</g>{}</svg>',
         " interactive" if interactive else "",
         x0,
@@ -650,8 +687,13 @@ def render_board_svg(
         width,
         height,
         geo.sea_lines,
+        island_sea_lines(world, shapes),
         mark_safe("".join(territories)),
+        marks_layer(world, shapes, people),
         _added_sea_lines(world),
         mark_safe("".join(labels)),
-        _legend(tuple(box.scar_types(world))),
+        _legend(
+            tuple(k for k, scar in box.scar_types(world).items() if scar.target == "territory"),
+            legend_rows(world),
+        ),
     )

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from campaign.views import box_bottom as box_bottom_views
 from campaign.views import campaigns as campaign_views
 from campaign.views import dice, digital, rules_reference
 from campaign.views import game_log as log_views
@@ -44,6 +45,17 @@ urlpatterns = [
         "campaigns/<slug:slug>/packs/<str:pack>/comeback/",
         pack_views.ComebackPowerChooseView.as_view(),
         name="pack_comeback",
+    ),
+    # The box bottom opens only by the owner's choice; then the players present name its cards.
+    path(
+        "campaigns/<slug:slug>/box-bottom/open/",
+        box_bottom_views.BoxBottomOpenView.as_view(),
+        name="box_bottom_open",
+    ),
+    path(
+        "campaigns/<slug:slug>/box-bottom/names/",
+        box_bottom_views.BoxBottomNamesView.as_view(),
+        name="box_bottom_names",
     ),
     path("campaigns/<slug:slug>/rules/", pack_views.RulesHelpView.as_view(), name="rules_help"),
     path("campaigns/<slug:slug>/missions/", mission_views.MissionsView.as_view(), name="missions"),

@@ -235,6 +235,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "FactionEnum": "campaign.api.schema_names.faction_keys",
         "TerritoryEnum": "campaign.api.schema_names.territory_keys",
+        "BoardTerritoryEnum": "campaign.api.schema_names.board_territory_keys",
         "MissionEnum": "campaign.api.schema_names.mission_codes",
     },
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from rules import bot_weaknesses
 from rules.board_links import neighbours as links
 from rules.data import board, content
 from rules.game import (
@@ -55,7 +56,10 @@ def scar_target(state: GameState, seat: int) -> str | None:
     targets = scar_targets(state, seat)
     if not targets:
         return None
-    effect = content().scar_types[state.seats[seat].scar_card or ""].effect
+    scar = content().scar_types[state.seats[seat].scar_card or ""]
+    if scar.target == "faction":
+        return bot_weaknesses.weakness_target(state, seat, targets)
+    effect = scar.effect
     if state.phase == BEFORE_ROLL_WINDOW:
         pending = state.pending
         assert pending is not None
@@ -137,6 +141,8 @@ def stealth_move(state: GameState, seat: int) -> PlaceStealthily | None:
         return None
     left = state.turn.recruits_left
     for territory in targets:
+        if territory not in board().territories:
+            continue  # Alien Island lies in no continent
         continent = board().continent_of(territory)
         others = [t for t in continent.territories if t != territory]
         if all(state.owner(t) == seat for t in others):

@@ -19,7 +19,15 @@ from functools import cache
 from itertools import combinations, product
 from typing import Protocol
 
-from rules import bot_missions, bot_powers
+from rules import (
+    bot_aliens,
+    bot_missile_powers,
+    bot_missions,
+    bot_mutants,
+    bot_nuke,
+    bot_powers,
+    bot_weaknesses,
+)
 from rules.board_links import neighbours as links
 from rules.combat import battle
 from rules.data import board, content
@@ -47,6 +55,7 @@ from rules.game import (
     RollForOrder,
     TakeCard,
     legal_move_options,
+    weaknesses,
 )
 
 
@@ -171,21 +180,28 @@ class HeuristicBot:
         if phase == "place":
             return self._place(state, seat)
         if phase == "expand_attack":
-            return self._expand_attack(state, seat)
+            return bot_missile_powers.before_attack(state, seat, self._expand_attack(state, seat))
         if phase == "attack_defender_dice":
-            return DefendWith(min(2, state.troops(state.pending["target"])))  # type: ignore[index]
+            emp = bot_missile_powers.defence_move(state, seat)
+            return emp or DefendWith(min(2, state.troops(state.pending["target"])))  # type: ignore[index]
         if phase == "missile_window":
             return self._missiles(state, seat)
         if phase == "move_in":
             return self._move_in(state, seat)
         if phase == "end_of_turn":
             return self._end_of_turn(state, seat)
+        if phase == "alien_island_placement":
+            return bot_weaknesses.island_move(state, seat)
         if phase == "open_pack":
             return AcknowledgePack(state.pending["pack"])  # type: ignore[index]
+        if phase == "nuke_choice":
+            return bot_nuke.nuke_move(state, seat)
         if phase in ("scar_before_roll", "scar_turn_start"):
             return bot_powers.scar_window_move(state, seat)
         if phase == "comeback_pick":
             return bot_powers.comeback_pick(state, seat, self.rng)
+        if phase in bot_missile_powers.PHASES:
+            return bot_missile_powers.decide(state, seat)
         if phase == "event_choice":
             return self._event_choice(state, seat)
         if phase == "lead_mission":
@@ -259,7 +275,7 @@ class HeuristicBot:
         options = [o.move for o in legal_move_options(state, seat)]
         factions = sorted(
             {m.faction for m in options if isinstance(m, ChooseFaction)},
-            key=lambda f: (-POWER_TASTE.get(self._power(state, f) or "", 0), f),
+            key=lambda f: (-self._taste(state, f), f),
         )
         faction = factions[0]
         starts = [
@@ -277,7 +293,7 @@ class HeuristicBot:
         """A faction with a strong power comes first; then troops (10 > 8 > 6), an early turn,
         an early start and coin cards. A weak faction waits: there is always one left."""
         if pick.faction:
-            taste = POWER_TASTE.get(self._power(state, pick.faction) or "", 0)
+            taste = self._taste(state, pick.faction)
             return 10.0 + 2 * taste if taste >= 2 else 1.0
         card = content().draft_cards[pick.card]
         earliness = (state.seat_count - card.value) / (state.seat_count - 1)  # 1st: 1, last: 0
@@ -302,6 +318,12 @@ class HeuristicBot:
         power = state.world.starting_powers.get(faction)
         return content().power(power).effect if power else None
 
+    def _taste(self, state: GameState, faction: str) -> int:
+        """How much it likes a faction: its starting power's taste, or its own for a pack
+        faction whose card needs no choice (`rules.bot_mutants`)."""
+        taste = bot_mutants.faction_taste(faction)
+        return POWER_TASTE.get(self._power(state, faction) or "", 0) if taste is None else taste
+
     def _start_of_turn(self, state: GameState, seat: int) -> Move:
         player = state.seats[seat]
         hand = player.cards
@@ -310,7 +332,9 @@ class HeuristicBot:
         if wanted is None and len(hand) >= CARDS_PER_STAR:
             cheapest = sorted(hand, key=lambda c: (state.card_coins(c), c))[:CARDS_PER_STAR]
             return BuyRedStar(tuple(cheapest))
-        special = bot_powers.start_of_turn_move(state, seat)
+        special = bot_missile_powers.rally_move(state, seat) or bot_powers.start_of_turn_move(
+            state, seat
+        )
         if special is not None:
             return special
         if not state.controlled(seat):
@@ -328,9 +352,10 @@ class HeuristicBot:
         hand = state.seats[seat].cards
         best: tuple[str, ...] = ()
         best_troops = 0
+        bonus = weaknesses.trade_in_bonus(state, seat)  # the Alien Collaborator's extra coin
         for size in range(1, len(hand) + 1):
             for group in combinations(sorted(hand), size):
-                coins = sum(state.card_coins(c) for c in group)
+                coins = sum(state.card_coins(c) for c in group) + bonus
                 if TRADE_LOW <= coins <= TRADE_HIGH and TRADE_CHART[coins] > best_troops:
                     best, best_troops = group, TRADE_CHART[coins]
         if not best:
@@ -364,9 +389,10 @@ class HeuristicBot:
             held = state.controlled(owner)
             if len(held) == 1:
                 value += 1.0 + 0.5 * len(state.seats[owner].cards)
-        continent = board().continent_of(target)
-        if all(t == target or state.owner(t) == seat for t in continent.territories):
-            value += continent.bonus
+        if target in board().territories:  # Alien Island lies in no continent
+            continent = board().continent_of(target)
+            if all(t == target or state.owner(t) == seat for t in continent.territories):
+                value += continent.bonus
         return value
 
     def _place(self, state: GameState, seat: int) -> Move:
@@ -374,6 +400,13 @@ class HeuristicBot:
         if stealthy is not None:
             return stealthy
         left = state.turn.recruits_left
+        allowed = [
+            o.move.territory
+            for o in legal_move_options(state, seat)
+            if isinstance(o.move, PlaceTroops)
+        ]
+        if len(allowed) < len(state.controlled(seat)):  # Cautious: 1 or 2 territories only
+            return PlaceTroops(max(allowed, key=lambda t: (state.troops(t), t)), left)
         hq = state.hq_of(seat)
         if hq is not None and state.owner(hq) == seat:
             need = self._garrison(state, seat, hq) - state.troops(hq)
@@ -446,7 +479,8 @@ class HeuristicBot:
                 if free < cost + 1 or (cost and free < cost + 3):
                     continue
                 count = min(option.max_count, max(option.min_count, cost + (free - cost) // 2))  # type: ignore[type-var, operator]
-                score = self._room(state, move.target) - 2 * cost + self.rng.random()
+                worth = bot_aliens.expansion_worth(state, seat, move.target)
+                score = self._room(state, move.target) - 2 * cost + worth + self.rng.random()
                 expansions.append((score, move, count))
             elif isinstance(move, Maneuver):
                 maneuvers.append(move)
@@ -548,7 +582,13 @@ class HeuristicBot:
         most danger; else troops into the cities in most danger (two cities when offered); a
         maneuver only when nothing else is."""
         options = legal_move_options(state, seat)
+        evolve = bot_mutants.evolve_move(state, options)
+        if evolve is not None:
+            return evolve
         answers = [o.move for o in options if isinstance(o.move, ResolveEvent)]
+        alien = bot_aliens.event_answer(state, seat, answers)
+        if alien is not None:
+            return alien
         mission = bot_missions.event_mission(state, seat, answers)
         if mission is not None:
             return mission
@@ -584,6 +624,9 @@ class HeuristicBot:
         claim = bot_missions.claim_move(state, seat, options, self.rng)
         if claim is not None:
             return claim
+        recon = bot_missile_powers.recon_move(state, seat)
+        if recon is not None:
+            return recon
         best: Move = EndTurn()
         best_coins = 0
         for option in options:

@@ -169,6 +169,15 @@ def printed_mission(faction: str | None) -> Mission | None:
     return next((m for m in content().missions.values() if m.faction == faction), None)
 
 
+def red_slot(world: World, faction: str) -> str | None:
+    """The mission in the faction card's red slot: a private mission stuck there (E124s), or
+    the one a pack faction's card prints (once its pack is open)."""
+    printed = printed_mission(faction)
+    if printed is not None:
+        return printed.code if is_open(world, printed.pack) else None
+    return world.red_slots.get(faction)
+
+
 def missile_powers_active(world: World) -> bool:
     """Rules addition J167s: a faction without one takes a missile power on its next Red Star
     token gained during play."""

@@ -155,8 +155,13 @@ class ComebackPowerChosen(WorldEvent):
         powers = box.comeback_powers(world)
         if self.power not in powers:
             return [Violation("unknown_power", f"There is no power '{self.power}'.", "G-3")]
-        if self.faction not in content().factions:
+        faction = box.factions(world).get(self.faction)
+        if faction is None:
             return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+        if not faction.slot_open("blue"):
+            return [
+                Violation("slot_closed", f"{faction.name} prints its own comeback power.", "G-3")
+            ]
         violations = []
         held = world.comeback_powers.get(self.faction)
         if held is not None:

@@ -28,6 +28,8 @@ class Territory:
     and only a world whose `rules.board_links` says it is placed has it."""
     coins: int = 1
     """Coins printed on its territory card."""
+    code: str | None = None
+    """The print code of its territory card, for a pack's territory (K186)."""
 
 
 @dataclass(frozen=True)
@@ -416,7 +418,7 @@ def _pack_content(key: str) -> PackContent:
         missions=tuple(Mission(**m, pack=key) for m in raw.get("missions", ())),
         factions=tuple(_faction(f, key) for f in raw.get("factions", ())),
         territories=tuple(
-            Territory(t["key"], t["name"], "", True, key, t["coins"])
+            Territory(t["key"], t["name"], "", True, key, t["coins"], t.get("code"))
             for t in raw.get("territories", ())
         ),
         missile_powers=tuple(MissilePower(**m) for m in raw.get("missile_powers", ())),

@@ -7,7 +7,11 @@ from __future__ import annotations
 from rules.data import ComebackPower, DraftCard, EventCard, EventOption, content
 from rules.unlocks import ordinal
 
-EVENT_AFTER_WORDS = {"discard": "then discarded", "destroy": "then destroyed for good"}
+EVENT_AFTER_WORDS = {
+    "discard": "then discarded",
+    "destroy": "then destroyed for good",
+    "keep": "then kept in the box, never to return to the deck",
+}
 
 
 def event_card_label(card: EventCard) -> str:

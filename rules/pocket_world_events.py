@@ -198,7 +198,8 @@ class AlienIslandPlaced(WorldEvent):
         if world.alien_island is not None:
             return [Violation("island_exists", "The island is on the board already.", "U-7")]
         found = box.factions(world).get(self.faction)
-        if found is None or found.pack is not None:
+        # Any faction whose yellow slot may take a weakness: the Mutants too (K184).
+        if found is None or not found.slot_open("yellow"):
             return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
         violations = [_unknown_territory(t) for t in self.ends if t not in board().territories]
         if violations:

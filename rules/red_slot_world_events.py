@@ -52,9 +52,9 @@ class PrivateMissionStuck(WorldEvent):
         mission = _mission_in_box(world, self.mission)
         if mission is None or not mission.private or not box.private_missions_active(world):
             return [_no_mission(self.mission)]
-        if self.faction not in content().factions:
+        if self.faction not in box.factions(world):
             return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
-        held = world.red_slots.get(self.faction)
+        held = box.red_slot(world, self.faction)
         if held is not None:
             return [
                 Violation(
@@ -85,7 +85,7 @@ def into_red_slot(
     goes back to the box, or is destroyed if it says so). A logged game derives it the same way
     as the engine."""
     card = content().missions.get(mission)
-    if card is None or not card.private or faction in world.red_slots:
+    if card is None or not card.private or box.red_slot(world, faction) is not None:
         return None
     return PrivateMissionStuck(faction, mission, person, game)
 
@@ -105,9 +105,9 @@ class SlotMissionClaimed(WorldEvent):
     def check(self, world: World) -> list[Violation]:
         if bounds := self.bounds():
             return bounds
-        if self.faction not in content().factions:
+        if self.faction not in box.factions(world):
             return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
-        if world.red_slots.get(self.faction) != self.mission:
+        if box.red_slot(world, self.faction) != self.mission:
             return [
                 Violation(
                     "not_in_red_slot",

@@ -41,7 +41,7 @@ def customized_world(seed: int, *, veterans: int = 0) -> World:
     rng = random.Random(seed)
     world = World()
     changes: list[WorldEvent] = []
-    for key in sorted(content().factions):
+    for key in sorted(content().base_factions):
         powers = content().factions[key].powers
         changes.append(StartingPowerChosen(faction=key, power=rng.choice(powers).key))
     cards = sorted(board().territories)

@@ -188,6 +188,24 @@ class BigRecruitWithMissile(IncidentCondition):
         )
 
 
+class OwnerChoice(Condition):
+    """The box bottom: no event of the game ever opens it; only the campaign's owner, by
+    choice. It is optional, so it is never due and a campaign may finish with it sealed."""
+
+    kind = "owner_choice"
+
+    def met(self, params: Mapping[str, Any], world: World, event: WorldEvent) -> bool:
+        return False
+
+    def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
+        return "the campaign's owner chose to open it"
+
+
+def is_optional(pack: Pack) -> bool:
+    """A pack that opens only by choice: progress and "due" pages never wait for it."""
+    return pack.condition.get("kind") == OwnerChoice.kind
+
+
 CONDITION_KINDS: dict[str, Condition] = {
     c.kind: c
     for c in (
@@ -197,6 +215,7 @@ CONDITION_KINDS: dict[str, Condition] = {
         MarkPlaced(),
         MissilesOnOneRoll(),
         BigRecruitWithMissile(),
+        OwnerChoice(),
     )
 }
 

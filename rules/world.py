@@ -90,6 +90,19 @@ class PackOpening:
     reason: str
 
 
+POCKET_FIELDS = (
+    "fallout",
+    "bringer",
+    "covered_scars",
+    "missile_powers",
+    "evolutions",
+    "alien_island",
+    "ruins",
+    "named_cards",
+)
+"""World fields only the pockets and the box bottom fill."""
+
+
 @dataclass(frozen=True)
 class World:
     starting_powers: dict[str, str] = field(default_factory=dict)
@@ -242,6 +255,10 @@ class World:
         data["covered_cities"] = [asdict(c) for c in self.covered_cities]
         data["covered_scars"] = [asdict(c) for c in self.covered_scars]
         data["alien_island"] = list(self.alien_island) if self.alien_island else None
+        # Left out while empty: their very names would tell of a sealed pack (U-8).
+        for name in POCKET_FIELDS:
+            if not data[name]:
+                del data[name]
         return data
 
     @classmethod

@@ -119,7 +119,7 @@ class StartingPowerChosen(WorldEvent):
     power: str
 
     def check(self, world: World) -> list[Violation]:
-        faction = content().factions.get(self.faction)
+        faction = content().base_factions.get(self.faction)
         if faction is None:
             return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
         if world.games_played:

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.schema_names import mission_codes
+from campaign.api.schema_names import board_territory_keys, mission_codes, territory_keys
 from campaign.errors import NotFoundError
 from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
@@ -21,17 +21,23 @@ from campaign.services.game_log_entry import (
     GameLogEntry,
     HqMoveEntry,
     IncidentEntry,
+    IslandEntry,
+    MissilePowerEntry,
     MissionEntry,
+    NukeEntry,
     PlayerEntry,
     ScarEntry,
     WearEntry,
 )
 from rules.bounds import COUNT_MAX, NAME_MAX, SLOGAN_MAX, TEXT_MAX
-from rules.data import board, content
+from rules.data import content
 from rules.rewards import REWARD_NAMES, RewardChoice, held_on_reward_options, winner_reward_options
 from rules.world_events import INCIDENTS
 
-TERRITORIES = sorted(board().territories)
+# Starts and held territories may be one a pack adds (a territory not on this campaign's board
+# is refused by the rules, in words that name nothing sealed); the rest are printed ones.
+BOARD_TERRITORIES = board_territory_keys()
+TERRITORIES = territory_keys()
 FACTIONS = sorted(content().factions)
 KEY_MAX = 40  # a territory's, faction's, person's or option's key
 ROUNDS_MAX = 20  # END-8 roll-off rounds: ties past a few rounds do not happen
@@ -55,15 +61,17 @@ class PlayerSerializer(serializers.Serializer):
     guest_name = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=NAME_MAX
     )
-    start = serializers.ChoiceField(choices=TERRITORIES, help_text="Where the HQ started (S-7).")
+    start = serializers.ChoiceField(
+        choices=BOARD_TERRITORIES, help_text="Where the HQ started (S-7)."
+    )
     troops_at_end = serializers.BooleanField(
         default=True, help_text="Had troops on the board at the end (else eliminated, END-2)."
     )
     held = serializers.ListField(
-        child=serializers.ChoiceField(choices=TERRITORIES),
+        child=serializers.ChoiceField(choices=BOARD_TERRITORIES),
         required=False,
         default=list,
-        max_length=len(TERRITORIES),
+        max_length=len(BOARD_TERRITORIES),
     )
     reward = RewardSerializer(required=False, allow_null=True, default=None)
     draft = serializers.ListField(
@@ -195,6 +203,34 @@ class HqMoveSerializer(serializers.Serializer):
     target = serializers.ChoiceField(choices=TERRITORIES, help_text="A neighbouring territory.")
 
 
+class NukeSerializer(serializers.Serializer):
+    territory = serializers.ChoiceField(
+        choices=TERRITORIES, help_text="The territory the third missile's player chose (J162s)."
+    )
+    by_faction = serializers.ChoiceField(
+        choices=FACTIONS, help_text="The faction whose player fired the third missile (J164s)."
+    )
+
+
+class IslandSerializer(serializers.Serializer):
+    ends = serializers.ListField(
+        child=serializers.ChoiceField(choices=TERRITORIES),
+        min_length=2,
+        max_length=2,
+        help_text="The two coastal territories its sea lines end in (K182s).",
+    )
+    by_faction = serializers.ChoiceField(
+        choices=FACTIONS, help_text="The faction about to place the 30+ troops (K180s)."
+    )
+
+
+class MissilePowerSerializer(serializers.Serializer):
+    faction = serializers.ChoiceField(choices=FACTIONS)
+    power = serializers.ChoiceField(
+        choices=sorted(content().missile_powers), help_text="The missile power taken (J167s)."
+    )
+
+
 def _entries(child: type[serializers.Serializer]) -> serializers.ListField:
     """An optional list of game-log entries of one kind, at most ENTRIES_MAX of them."""
     return serializers.ListField(
@@ -221,6 +257,13 @@ class GameLogEntrySerializer(serializers.Serializer):
     events = _entries(EventSerializer)
     hq_moves = _entries(HqMoveSerializer)
     missions = _entries(MissionSerializer)
+    nukes = _entries(NukeSerializer)
+    islands = _entries(IslandSerializer)
+    missile_powers = _entries(MissilePowerSerializer)
+    cards_named = serializers.BooleanField(
+        default=False,
+        help_text="Each player of this game wrote their name on one of the box bottom's cards.",
+    )
     lead_mission = serializers.ChoiceField(
         choices=mission_codes(),
         required=False,
@@ -294,6 +337,13 @@ class GameLogEntrySerializer(serializers.Serializer):
             world_namer=data["world_namer"],
             naming_rounds=tuple(dict(r) for r in data["naming_rounds"]),
             lead_mission=data["lead_mission"],
+            nukes=tuple(NukeEntry(**n) for n in data["nukes"]),
+            islands=tuple(
+                IslandEntry(ends=tuple(i["ends"]), by_faction=i["by_faction"])
+                for i in data["islands"]
+            ),
+            missile_powers=tuple(MissilePowerEntry(**m) for m in data["missile_powers"]),
+            cards_named=data["cards_named"],
         )
 
 

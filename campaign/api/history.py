@@ -26,6 +26,8 @@ from campaign.selectors.history import (
     history_world,
     packs_status,
 )
+from campaign.selectors.world import world_current
+from rules import board_links, box
 from rules.data import board, content
 
 ANY = OpenApiTypes.OBJECT
@@ -69,12 +71,14 @@ class TerritoryHistoryApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="One territory's history")
     def get(self, request: Request, slug: str, territory: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
-        if territory not in board().territories:
-            raise NotFoundError(f"There is no territory '{territory}'.", code="not_found")
+        # Alien Island is a territory once placed; before, it is refused like any unknown key,
+        # without repeating the key (U-8).
+        if not board_links.on_board(world_current(campaign=campaign), territory):
+            raise NotFoundError("There is no such territory on this board.", code="not_found")
         return Response(
             {
                 "territory": territory,
-                "name": board().territories[territory].name,
+                "name": board().territory(territory).name,
                 "history": history_territory(campaign=campaign, territory=territory),
             }
         )
@@ -84,8 +88,9 @@ class FactionHistoryApi(APIView):
     @extend_schema(responses={200: ANY, 404: REFUSAL}, summary="A faction card's back")
     def get(self, request: Request, slug: str, faction: str) -> Response:
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
-        if faction not in content().factions:
-            raise NotFoundError(f"There is no faction '{faction}'.", code="not_found")
+        if faction not in box.factions(world_current(campaign=campaign)):
+            # Never echo the key: it may name a sealed pack's faction (U-8).
+            raise NotFoundError("There is no such faction in this campaign.", code="not_found")
         return Response(
             {
                 "faction": faction,

@@ -14,5 +14,10 @@ def territory_keys() -> list[str]:
     return sorted(board().territories)
 
 
+def board_territory_keys() -> list[str]:
+    """The printed territories and those a pack adds (Alien Island)."""
+    return sorted([*board().territories, *board().pack_territories])
+
+
 def mission_codes() -> list[str]:
     return sorted(content().missions)

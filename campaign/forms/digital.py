@@ -116,6 +116,7 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     "claim_slot_mission": ("Claim the mission in your red slot", "Claim", "E-8"),
     "choose_mission": ("Choose the face-up mission", "Lay it out", "E-8"),
     "acknowledge_pack": ("Open the sealed pack", "The pack is open: resume play", "U-8"),
+    "place_alien_island": ("Join Alien Island to two coastal territories", "Place it", "U-7"),
     "choose_comeback_power": ("Pick a comeback power for your faction", "Take it", "X-15"),
     "resolve_event": ("Carry out the event", "Carry it out", "E-7"),
 }
@@ -206,12 +207,12 @@ class CardsSpec:
 def _card_label(state: GameState, card: str) -> str:
     if card == "coin":
         return "Coin card (1)"
-    return f"{board().territories[card].name} ({state.card_coins(card)})"
+    return f"{board().territory(card).name} ({state.card_coins(card)})"
 
 
 def value_label(state: GameState, name: str, value: Any) -> str:
     """Words for one field value of a move, for a select's option."""
-    territories = board().territories
+    territories = {**board().territories, **board().pack_territories}
     if name in {"territory", "origin", "target"}:
         if value in content().factions:  # a scar card may target a faction card
             return f"{content().factions[value].name}'s faction card"
@@ -336,6 +337,8 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             labels: dict[str, str] = {}
             if kind == "claim_mission":
                 title, labels = _claim_title(state)
+            if kind == "place_alien_island":
+                labels = {"territory": "One sea line to", "target": "The other to"}
             spec = MoveFormSpec(type=kind, title=title, button=button, rule=rule)
             spec.fields = [
                 FieldSpec(

@@ -33,6 +33,7 @@ from campaign.forms.game_log_packs import (
     seat_draft_fields,
     step_from_packs,
 )
+from campaign.forms.game_log_pockets import pockets_from_step, step_from_pockets
 from campaign.forms.game_log_red_slots import red_slots_from_step, step_from_red_slots
 from campaign.services.game_log_entry import (
     GameLogEntry,
@@ -42,7 +43,7 @@ from campaign.services.game_log_entry import (
     WearEntry,
 )
 from campaign.services.game_log_refusals import Refusal
-from rules import box
+from rules import board_links, box
 from rules.bounds import COUNT_MAX, TEXT_MAX
 from rules.data import board, content
 from rules.rewards import HELD_ON_REWARDS, WINNER_REWARDS, RewardChoice
@@ -64,17 +65,23 @@ WEAR_ROWS = 3
 GUEST = "__guest__"
 
 
-def _territory_choices(blank: str = "—") -> list[tuple[str, Any]]:
-    groups = [
+def _territory_choices(blank: str = "—", world: World | None = None) -> list[tuple[str, Any]]:
+    """The territories by continent; with `world`, Alien Island too once it can be on the
+    board (placed, or rising in this game: its pocket is open)."""
+    groups: list[tuple[str, Any]] = [
         (c.name, [(t, board().territories[t].name) for t in c.territories])
         for c in board().continents.values()
     ]
+    if world is not None and (
+        world.alien_island is not None or box.addition_active(world, "alien_island")
+    ):
+        island = board().territory(board_links.ALIEN_ISLAND)
+        groups.append(("In no continent", [(island.key, island.name)]))
     return [("", blank), *groups]
 
 
-def _faction_choices(keys: list[str] | None = None, blank: str = "—") -> list[tuple[str, str]]:
+def _faction_choices(keys: list[str], blank: str = "—") -> list[tuple[str, str]]:
     factions = content().factions
-    keys = list(factions) if keys is None else keys
     return [("", blank), *[(k, factions[k].name) for k in keys if k in factions]]
 
 
@@ -116,11 +123,14 @@ class PlayersStep(StepForm):
             self.fields[f"p{i}_guest"] = forms.CharField(
                 label="Guest's name", required=False, max_length=80
             )
+            # A pack's faction from the game after its pack opened (U-8).
             self.fields[f"p{i}_faction"] = forms.ChoiceField(
-                label="Faction", choices=_faction_choices(), required=False
+                label="Faction", choices=_faction_choices(list(box.factions(world))), required=False
             )
             self.fields[f"p{i}_start"] = forms.ChoiceField(
-                label="Starting territory (HQ)", choices=_territory_choices(), required=False
+                label="Starting territory (HQ)",
+                choices=_territory_choices(world=world),
+                required=False,
             )
             add_seat_fields(self, i, world)
 
@@ -176,10 +186,10 @@ class DuringStep(StepForm):
     def __init__(self, *args: Any, factions: list[str], world: World, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         scar_targets = [
-            *_territory_choices(),
+            *_territory_choices(world=world),
             (
                 "Faction cards",
-                [(f"faction:{k}", content().factions[k].name) for k in content().factions],
+                [(f"faction:{k}", f.name) for k, f in box.factions(world).items()],
             ),
         ]
         scar_kinds = [("", "—"), *[(k, s.name) for k, s in box.scar_types(world).items()]]
@@ -264,6 +274,7 @@ class OutcomeStep(StepForm):
         *args: Any,
         factions: list[str],
         eliminated: frozenset[str] = frozenset(),
+        world: World | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -276,7 +287,7 @@ class OutcomeStep(StepForm):
                 "one winner (END-2)."
             },
         )
-        territories = _territory_choices()[1:]
+        territories = _territory_choices(world=world)[1:]
         for faction in factions:
             name = content().factions[faction].name
             self.fields[f"t_{faction}"] = forms.BooleanField(
@@ -330,7 +341,7 @@ class RewardsStep(StepForm):
                 label="Signed on",
                 required=False,
                 widget=forms.DateInput(attrs={"type": "date"}),
-                help_text="Leave empty for the day the game was played.",
+                help_text="Leave blank for the day the game was played.",
             )
             self.fields["slogan"] = forms.CharField(label="Slogan", required=False, max_length=200)
             codes = WINNER_REWARDS if winner_options is None else winner_options
@@ -543,6 +554,7 @@ def entry_from_steps(
     events, hq_moves, comeback_powers = packs_from_step(cleaned.get("packs", {}), where)
     claimed = missions_from_step(during, where)
     from_slots, lead_mission = red_slots_from_step(cleaned.get("packs", {}), where, len(claimed))
+    pockets = pockets_from_step(cleaned.get("packs", {}), during, where)
     players: list[PlayerEntry] = []
     for i in range(MAX_PLAYERS):
         faction = players_data.get(f"p{i}_faction")
@@ -672,6 +684,7 @@ def entry_from_steps(
         hq_moves=hq_moves,
         missions=(*claimed, *from_slots),
         lead_mission=lead_mission,
+        **pockets,
         signed_on=rewards.get("signed_on") or None,
         slogan=rewards.get("slogan") or "",
         winner_reward=winner_reward,
@@ -690,7 +703,10 @@ def field_step(field: str) -> str:
         return "during"
     if re.fullmatch(r"winner|t_\w+|h_\w+", field):
         return "outcome"
-    if re.fullmatch(r"e\d_\w+|mv\d_\w+|cb_\w+|rs_\w+|lead_mission", field):
+    if re.fullmatch(
+        r"e\d_\w+|mv\d_\w+|cb_\w+|rs_\w+|lead_mission|nuke_\w+|island_\w+|mp_\w+|cards_named",
+        field,
+    ):
         return "packs"
     return "rewards"
 
@@ -782,6 +798,7 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
         {p.faction: p.comeback_power for p in entry.players if p.comeback_power},
     )
     packs.update(step_from_red_slots(entry.missions, entry.lead_mission))
+    packs.update(step_from_pockets(entry))
     return {
         "players": players,
         "during": during,

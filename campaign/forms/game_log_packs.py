@@ -14,6 +14,12 @@ from typing import Any
 
 from django import forms
 
+from campaign.forms.game_log_pockets import (
+    add_pocket_fields,
+    clean_pockets,
+    pocket_sections,
+    pockets_step_shown,
+)
 from campaign.forms.game_log_red_slots import add_red_slot_fields, red_slot_section
 from campaign.mission_words import mission_label
 from campaign.services.game_log_entry import EventEntry, HqMoveEntry
@@ -56,7 +62,7 @@ def add_seat_fields(form: forms.Form, seat: int, world: World) -> None:
     """ "Eliminated by" for a seat, and its four draft cards when this campaign drafts."""
     form.fields[f"p{seat}_elim"] = forms.ChoiceField(
         label="Eliminated by",
-        choices=_factions(list(content().factions), blank="—"),
+        choices=_factions(list(box.factions(world)), blank="—"),
         required=False,
         help_text="The faction that eliminated this one, if it was eliminated.",
     )
@@ -116,6 +122,7 @@ def packs_step_shown(world: World) -> bool:
         or bool(box.comeback_powers(world))
         or box.lead_faction_active(world)
         or box.private_missions_active(world)
+        or pockets_step_shown(world)
     )
 
 
@@ -140,6 +147,7 @@ class PacksStep(forms.Form):
         super().__init__(*args, **kwargs)
         self.factions = factions
         add_red_slot_fields(self, world, setup or world, factions)
+        add_pocket_fields(self, world, setup or world, factions)
         deck = box.event_deck(world)
         self.has_events = bool(deck)
         self.has_demolitions = any(card.key in DEMOLISHING_EVENTS for card in deck)
@@ -249,6 +257,7 @@ class PacksStep(forms.Form):
         slots = red_slot_section(self)
         if slots is not None:
             found.append(slots)
+        found.extend(pocket_sections(self))
         picks = [[self[f"cb_{f}"]] for f in self.pickers if f"cb_{f}" in self.fields]
         if picks:
             found.append(
@@ -269,6 +278,7 @@ class PacksStep(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        clean_pockets(self, data)
         for i in range(MOVE_ROWS):
             given = [data.get(f"mv{i}_{part}") for part in ("faction", "origin", "target")]
             if any(given) and not all(given):

@@ -17,7 +17,7 @@ class StartingPowersForm(forms.Form):
     def __init__(self, *args, world: World, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.done = set(world.starting_powers)
-        for key, faction in content().factions.items():
+        for key, faction in content().base_factions.items():
             if key in self.done:
                 continue
             self.fields[key] = forms.ChoiceField(

@@ -9,7 +9,7 @@ does not exist (U-8).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,13 @@ from campaign.mission_words import claim_words, mission_label, stars_words
 from campaign.models import Campaign
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import Bar, Chart
+from campaign.selectors.pocket_contents import (
+    evolution_row,
+    faction_rows,
+    missile_power_rows,
+    named_card_rows,
+    territory_rows,
+)
 from campaign.selectors.world import world_counted_entries, world_current
 from rules import box
 from rules.card_world_events import EventResolved
@@ -34,6 +41,7 @@ from rules.data import (
 from rules.mission_world_events import MissionClaimed
 from rules.pack_words import EVENT_AFTER_WORDS
 from rules.red_slot_world_events import SlotMissionClaimed
+from rules.unlocks import is_optional
 from rules.world import World
 from rules.world_events import ScarPlaced
 
@@ -47,7 +55,13 @@ SCAR_TIMING = {
     "turn_start": "At the start of anyone's turn",
 }
 SCAR_TARGET = {"territory": "a territory", "faction": "a faction card"}
-EVENT_CHOOSER = {"most_population": "The player with the largest population chooses"}
+EVENT_CHOOSER = {
+    "most_population": "The player with the largest population chooses",
+    "mutants": "The Mutants' player chooses",
+    "aliens": "The Aliens' player chooses",
+    "island_holder": "Whoever holds Alien Island chooses",
+    "named_player": "The player whose name is on the card chooses",
+}
 DRAFT_KIND_NAMES = {
     "troops": "Starting troops",
     "coins": "Starting coin cards",
@@ -102,7 +116,7 @@ def packs_opened_and_sealed(*, world: World) -> tuple[list[PackOpenedView], list
         pack_opened(world=world, pack=p.key) for p in _ordered_packs() if box.is_open(world, p.key)
     ]
     sealed = [
-        {"name": p.name, "label": p.label, "rule": p.rule}
+        {"key": p.key, "name": p.name, "label": p.label, "rule": p.rule, "optional": is_optional(p)}
         for p in _ordered_packs()
         if not box.is_open(world, p.key)
     ]
@@ -227,9 +241,12 @@ def _setting_rows(world: World, pack: str | None = None) -> list[dict[str, Any]]
     ]
 
 
-def pack_contents(*, world: World, pack: str) -> dict[str, Any] | None:
+def pack_contents(
+    *, world: World, pack: str, names: Mapping[str, str] | None = None
+) -> dict[str, Any] | None:
     """Everything an opened pack added, in words from the fixtures; None when this service does
-    not hold that pack's contents. Refuses a sealed or unknown pack like `pack_opened`."""
+    not hold that pack's contents. Refuses a sealed or unknown pack like `pack_opened`. `names`
+    gives people's display names (for the names written on the box bottom's cards)."""
     pack_opened(world=world, pack=pack)
     found = next((p for p in box.opened_contents(world) if p.pack == pack), None)
     if found is None:
@@ -246,7 +263,14 @@ def pack_contents(*, world: World, pack: str) -> dict[str, Any] | None:
         "event_cards": _event_rows(world, found.event_cards),
         "comeback_powers": _comeback_rows(world, found.comeback_powers),
         "missions": _mission_rows(world, (m for m in found.missions if not m.private)),
-        "private_missions": _mission_rows(world, (m for m in found.missions if m.private)),
+        "private_missions": _mission_rows(
+            world, (m for m in found.missions if m.private and m.faction is None)
+        ),
+        "factions": faction_rows(found),
+        "missile_powers": missile_power_rows(world, found),
+        "evolution": evolution_row(world, found),
+        "territories": territory_rows(world, found),
+        "named_cards": named_card_rows(world, found, names or {}),
         "settings": _setting_rows(world, pack),
     }
 
@@ -331,7 +355,11 @@ def faction_blue_slots(*, world: World) -> dict[str, ComebackPower | None] | Non
     powers = box.comeback_powers(world)
     if not powers:
         return None
-    return {f: powers.get(world.comeback_powers.get(f, "")) for f in content().factions}
+    return {
+        f: powers.get(world.comeback_powers.get(f, ""))
+        for f, faction in box.factions(world).items()
+        if faction.slot_open("blue")
+    }
 
 
 # --- statistics --------------------------------------------------------------------------------

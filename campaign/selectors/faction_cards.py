@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from campaign.mission_words import mission_code_label
 from rules import box
-from rules.data import board, content
+from rules.data import board
 from rules.game.homelands import homeland_of
 from rules.lead_faction import lead_among
 from rules.world import World
@@ -33,7 +33,7 @@ def faction_homelands(*, world: World) -> dict[str, Homeland] | None:
     if not box.homeland_draw_active(world):
         return None
     found = {}
-    for key in content().factions:
+    for key in box.factions(world):
         continent = homeland_of(world, key, world.next_game_number, None)
         started = any(r.start for r in world.faction_history(key))
         if continent is not None:
@@ -52,8 +52,8 @@ def faction_red_slots(*, world: World) -> dict[str, str] | None:
     if not box.private_missions_active(world):
         return None
     return {
-        key: mission_code_label(world.red_slots[key]) if key in world.red_slots else ""
-        for key in content().factions
+        key: mission_code_label(slot) if (slot := box.red_slot(world, key)) else ""
+        for key in box.factions(world)
     }
 
 

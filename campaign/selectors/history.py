@@ -16,6 +16,7 @@ from campaign.selectors.pack_history import (
     game_recorded_text,
     pack_event_text,
 )
+from campaign.selectors.pocket_history import pocket_event_text
 from campaign.selectors.world import (
     WorldLogEntry,
     world_as_of,
@@ -23,11 +24,12 @@ from campaign.selectors.world import (
     world_event_entries,
     world_log,
 )
+from rules import box
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
 from rules.mission_world_events import SeaLineAdded
 from rules.rewards import REWARD_NAMES
-from rules.unlocks import packs_due, packs_progress
+from rules.unlocks import is_optional, packs_due, packs_progress
 from rules.world import City, World
 from rules.world_events import (
     CardDestroyed,
@@ -71,8 +73,7 @@ REWARD_EVENTS: dict[type[WorldEvent], str] = {
 def _territory(key: str | None) -> str:
     if not key:
         return ""
-    territory = board().territories.get(key)
-    return territory.name if territory else key
+    return board().territory(key).name if board().knows(key) else key
 
 
 def _faction(key: str | None) -> str:
@@ -100,6 +101,9 @@ def describe(
     missioned = mission_event_text(event, names, covered)
     if missioned is not None:
         return missioned
+    pocketed = pocket_event_text(event, names, covered)
+    if pocketed is not None:
+        return pocketed
     match event:
         case ContinentNamed():
             return f"{who(event.person)} named {_continent(event.continent)} “{event.name}”"
@@ -188,12 +192,8 @@ class GameSummary:
     events: list[str] = field(default_factory=list)  # event cards drawn and what they placed
     comebacks: list[str] = field(default_factory=list)  # comeback powers taken in this game
     missions: list[str] = field(default_factory=list)  # missions claimed and what they placed
-
-    @property
-    def sat_out(self) -> list[str]:
-        """S-10: the factions nobody took this game (an X on their card's back)."""
-        playing = {p.faction for p in self.players}
-        return [f.name for f in content().factions.values() if f.key not in playing]
+    # S-10: the factions of the box nobody took this game (an X on their card's back)
+    sat_out: list[str] = field(default_factory=list)
 
     @property
     def winner(self) -> PlayerRow | None:
@@ -273,6 +273,8 @@ def history_games(
             game.packs.append(describe(event, names))
         elif isinstance(event, GameIncident | FortificationWorn):
             game.incidents.append(describe(event, names))
+        elif (pocketed := pocket_event_text(event, names, founded)) is not None:
+            game.incidents.append(pocketed)  # what a pocket did during the game
         elif isinstance(event, WorldNamed):
             game.world_name = describe(event, names)
         elif isinstance(event, (CityFounded, *REWARD_EVENTS)):
@@ -280,7 +282,7 @@ def history_games(
             code = code or ("H1" if isinstance(event, CityFounded) else REWARD_EVENTS[type(event)])
             game.rewards.append(f"{REWARD_NAMES[code]} ({code}): {describe(event, names)}")
         else:
-            game.other.append(describe(event, names))
+            game.other.append(describe(event, names, founded))
     rows = GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
     for log_row in rows:
         game = games.get(log_row.game_number)
@@ -301,6 +303,9 @@ def history_games(
             game.corrections.append(
                 {"reason": log_row.correction_reason, "by": by, "at": log_row.created_at}
             )
+    for record in world_current(campaign=campaign).faction_records:
+        if record.player is None and record.game in games:
+            games[record.game].sat_out.append(_faction(record.faction))
     for game in games.values():
         # A re-recorded game voids events that come back unchanged: show only what changed.
         shown = {
@@ -436,7 +441,7 @@ def history_world(*, campaign: Campaign, game: int | None = None) -> WorldView:
             else "",
             "scar": world.faction_scars.get(f.key),
         }
-        for f in content().factions.values()
+        for f in box.factions(world).values()
     ]
     return WorldView(
         world=world,
@@ -565,7 +570,7 @@ def packs_status(*, campaign: Campaign) -> PackStatus:
         for p in packs_progress(world)
     ]
     sealed = [
-        {"name": p.name, "label": p.label, "rule": p.rule}
+        {"name": p.name, "label": p.label, "rule": p.rule, "optional": is_optional(p)}
         for p in sorted(content().packs.values(), key=lambda p: p.order)
         if p.key not in world.packs_opened
     ]
@@ -649,7 +654,7 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
         for name in sorted(games_by_player, key=lambda n: (-wins_by_player[n], n))
     ]
     faction_bars = []
-    for faction in content().factions.values():
+    for faction in box.factions(world).values():
         rows = [r for r in played if r.faction == faction.key]
         faction_bars.append(
             Bar(faction.name, [("won", sum(r.outcome == "won" for r in rows), faction.colour)])

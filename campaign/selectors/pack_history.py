@@ -18,8 +18,7 @@ from rules.world_events import GameIncident, GameRecorded, WorldEvent
 
 
 def _territory(key: str) -> str:
-    territory = board().territories.get(key)
-    return territory.name if territory else key
+    return board().territory(key).name if board().knows(key) else key
 
 
 def _faction(key: str | None) -> str:

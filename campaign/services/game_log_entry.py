@@ -112,12 +112,42 @@ class HqMoveEntry:
 
 
 @dataclass(frozen=True)
+class NukeEntry:
+    """The nuclear strike of the game that opened Pocket 1 (J162s): the territory the third
+    missile's player chose, and that player's faction (it becomes the Bringer, J164s)."""
+
+    territory: str
+    by_faction: str = ""
+
+
+@dataclass(frozen=True)
+class IslandEntry:
+    """Alien Island as it rose in the game that opened Pocket 2 (K180s-K182s): the two coastal
+    territories its sea lines end in, and the faction whose player placed it (it becomes the
+    Alien Collaborator)."""
+
+    ends: tuple[str, ...]
+    by_faction: str = ""
+
+
+@dataclass(frozen=True)
+class MissilePowerEntry:
+    """A missile power (J167s) a faction took during the game, on gaining a Red Star token."""
+
+    faction: str
+    power: str
+
+
+@dataclass(frozen=True)
 class GameLogEntry:
     """One game as the group reports it. `players` are listed clockwise around the table,
     which gives the held-on reward order (END-6). `winner` is the winning faction's key.
     `events` are the event cards that fired (E-7), `hq_moves` the HQs a power moved,
     `missions` the missions claimed (E-8) and `lead_mission` the face-up mission the lead
-    faction chose (rules addition E125s; who leads is read from the faction cards)."""
+    faction chose (rules addition E125s; who leads is read from the faction cards).
+    Once the pockets are in the box: `nukes` and `islands` (at most one each, in the game its
+    pocket opened), `missile_powers` taken, and `cards_named` when the players of this game
+    wrote their names on the box bottom's cards (seat order)."""
 
     played_on: datetime.date
     players: tuple[PlayerEntry, ...]
@@ -129,6 +159,10 @@ class GameLogEntry:
     hq_moves: tuple[HqMoveEntry, ...] = ()
     missions: tuple[MissionEntry, ...] = ()
     lead_mission: str = ""
+    nukes: tuple[NukeEntry, ...] = ()
+    islands: tuple[IslandEntry, ...] = ()
+    missile_powers: tuple[MissilePowerEntry, ...] = ()
+    cards_named: bool = False
     signed_on: datetime.date | None = None
     slogan: str = ""
     winner_reward: RewardChoice | None = None
@@ -191,6 +225,13 @@ class GameLogEntry:
                 for m in data.get("missions", ())
             ),
             lead_mission=data.get("lead_mission", ""),
+            nukes=tuple(NukeEntry(**n) for n in data.get("nukes", ())),
+            islands=tuple(
+                IslandEntry(**{**i, "ends": tuple(i.get("ends", ()))})
+                for i in data.get("islands", ())
+            ),
+            missile_powers=tuple(MissilePowerEntry(**m) for m in data.get("missile_powers", ())),
+            cards_named=bool(data.get("cards_named", False)),
             signed_on=day(data.get("signed_on")),
             slogan=data.get("slogan", ""),
             winner_reward=reward(data.get("winner_reward")),

@@ -25,6 +25,7 @@ from campaign.services.game_log_missions import (
 )
 from campaign.services.game_log_packs import plan_comeback_powers, plan_draft, plan_hq_moves
 from campaign.services.game_log_planner import GameLogPlan, GamePlanner
+from campaign.services.game_log_pockets import plan_pocket_choices, plan_pocket_openings
 from campaign.services.game_log_red_slots import plan_lead_mission
 from campaign.services.game_log_seating import plan_seating
 from rules import box
@@ -90,8 +91,11 @@ def game_log_plan(
     if not lead_chooses():
         planner.on_opening(lead_chooses)
     plan_comeback_powers(planner, entry, by_faction, game)
+    settle_pockets = plan_pocket_openings(planner, entry, by_faction, game)
     _plan_during(planner, entry, by_faction, game)
-    if planner.waiting_on_openings():
+    settle_pockets()
+    plan_pocket_choices(planner, entry, by_faction, game)
+    if planner.withdraw(lead_chooses):
         # No pack brought the choice: refused in words that name nothing sealed (U-8).
         plan_lead_mission(planner, entry, world, by_faction, game)
     _plan_end(planner, entry, by_faction, game)

@@ -55,9 +55,13 @@ class GamePlanner:
         True: what a pack brings that is done as it opens is planned in its place."""
         self._on_opening.append(then)
 
-    def waiting_on_openings(self) -> bool:
-        """Whether something still waits for a pack to open (`on_opening`)."""
-        return bool(self._on_opening)
+    def withdraw(self, then: Callable[[], bool]) -> bool:
+        """Stop `then` waiting for a pack to open; whether it was still waiting (no pack that
+        opened brought what it needed)."""
+        if then not in self._on_opening:
+            return False
+        self._on_opening.remove(then)
+        return True
 
     def refuse(self, where: str, violation: Violation, *, hard: bool = False) -> None:
         hard = hard or violation.code in HARD_CODES

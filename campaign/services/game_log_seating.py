@@ -9,19 +9,19 @@ from collections.abc import Mapping
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_packs import eliminated_by_refusals
 from campaign.services.game_log_planner import GamePlanner
-from rules.data import board, content
+from rules import board_links, box
+from rules.data import board
 from rules.errors import Violation
 from rules.world import World
 
 
 def _territory_name(key: str) -> str:
-    territory = board().territories.get(key)
-    return territory.name if territory else repr(key)
+    return board().territory(key).name if board().knows(key) else repr(key)
 
 
 def _start_violations(world: World, person: str, start: str) -> list[Violation]:
     """S-7: unoccupied and unmarked, or a Major City this person founded."""
-    if start not in board().territories:
+    if not board_links.on_board(world, start):
         return [Violation("unknown_territory", f"There is no territory '{start}'.", "C-2")]
     city = world.cities.get(start)
     name = _territory_name(start)
@@ -59,9 +59,12 @@ def plan_seating(
     planner: GamePlanner, entry: GameLogEntry, world: World, persons: Mapping[str, str]
 ) -> None:
     """Refuse what makes the seating wrong; `world` is the world before the game, where the
-    starts are placed. Adds no event: the caller records the game once the seating holds."""
+    starts are placed. Adds no event: the caller records the game once the seating holds.
+    A pack's faction is seated from the game after its pack opened (a sealed one is refused
+    like an unknown one, U-8); a territory held at the end may be one a pocket adds, checked
+    once the game's events place it (`game_log_pockets`)."""
     refuse = planner.refuse
-    factions = content().factions
+    factions = box.factions(world)
 
     seen_factions: set[str] = set()
     seen_persons: set[str] = set()
@@ -102,7 +105,7 @@ def plan_seating(
             for violation in _start_violations(world, player.person, player.start):
                 refuse(f"{where}.start", violation)
         for key in player.held:
-            if key not in board().territories:
+            if not board().knows(key):
                 refuse(
                     f"{where}.held",
                     Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"),
@@ -129,7 +132,7 @@ def plan_seating(
             )
     starts = [p.start for p in entry.players if p.start]
     for i, player in enumerate(entry.players):
-        if not player.start or player.start not in board().territories:
+        if not player.start or not board_links.on_board(world, player.start):
             continue
         if starts.count(player.start) > 1 and starts.index(player.start) < i:
             refuse(
@@ -144,7 +147,8 @@ def plan_seating(
         near = [
             other.start
             for other in entry.players[:i]
-            if other.start in board().territories and board().adjacent(player.start, other.start)
+            if board_links.on_board(world, other.start)
+            and board_links.adjacent(world, player.start, other.start)
         ]
         if near:
             refuse(

@@ -67,7 +67,7 @@ def setup_randomize(
     world = world_current(campaign=campaign)
     events: list = [
         StartingPowerChosen(key, rng.choice(faction.powers).key)
-        for key, faction in content().factions.items()
+        for key, faction in content().base_factions.items()
         if key not in world.starting_powers
     ]
     if not world.pregame_coins_placed:

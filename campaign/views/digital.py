@@ -247,7 +247,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     scar_card = None
     if mine is not None:
         for card in mine["cards"] or ():
-            name = "Coin card" if card == "coin" else board().territories[card].name
+            name = "Coin card" if card == "coin" else board().territory(card).name
             hand.append({"name": name, "coins": state.card_coins(card), "key": card})
         if mine["scar_card"]:
             scar = content().scar_types.get(mine["scar_card"])
@@ -258,7 +258,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     slots = [
         {
             "slot": i + 1,
-            "name": board().territories[card].name if card else "—",
+            "name": board().territory(card).name if card else "—",
             "coins": state.card_coins(card) if card else 0,
         }
         for i, card in enumerate(view["slots"])
@@ -339,7 +339,7 @@ def _battle(state: GameState) -> dict[str, Any] | None:
     pending = state.pending or {}
     if "origin" not in pending or "target" not in pending:
         return None
-    names = board().territories
+    names = {**board().territories, **board().pack_territories}
 
     def who(key: str) -> str:
         seat = pending.get(key)

@@ -118,7 +118,9 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             return DuringStep(bound, factions=factions, world=self.world)
         if step == "outcome":
             eliminated = eliminated_factions(players_raw)
-            return OutcomeStep(bound, factions=factions, eliminated=eliminated)
+            return OutcomeStep(
+                bound, factions=factions, eliminated=eliminated, world=self.during_world(draft)
+            )
         if step == "packs":
             return PacksStep(
                 bound, factions=factions, world=self.packs_world(draft)[0], setup=self.world
@@ -197,6 +199,17 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 (key, names.get(key, key)) for key in world_naming_candidates(world)
             ],
         }
+
+    def during_world(self, draft: dict[str, Any]) -> World:
+        """The world once what happened during the game is recorded (a pocket this game
+        opened is open in it), for the territories held at the end."""
+        cleaned = self.cleaned(draft, "during")
+        if "during" not in cleaned:
+            return self.world
+        entry, _ = entry_from_steps(
+            {k: cleaned[k] for k in ("players", "during")}, provisional=True
+        )
+        return self.plan(entry)[0].world
 
     def packs_world(self, draft: dict[str, Any]) -> tuple[World, list[str]]:
         """The world once the game is recorded, without what the packs step adds: packs this

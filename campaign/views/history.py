@@ -9,6 +9,7 @@ from django.http import Http404
 from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
+from campaign.board_marks import mark_notes
 from campaign.errors import NotFoundError
 from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
@@ -23,9 +24,10 @@ from campaign.selectors.history import (
     history_world,
     packs_status,
 )
-from campaign.selectors.world import world_games_recorded
+from campaign.selectors.pocket_cards import pocket_card
+from campaign.selectors.world import world_current, world_games_recorded
 from campaign.services.game_log import game_log_latest
-from rules import board_links
+from rules import board_links, box
 from rules.data import board, content
 
 
@@ -41,7 +43,8 @@ class HistoryPage(CampaignAccessMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["history_section"] = self.section
-        context["factions"] = list(content().factions.values())
+        # The faction cards of the campaign's box: a pack faction only once its pack is open.
+        context["factions"] = list(box.factions(world_current(campaign=self.campaign)).values())
         return context
 
 
@@ -132,23 +135,25 @@ class TerritoryHistoryView(HistoryPage):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         key = kwargs["territory"]
-        territory = board().territories.get(key)
-        if territory is None:
-            raise Http404("No such territory.")
         view = history_world(campaign=self.campaign)
         world = view.world
+        # Alien Island has a page once the campaign has placed it, like any territory.
+        if not board_links.on_board(world, key):
+            raise Http404("No such territory.")
+        territory = board().territory(key)
         context.update(
             territory=territory,
-            continent=board().continent_of(key),
+            continent=board().continents.get(territory.continent),
+            marks=mark_notes(key, world, person_names(campaign=self.campaign)),
             rows=history_territory(campaign=self.campaign, territory=key),
             city=next((c for c in view.cities if c["territory"] == key), None),
             scar=next(
                 (s for s in view.scars if s["on"] == "territory" and s["target"] == key), None
             ),
-            coins=world.card_coins.get(key, 1),
+            coins=world.card_coins.get(key, territory.coins),
             card_destroyed=not world.has_card(key),
             neighbours=sorted(
-                (board().territories[n] for n in board_links.neighbours(world, key)),
+                (board().territory(n) for n in board_links.neighbours(world, key)),
                 key=lambda t: t.name,
             ),
         )
@@ -161,14 +166,15 @@ class FactionHistoryView(HistoryPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        faction = content().factions.get(kwargs["faction"])
+        view = history_world(campaign=self.campaign)
+        faction = box.factions(view.world).get(kwargs["faction"])
         if faction is None:
             raise Http404("No such faction.")
-        view = history_world(campaign=self.campaign)
         context.update(
             faction=faction,
             rows=history_faction(campaign=self.campaign, faction=faction.key),
             card=next(f for f in view.factions if f["key"] == faction.key),
+            pocket=pocket_card(view.world, faction.key),
         )
         blue_slots = faction_blue_slots(world=view.world)
         if blue_slots is not None:

@@ -26,8 +26,10 @@ from campaign.selectors.box import (
     packs_opened_and_sealed,
     rules_help,
 )
+from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_current
 from campaign.services.box import comeback_power_choose, settings_choose
+from campaign.services.box_bottom import BOX_BOTTOM
 from rules import box
 
 
@@ -69,7 +71,12 @@ class PackDetailView(CampaignAccessMixin, TemplateView):
             if form is None and due and Action.PLAY in self.allowed:
                 form = ComebackPowerForm(world=world, pack=pack)
             context.update(
-                contents=pack_contents(world=world, pack=pack),
+                contents=pack_contents(
+                    world=world, pack=pack, names=person_names(campaign=self.campaign)
+                ),
+                cards_to_name=pack == BOX_BOTTOM
+                and not world.named_cards
+                and Action.PLAY in self.allowed,
                 comeback_due=due,
                 comeback_form=form,
             )

@@ -63,7 +63,7 @@ class SetupView(CampaignAccessMixin, TemplateView):
             coins_form=kwargs.get("coins_form") or PregameCoinsForm(world=world),
             chosen=[
                 (faction.name, content().power(world.starting_powers[key]))
-                for key, faction in content().factions.items()
+                for key, faction in content().base_factions.items()
                 if key in world.starting_powers
             ],
             coins_wanted=content().supplies["pregame_coin_stickers"],

@@ -5,6 +5,8 @@ from __future__ import annotations
 from campaign.board_map import render_board_svg
 from campaign.selectors.box import box_status, faction_blue_slots
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
+from campaign.selectors.pocket_board import pocket_board
+from campaign.selectors.pocket_cards import pocket_card
 from rules import box
 from rules.data import board, content
 from rules.world import World
@@ -31,7 +33,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
     homelands = faction_homelands(world=world)
     red_slots = faction_red_slots(world=world)
     factions = []
-    for key, faction in content().factions.items():
+    for key, faction in box.factions(world).items():
         power_key = world.starting_powers.get(key)
         scar = world.faction_scars.get(key)
         factions.append(
@@ -44,6 +46,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                 "comeback": blue_slots.get(key) if blue_slots is not None else None,
                 "homeland": homelands.get(key) if homelands is not None else None,
                 "red_slot": red_slots.get(key) if red_slots is not None else None,
+                "pocket": pocket_card(world, key),
                 "records": [
                     {
                         "game": r.game,
@@ -96,6 +99,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
         "box": box_status(world=world),
         "board_svg": render_board_svg(world, people=names),
         "factions": factions,
+        "pocket_board": pocket_board(world, who),
         "victors": victors,
         "packs": packs,
         "continents": continents,

@@ -8,17 +8,22 @@ from typing import Any
 from rules import board_links
 from rules.combat import battle
 from rules.errors import IllegalMove, Violation
-from rules.game import scars
+from rules.game import fallout, mutants, nuke, scars
 from rules.game.common import (
     check_win,
     constant,
     fail,
-    pack_due,
     required,
     seat_label,
     unknown_territory,
 )
-from rules.game.effects import Outcome, Roll, apply_die_modifiers, apply_outcome_effects
+from rules.game.effects import (
+    Outcome,
+    Roll,
+    apply_die_modifiers,
+    apply_outcome_effects,
+    expansion_cost_change,
+)
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import (
@@ -46,19 +51,20 @@ SIDES = ("attack", "defence")
 # --- X-2..X-4 expansion --------------------------------------------------------------------------
 
 
-def expansion_cost(state: GameState, target: str) -> int:
-    """X-3/X-4: troops lost entering an empty city: its population, +2 if fortified."""
+def expansion_cost(state: GameState, seat: int, target: str) -> int:
+    """X-3/X-4: troops lost entering an empty city: its population, +2 if fortified, and
+    what the seat's powers and weaknesses add or take off."""
     cost = state.world.population(target)
     if state.world.is_fortified(target):
         cost += constant("fortification_expansion_cost")
-    return cost
+    return max(0, cost + expansion_cost_change(state, seat, target))
 
 
 def expand_range(
     state: GameState, seat: int, origin: str, target: str
 ) -> tuple[int, int] | Violation:
     """The troops that may move in an expansion (X-2..X-4), or why it is refused."""
-    unknown = unknown_territory(origin, target)
+    unknown = unknown_territory(state.world, origin, target)
     if unknown:
         return unknown
     if state.owner(origin) != seat:
@@ -76,13 +82,15 @@ def expand_range(
             "into (attack enemy troops instead).",
             "X-2",
         )
-    cost = expansion_cost(state, target)
-    low, high = cost + 1, state.troops(origin) - 1
+    cost = expansion_cost(state, seat, target)
+    extra = fallout.entry_extra(state, seat, target)
+    low, high = cost + 1 + extra, state.troops(origin) - 1
     if low > high:
+        halved = ", half of those arriving are lost to the fallout" if extra else ""
         return Violation(
             "expansion_troops",
-            f"Expanding into {territory_name(target)} costs {cost} troops and 1 must arrive, "
-            "with 1 left behind: not enough troops.",
+            f"Expanding into {territory_name(target)} costs {cost} troops{halved} and 1 must "
+            "arrive, with 1 left behind: not enough troops.",
             "X-3",
         )
     return low, high
@@ -92,7 +100,7 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
     low, high = required(expand_range(state, seat, move.origin, move.target))
     if not low <= move.count <= high:
         fail("expansion_count", f"Move {low} to {high} troops into this territory.", "X-3")
-    lost = expansion_cost(state, move.target)
+    lost = expansion_cost(state, seat, move.target)
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, move.count - lost)
     state.turn = replace(
@@ -115,6 +123,7 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
             },
         )
     )
+    fallout.entry_loss(state, seat, move.target, move.count - lost, events)
 
 
 # --- X-6 attack ----------------------------------------------------------------------------------
@@ -122,7 +131,7 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
 
 def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> int | Violation:
     """The most attack dice allowed from `origin` against `target` (X-6), or why not."""
-    unknown = unknown_territory(origin, target)
+    unknown = unknown_territory(state.world, origin, target)
     if unknown:
         return unknown
     if state.owner(origin) != seat:
@@ -246,6 +255,11 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
     rng = Rng.resume(state.rng)
     natural_attack = sorted(rng.dice(pending["dice"]), reverse=True)
     natural_defence = sorted(rng.dice(pending["defence_dice"]), reverse=True)
+    natural_attack, rerolled = mutants.reroll_ones(
+        state, rng, pending["attacker"], pending["defender"], natural_attack
+    )
+    if rerolled is not None:
+        events.append(rerolled)
     state.rng = rng.state
     roll = Roll(
         state,
@@ -312,6 +326,8 @@ def missile_turn(state: GameState) -> int | None:
     pending = state.pending
     if pending is None or "attack_values" not in pending:
         return None
+    if pending["target"] in state.turn.emp_territories:
+        return None  # EMP (J167s): no missile changes these dice either (X-8)
     dice = len(pending["attack_values"]) + len(pending["defence_values"])
     if len(pending["fixed_attack"]) + len(pending["fixed_defence"]) >= dice:
         return None
@@ -372,17 +388,8 @@ def fire_missile(state: GameState, seat: int, move: FireMissile, events: list[Ga
             },
         )
     )
-    if fired == constant("pocket1_missiles"):
-        pack_due(
-            state,
-            "pocket_1",
-            f"{fired} missiles were fired on one roll",
-            seat,
-            events,
-            count=fired,
-        )
-        if state.phase != MISSILE_WINDOW:
-            return
+    if fired == constant("pocket1_missiles") and nuke.third_missile(state, seat, fired, events):
+        return
     if missile_turn(state) is None:
         resolve_roll(state, events)
 
@@ -501,15 +508,17 @@ def _conquer(
     if target in state.hqs and check_win(state, events, attacker):
         return
     extra = state.troops(origin) - 1
-    if extra > 0:
-        state.phase = MOVE_IN
-        state.pending = {
-            "kind": "move_in",
-            "origin": origin,
-            "target": target,
-            "min": survivors,
-            "max": survivors + extra,
-        }
+    if extra < 1:
+        fallout.entry_loss(state, attacker, target, survivors, events)
+        return
+    state.phase = MOVE_IN
+    state.pending = {
+        "kind": "move_in",
+        "origin": origin,
+        "target": target,
+        "min": survivors,
+        "max": survivors + extra,
+    }
 
 
 def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) -> None:
@@ -532,6 +541,7 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
             {"seat": seat, "territory": target, "count": move.count},
         )
     )
+    fallout.entry_loss(state, seat, target, move.count, events)
 
 
 # --- options -------------------------------------------------------------------------------------

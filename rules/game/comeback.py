@@ -17,8 +17,8 @@ from typing import Any
 
 from rules import board_links, box
 from rules.card_world_events import ComebackPowerChosen
-from rules.data import board
 from rules.errors import IllegalMove, Violation
+from rules.game import weaknesses
 from rules.game.attack import EXPAND_ATTACK
 from rules.game.common import OPEN_PACK, fail, seat_label, unknown_territory
 from rules.game.effects import CARD_EARNING_EFFECTS, Roll, die_modifier, has_effect
@@ -167,7 +167,7 @@ def hq_move_problem(state: GameState, seat: int, origin: str, target: str) -> Vi
     """Why this HQ may not move now, or None."""
     if not has_effect(state, seat, MOBILE):
         return Violation("hq_never_moves", "HQs never move.", "G-18")
-    unknown = unknown_territory(origin, target)
+    unknown = unknown_territory(state.world, origin, target)
     if unknown:
         return unknown
     if state.turn.hq_moved:
@@ -240,7 +240,7 @@ def stealth_problem(state: GameState, seat: int, territory: str) -> Violation | 
             "You have already sent recruits into an empty territory this turn.",
             "T-13",
         )
-    unknown = unknown_territory(territory)
+    unknown = unknown_territory(state.world, territory)
     if unknown:
         return unknown
     if state.occupied(territory):
@@ -251,7 +251,7 @@ def stealth_problem(state: GameState, seat: int, territory: str) -> Violation | 
         return Violation(
             "marked", f"{territory_name(territory)} carries a mark (a city or a scar).", "G-1"
         )
-    return None
+    return weaknesses.placement_problem(state, seat, territory)  # Cautious (K194s)
 
 
 def place_stealthily(
@@ -269,6 +269,7 @@ def place_stealthily(
     state.turn = replace(
         state.turn, recruits_left=left - move.count, stealth_territory=move.territory
     )
+    weaknesses.note_placement(state, seat, move.territory)
     events.append(
         GameEvent(
             "troops_placed",
@@ -284,7 +285,11 @@ def place_stealthily(
 def stealth_targets(state: GameState, seat: int) -> list[str]:
     if state.turn.stealth_territory is not None or not has_effect(state, seat, STEALTHY):
         return []
-    return [t for t in sorted(board().territories) if stealth_problem(state, seat, t) is None]
+    return [
+        t
+        for t in sorted(board_links.territories(state.world))
+        if stealth_problem(state, seat, t) is None
+    ]
 
 
 def stealth_options(state: GameState, seat: int) -> list[MoveOption]:

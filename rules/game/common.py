@@ -9,6 +9,7 @@ from rules.data import board, content
 from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
 from rules.game.state import GAME_OVER, GameState, territory_name
+from rules.world import World
 from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
 OPEN_PACK = "open_pack"
@@ -29,10 +30,11 @@ def required(result: T | Violation) -> T:
     return result
 
 
-def unknown_territory(*keys: str) -> Violation | None:
-    territories = board().territories
+def unknown_territory(world: World, *keys: str) -> Violation | None:
+    """The first key that is no territory on this world's board (Alien Island counts once
+    placed, `rules.board_links`); the refusal never names a sealed one."""
     for key in keys:
-        if key not in territories:
+        if not board_links.on_board(world, key):
             return Violation("unknown_territory", f"There is no territory '{key}'.", "C-2")
     return None
 
@@ -65,7 +67,7 @@ def legal_start_violation(
     state: GameState, seat: int, territory: str, *, setup: bool
 ) -> tuple[str, str, str] | None:
     """S-7 (and S-7.1 at setup only): why `territory` is not a legal start, or None."""
-    if territory not in board().territories:
+    if not board_links.on_board(state.world, territory):
         return ("unknown_territory", f"There is no territory '{territory}'.", "C-2")
     name = territory_name(territory)
     if state.occupied(territory):
@@ -96,7 +98,9 @@ def legal_start_violation(
 
 def legal_starts(state: GameState, seat: int, *, setup: bool) -> list[str]:
     return [
-        t for t in board().territories if legal_start_violation(state, seat, t, setup=setup) is None
+        t
+        for t in board_links.territories(state.world)
+        if legal_start_violation(state, seat, t, setup=setup) is None
     ]
 
 

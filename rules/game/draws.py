@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules import box
 from rules.data import board
+from rules.game import weaknesses
 from rules.game.effects import earns_card_by_effect
 from rules.game.homelands import homeland
 from rules.game.state import GameState
@@ -36,19 +37,23 @@ def homeland_slots(state: GameState, seat: int) -> list[int]:
     home = homeland(state, seat)
     if home is None:
         return []
-    territories = board().territories
     return [
         index + 1
         for index, card in enumerate(state.slots)
-        if card is not None and territories[card].continent == home
+        if card is not None and board().territory(card).continent == home
     ]
 
 
 def card_choices(state: GameState, seat: int) -> list[int | str]:
     """E-3: a face-up card of a territory the player controls, else a coin card, else nothing;
-    with addition F, a face-up card of the homeland may be taken instead in either case."""
-    held = held_slots(state, seat)
-    slots: list[int | str] = sorted({*held, *homeland_slots(state, seat)})
-    if held or state.coin_pile <= 0:
+    with addition F, a face-up card of the homeland may be taken instead in either case. A
+    Purist faction holding 2 coin cards may take no third, unless the campaign reads it as
+    taken and one returned. A card blocked by Interference this turn is not open (J167s)."""
+    blocked = state.turn.cards_blocked
+    held = [s for s in held_slots(state, seat) if str(s) not in blocked]
+    homeland = [s for s in homeland_slots(state, seat) if str(s) not in blocked]
+    slots: list[int | str] = sorted({*held, *homeland})
+    coin_closed = COIN in blocked or not weaknesses.may_take_coin(state, seat)
+    if held or state.coin_pile <= 0 or coin_closed:
         return slots
     return [*slots, COIN]

@@ -32,13 +32,31 @@ def comeback_effect(state: GameState, seat: int) -> str | None:
     return power.effect if power else None
 
 
-def power_effects(state: GameState, seat: int) -> list[str]:
-    """The effect keys of the powers on this seat's faction card: starting and comeback."""
-    found = []
-    for effect in (state.power_effect(seat), comeback_effect(state, seat)):
-        if effect:
-            found.append(effect)
+EVOLVING_FACTION = "mutants"
+"""The faction whose card hides an evolved power, revealed once both Evolve cards are
+scratched (J178, J179); its key is the effect key of that power."""
+
+
+def printed_effects(state: GameState, seat: int) -> list[str]:
+    """G-3: the effect keys printed on the seat's faction card that act: a base faction's
+    starting power chosen at P-2; both printed powers of a pack faction (Mutants, Aliens), and
+    the Mutants' evolved power once revealed."""
+    faction = state.seats[seat].faction
+    if not box.is_pack_faction(faction):
+        effect = state.power_effect(seat)
+        return [effect] if effect else []
+    assert faction is not None
+    found = [power.effect for power in content().factions[faction].powers]
+    evolved = box.evolution(state.world) if faction == EVOLVING_FACTION else None
+    if evolved is not None:
+        found.append(evolved.key)
     return found
+
+
+def power_effects(state: GameState, seat: int) -> list[str]:
+    """The effect keys of the powers on this seat's faction card: printed and comeback."""
+    comeback = comeback_effect(state, seat)
+    return [*printed_effects(state, seat), *([comeback] if comeback else [])]
 
 
 def seat_effects(state: GameState, seat: int) -> list[str]:
@@ -155,6 +173,8 @@ def apply_die_modifiers(roll: Roll) -> None:
     state = roll.state
     roll.attack = list(roll.natural_attack)
     roll.defence = list(roll.natural_defence)
+    if roll.target in state.turn.emp_territories:
+        return  # EMP (J167s): fights over this territory keep their natural dice this turn
     steps: list[tuple[DieModifier, int | None]] = [(fortification, None)]
     scar = state.world.live_scar(roll.target)
     if scar is not None:
@@ -281,6 +301,15 @@ CardDrawnEffect = Callable[[GameState, int, str, list[GameEvent]], None]
 CARD_DRAWN_EFFECTS: dict[str, CardDrawnEffect] = {}
 """Effect key -> what happens when its holder takes a resource card ("coin" or a territory)."""
 
+RecruitBonusEffect = Callable[[GameState, int], list[tuple[str, int]]]
+RECRUIT_BONUS_EFFECTS: dict[str, RecruitBonusEffect] = {}
+"""Effect key -> troops it adds to its holder's recruit total (T-7), as (what for, troops)."""
+
+ExpansionCostEffect = Callable[[GameState, str], int]
+EXPANSION_COST_EFFECTS: dict[str, ExpansionCostEffect] = {}
+"""Effect key -> troops it adds to (or, negative, takes off) its holder's cost of expanding
+into the empty territory given (X-3, X-4); the total never drops below 0."""
+
 
 def _power_event(effect: str, text: str, territory: str) -> GameEvent:
     return GameEvent("power_used", text, {"power": effect, "territory": territory})
@@ -342,6 +371,26 @@ def earns_card_by_effect(state: GameState, seat: int) -> bool:
         CARD_EARNING_EFFECTS[e](state, seat)
         for e in seat_effects(state, seat)
         if e in CARD_EARNING_EFFECTS
+    )
+
+
+def recruit_bonuses(state: GameState, seat: int) -> list[tuple[str, int]]:
+    """Troops the seat's effects add to its recruit total, each with what it is for."""
+    found: list[tuple[str, int]] = []
+    for effect in seat_effects(state, seat):
+        hook = RECRUIT_BONUS_EFFECTS.get(effect)
+        if hook is not None:
+            found += [(why, troops) for why, troops in hook(state, seat) if troops]
+    return found
+
+
+def expansion_cost_change(state: GameState, seat: int, target: str) -> int:
+    """What the seat's effects add to (or take off) the printed cost of expanding into
+    `target` (X-3, X-4)."""
+    return sum(
+        EXPANSION_COST_EFFECTS[e](state, target)
+        for e in seat_effects(state, seat)
+        if e in EXPANSION_COST_EFFECTS
     )
 
 

@@ -5,8 +5,9 @@ the private mission in a red slot, `private_missions`)."""
 from __future__ import annotations
 
 from rules.data import content
+from rules.game import fallout, mutants, weaknesses
 from rules.game.common import check_win, fail, seat_label
-from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots
+from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots, homeland_slots
 from rules.game.effects import END_OF_TURN_SCARS, EVENT_EFFECTS, on_card_taken
 from rules.game.events import GameEvent
 from rules.game.missions import claim_options, mission_claimable
@@ -24,9 +25,11 @@ def end_of_turn(state: GameState, events: list[GameEvent]) -> None:
     seat = state.current_seat
     for territory, scar in state.world.scars.items():
         effect = content().scar_types[scar.kind].effect
-        trigger = END_OF_TURN_SCARS.get(effect)
+        trigger = END_OF_TURN_SCARS.get(mutants.end_of_turn_scar_effect(state, seat, effect))
         if trigger is not None and not scar.cancelled and state.owner(territory) == seat:
             trigger(state, territory, events)
+    fallout.end_of_turn_loss(state, seat, events)
+    mutants.fallout_end_of_turn(state, seat, events)
     card = entitled_to_card(state, seat) and bool(card_choices(state, seat))
     if card or mission_claimable(state, seat) or slot_claimable(state, seat):
         state.phase = END_OF_TURN
@@ -35,7 +38,7 @@ def end_of_turn(state: GameState, events: list[GameEvent]) -> None:
     finish_turn(state, events)
 
 
-def _reveal(state: GameState, rng: Rng, events: list[GameEvent]) -> str | None:
+def reveal(state: GameState, rng: Rng, events: list[GameEvent]) -> str | None:
     """E-5: reshuffle the discard pile when the draw pile is empty; both empty -> no card."""
     if not state.draw_pile:
         if not state.discard_pile:
@@ -68,37 +71,48 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
     """E-3/E-4 (with DIFF-1): the taken card leaves its slot, the cards to its left shift right,
     and a new card is revealed into slot 1; E-6 and E-7 follow."""
     _take_violation(state, seat, move)
+    draw_card(state, seat, move.slot, events)
+
+
+def draw_card(state: GameState, seat: int, slot: int | str, events: list[GameEvent]) -> None:
+    """Take the card in `slot` (checked already: E-3, or a power such as Recon), shift the
+    row, reveal a new card, then E-6, E-7 and the next turn."""
     # Rules addition F: a face-up card the player could take only because it is of the
     # faction's homeland; the event says so, for logs and counts.
-    from_homeland = move.slot != COIN and int(move.slot) not in held_slots(state, seat)
+    from_homeland = (
+        slot != COIN
+        and int(slot) not in held_slots(state, seat)
+        and int(slot) in homeland_slots(state, seat)
+    )
     rng = Rng.resume(state.rng)
     slots = list(state.slots)
-    if move.slot == COIN:
+    if slot == COIN:
         card = COIN
         state.coin_pile -= 1
         oldest = slots.pop()
         if oldest is not None:
             state.discard_pile = (*state.discard_pile, oldest)
     else:
-        card = slots.pop(int(move.slot) - 1)
-    revealed = _reveal(state, rng, events)
+        card = slots.pop(int(slot) - 1)
+    revealed = reveal(state, rng, events)
     state.slots = (revealed, *slots)
     state.rng = rng.state
     player = state.seats[seat]
     state.set_seat(seat, cards=(*player.cards, card))
     shown = "a coin card" if card == COIN else f"the {territory_name(card)} card"
-    data = {"seat": seat, "card": card, "slot": move.slot, "revealed": revealed}
+    data = {"seat": seat, "card": card, "slot": slot, "revealed": revealed}
     if from_homeland:
         shown += " from its homeland"
         data["homeland"] = True
     events.append(GameEvent("card_taken", f"{seat_label(state, seat)} takes {shown}.", data))
     on_card_taken(state, seat, card, events)
+    weaknesses.trim_coins(state, seat, events)
     if card == COIN and state.coin_pile == 0 and not state.coin_award_done:
         _coin_pile_empty(state, events)
         if state.is_over:
             return
     if revealed is not None and state.world.card_coins[revealed] % 2 == 0:
-        _event_check(state, events)
+        event_check(state, events)
         if state.is_over or state.phase != END_OF_TURN:
             return  # over, or waiting on a decision the event asks for, which ends the turn
     finish_turn(state, events)
@@ -133,7 +147,7 @@ def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
     check_win(state, events, winner)
 
 
-def _event_check(state: GameState, events: list[GameEvent]) -> None:
+def event_check(state: GameState, events: list[GameEvent]) -> None:
     """E-7: an even number of coins on the newly revealed slot-1 card fires the top event card.
     The deck is empty until a pack adds event cards, so this is inert in the base game."""
     if not state.event_deck:

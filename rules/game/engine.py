@@ -9,21 +9,28 @@ from typing import Any
 
 from rules.data import content
 from rules.errors import IllegalMove
-from rules.game import attack as combat
 from rules.game import (
+    alien_arrival,
     comeback,
     draft,
     endturn,
     lead_faction,
+    missile_draws,
+    missile_powers,
     missions,
+    nuke,
     pack_events,
     private_missions,
     scars,
     setup,
     turn,
 )
+from rules.game import alien_events as alien_events  # registers Pocket 2's cards and powers
+from rules.game import attack as combat
+from rules.game import mutant_events as mutant_events  # registers the Mutant cards
 from rules.game.common import OPEN_PACK
 from rules.game.events import GameEvent
+from rules.game.missile_powers import ChooseMissilePower, PassMissilePower, UseMissilePower
 from rules.game.moves import (
     AcknowledgePack,
     Attack,
@@ -31,6 +38,7 @@ from rules.game.moves import (
     ChooseComebackPower,
     ChooseFaction,
     ChooseMission,
+    ChooseNukeTarget,
     ClaimMission,
     ClaimSlotMission,
     DefendWith,
@@ -46,6 +54,7 @@ from rules.game.moves import (
     MoveOption,
     PassMissiles,
     PassScarCard,
+    PlaceAlienIsland,
     PlaceStart,
     PlaceStealthily,
     PlaceTroops,
@@ -104,15 +113,18 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
         MoveHQ: comeback.move_hq,
         JoinWar: turn.join_war,
         Recruit: turn.recruit,
+        UseMissilePower: missile_powers.use_at_turn_start,
     },
     turn.PLACE: {PlaceTroops: turn.place_troops, PlaceStealthily: comeback.place_stealthily},
     combat.EXPAND_ATTACK: {
         Expand: combat.expand,
         Attack: combat.attack,
         Maneuver: turn.maneuver,
+        PlayScarCard: scars.play_scar_card,
+        UseMissilePower: missile_powers.use_emp,
         EndTurn: _end_attacks,
     },
-    combat.DEFENDER_DICE: {DefendWith: combat.defend_with},
+    combat.DEFENDER_DICE: {DefendWith: combat.defend_with, UseMissilePower: missile_powers.use_emp},
     scars.BEFORE_ROLL_WINDOW: {
         PlayScarCard: combat.play_scar_before_roll,
         PassScarCard: combat.pass_scar_before_roll,
@@ -120,13 +132,25 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
     combat.MISSILE_WINDOW: {FireMissile: combat.fire_missile, PassMissiles: combat.pass_missiles},
     combat.MOVE_IN: {MoveIn: combat.move_in},
     endturn.END_OF_TURN: {
-        TakeCard: endturn.take_card,
+        TakeCard: missile_draws.take_card,
         ClaimMission: missions.claim_mission,
         ClaimSlotMission: private_missions.claim_slot_mission,
+        UseMissilePower: missile_draws.use_recon,
         EndTurn: _end_without_card,
     },
+    missile_draws.INTERFERENCE_WINDOW: {
+        UseMissilePower: missile_draws.use_interference,
+        PassMissilePower: missile_draws.pass_interference,
+    },
+    missile_powers.BAD_INTEL_WINDOW: {
+        UseMissilePower: missile_powers.use_bad_intel,
+        PassMissilePower: missile_powers.pass_bad_intel,
+    },
+    missile_powers.MISSILE_PICK: {ChooseMissilePower: missile_powers.choose_missile_power},
     lead_faction.LEAD_MISSION: {ChooseMission: lead_faction.choose_mission},
     OPEN_PACK: {AcknowledgePack: _acknowledge_pack},
+    nuke.NUKE_CHOICE: {ChooseNukeTarget: nuke.choose_target},
+    alien_arrival.ISLAND_PLACEMENT: {PlaceAlienIsland: alien_arrival.place_island},
     comeback.COMEBACK_PICK: {ChooseComebackPower: comeback.choose_comeback_power},
     pack_events.EVENT_CHOICE: {
         ResolveEvent: pack_events.resolve_event,
@@ -153,7 +177,15 @@ PHASE_WORDS = {
     combat.MOVE_IN: ("the conqueror must move troops in", "X-12"),
     endturn.END_OF_TURN: ("it is the end of the turn: take a card or end the turn", "E-1"),
     OPEN_PACK: ("a sealed pack must be opened first", "U-8"),
+    nuke.NUKE_CHOICE: ("the firer of the third missile is choosing the nuke's target", "U-6"),
+    alien_arrival.ISLAND_PLACEMENT: ("Alien Island's two sea lines must be placed first", "U-7"),
     comeback.COMEBACK_PICK: ("a faction knocked out is picking its comeback power", "X-15"),
+    missile_powers.MISSILE_PICK: ("a faction is picking its missile power", "J167s"),
+    missile_powers.BAD_INTEL_WINDOW: ("a turn begins: Bad Intel may be used first", "J167s"),
+    missile_draws.INTERFERENCE_WINDOW: (
+        "a card is about to be taken: Interference may block it",
+        "J167s",
+    ),
     pack_events.EVENT_CHOICE: ("an event card waits on its chooser's decision", "E-7"),
     lead_faction.LEAD_MISSION: ("the lead faction is choosing the face-up mission", "E-10"),
 }
@@ -182,7 +214,17 @@ def seats_to_act(state: GameState) -> list[int]:
         return [] if seat is None else [seat]
     if phase == comeback.COMEBACK_PICK:
         return [comeback.comeback_picker(state)]
-    if phase in (OPEN_PACK, pack_events.EVENT_CHOICE, lead_faction.LEAD_MISSION):
+    if phase == missile_powers.MISSILE_PICK:
+        return [missile_powers.picker(state)]
+    if phase in (
+        OPEN_PACK,
+        pack_events.EVENT_CHOICE,
+        lead_faction.LEAD_MISSION,
+        alien_arrival.ISLAND_PLACEMENT,
+        nuke.NUKE_CHOICE,
+        missile_powers.BAD_INTEL_WINDOW,
+        missile_draws.INTERFERENCE_WINDOW,
+    ):
         return [state.pending["seat"]]  # type: ignore[index]
     return [state.current_seat]
 
@@ -210,6 +252,7 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
     events: list[GameEvent] = []
     handler(new, seat, move, events)
     comeback.raise_owed_picks(new, events)
+    missile_powers.raise_picks(state, new, events)
     return new, events
 
 
@@ -222,6 +265,7 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
     START_OF_TURN: lambda s, seat: [
         *turn.start_options(s, seat),
         *comeback.mobile_options(s, seat),
+        *missile_powers.rally_options(s, seat),
     ],
     turn.PLACE: lambda s, seat: [
         *turn.place_options(s, seat),
@@ -230,14 +274,27 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
     combat.EXPAND_ATTACK: lambda s, seat: [
         *combat.expand_attack_options(s, seat),
         *turn.maneuver_options(s, seat),
+        *[MoveOption(PlayScarCard(t)) for t in scars.scar_targets(s, seat)],
+        *missile_powers.emp_options(s, seat),
         MoveOption(EndTurn()),
     ],
-    combat.DEFENDER_DICE: combat.defender_options,
+    combat.DEFENDER_DICE: lambda s, seat: [
+        *combat.defender_options(s, seat),
+        *missile_powers.emp_options(s, seat),
+    ],
     scars.BEFORE_ROLL_WINDOW: scars.window_options,
     combat.MISSILE_WINDOW: combat.missile_options,
     combat.MOVE_IN: combat.move_in_options,
-    endturn.END_OF_TURN: endturn.end_of_turn_options,
+    endturn.END_OF_TURN: lambda s, seat: [
+        *endturn.end_of_turn_options(s, seat),
+        *missile_draws.recon_options(s, seat),
+    ],
+    missile_draws.INTERFERENCE_WINDOW: missile_draws.interference_options,
+    missile_powers.BAD_INTEL_WINDOW: missile_powers.bad_intel_options,
+    missile_powers.MISSILE_PICK: missile_powers.pick_options,
     OPEN_PACK: lambda s, seat: [MoveOption(AcknowledgePack(s.pending["pack"]))],  # type: ignore[index]
+    nuke.NUKE_CHOICE: nuke.nuke_options,
+    alien_arrival.ISLAND_PLACEMENT: alien_arrival.island_options,
     comeback.COMEBACK_PICK: comeback.comeback_options,
     pack_events.EVENT_CHOICE: pack_events.event_choice_options,
     lead_faction.LEAD_MISSION: lead_faction.choose_options,

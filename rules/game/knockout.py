@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from rules import box
+from rules.game import weaknesses
 from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.state import GameState
@@ -29,6 +30,7 @@ def knocked_out(state: GameState, seat: int, events: list[GameEvent], *, by: int
     if by is not None:
         state.set_seat(seat, cards=())
         state.set_seat(by, cards=(*state.seats[by].cards, *taken))
+        weaknesses.trim_coins(state, by, events)
         text = (
             f"{seat_label(state, seat)} has no troops left on the board; "
             f"{seat_label(state, by)} takes their {len(taken)} resource card(s)."

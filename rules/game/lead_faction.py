@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules import box
 from rules.data import content
 from rules.errors import IllegalMove, Violation
+from rules.game.bringer import give_bringer_missiles
 from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.moves import ChooseMission, MoveOption
@@ -52,7 +53,9 @@ def begin_play(state: GameState, first: int, events: list[GameEvent]) -> None:
     """The last step of setup. With E125s in the box: name the lead faction, put its 3 troops
     in the World Capital (E126s; the capital is never a legal start, S-7, so nobody stands
     there yet), and let it choose the first face-up mission; then `first` takes the first
-    turn. With no lead faction the capital starts empty and the top mission stays face up."""
+    turn. With no lead faction the capital starts empty and the top mission stays face up.
+    Before all that, the Bringer of Nuclear Fire takes its extra missiles (Pocket 1)."""
+    give_bringer_missiles(state, events)
     if not box.lead_faction_active(state.world):
         begin_turn(state, first, events)
         return

@@ -158,8 +158,23 @@ def _capital_card(state: GameState, seat: int, params: Mapping[str, Any]) -> boo
     return bool(capital_territories(state, seat, params["coins"]))
 
 
+@condition("control_biohazard_and_fallout")
+def _biohazard_and_fallout(state: GameState, seat: int, params: Mapping[str, Any]) -> bool:
+    """Mutant Domain (J-MUT, printed in the Mutants' red slot): hold the fallout territory and
+    every territory carrying a live Biohazard scar (with none on the board, the fallout alone)."""
+    world = state.world
+    if world.fallout is None or state.owner(world.fallout) != seat:
+        return False
+    return all(
+        state.owner(territory) == seat
+        for territory, scar in world.scars.items()
+        if scar.kind == "biohazard" and not scar.cancelled
+    )
+
+
 STANDING_CONDITIONS = frozenset(
     {
+        "control_biohazard_and_fallout",
         "cities_held",
         "continent_bonus",
         "islands_held",

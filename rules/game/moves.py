@@ -248,11 +248,30 @@ class ChooseMission(Move):
 
 
 @dataclass(frozen=True)
+class PlaceAlienIsland(Move):
+    """U-7 (K181, K182s): the new Alien Collaborator's player joins Alien Island by its two sea
+    lines to two different coastal territories, `territory` and `target` (either order)."""
+
+    type: ClassVar[str] = "place_alien_island"
+    territory: str
+    target: str
+
+
+@dataclass(frozen=True)
 class AcknowledgePack(Move):
     """U-8: the pack that became due has been opened; play resumes."""
 
     type: ClassVar[str] = "acknowledge_pack"
     pack: str
+
+
+@dataclass(frozen=True)
+class ChooseNukeTarget(Move):
+    """Pocket 1 (J162s): who fired the third missile on the roll names the territory the nuke
+    hits, the attacking or the defending one."""
+
+    type: ClassVar[str] = "choose_nuke_target"
+    territory: str
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ have (the event check is the last step of taking a card, E-1).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from rules import box
@@ -18,6 +19,7 @@ from rules.card_world_events import EventResolved
 from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
+from rules.game import fallout
 from rules.game.common import fail, required, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
@@ -63,6 +65,26 @@ def event_chooser(state: GameState) -> tuple[int | None, str]:
     return leaders[0], f"{seat_label(state, leaders[0])} has the largest population ({best})"
 
 
+Chooser = Callable[[GameState], tuple[int | None, str]]
+CHOOSERS: dict[str, Chooser] = {"most_population": event_chooser}
+"""A card's `chooser` kind -> who decides it and words for the log (None: nobody, so the card
+does nothing). A pack whose cards name another chooser registers it here."""
+
+
+@dataclass(frozen=True)
+class ChoiceRules:
+    """How the options of a kind of card (its `key`) are listed and carried out, for cards whose
+    options are not the city troops, fortification, maneuver or mission handled below. Its
+    `resolve` checks the answer, records the card and moves the game on (the turn ends)."""
+
+    options: Callable[[GameState, int, EventCard], list[MoveOption]]
+    resolve: Callable[[GameState, int, EventCard, ResolveEvent, list[GameEvent]], None]
+
+
+CHOICE_RULES: dict[str, ChoiceRules] = {}
+"""Event card key -> its own choice rules (registered by the module of its pack)."""
+
+
 def card_on_table(state: GameState) -> EventCard:
     """The event card waiting on its chooser."""
     return content().event_cards[state.pending["card"]]  # type: ignore[index]
@@ -79,7 +101,7 @@ def _linked(state: GameState) -> bool:
 def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
     """A card whose chooser picks an option: the game waits on them (or nothing on a tie)."""
     card = content().event_cards[code]
-    seat, why = event_chooser(state)
+    seat, why = CHOOSERS.get(card.chooser or "", event_chooser)(state)
     if seat is None:
         # The card was still drawn: the campaign's history counts it, with nobody choosing.
         skipped = EventResolved(
@@ -95,7 +117,8 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
             )
         )
         return
-    # A chooser has population, so controls a city: a troops option is always open.
+    # A chooser always has an open option: troops into a city (the largest population holds
+    # one), or the pass the other choosers' cards offer.
     state.phase = EVENT_CHOICE
     state.pending = {"kind": EVENT_CHOICE, "card": code, "seat": seat}
     offered = " ".join(
@@ -252,12 +275,26 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
     _knock_outs(state, had_troops, events)
 
 
+def _fallout(state: GameState, code: str, events: list[GameEvent]) -> None:
+    """J172-J174: the fallout zone's land neighbours lose a die roll of troops each (Mutant
+    troops spared), then the card is destroyed; with no fallout zone nothing happens."""
+    card = content().event_cards[code]
+    had_troops = _with_troops(state)
+    detail = fallout.fallout_event(state, card.name, events)
+    if detail is None:
+        _record(state, card, "", None, "there is no fallout zone, so nothing happens", events)
+        return
+    _record(state, card, card.options[0].key, None, detail, events)
+    _knock_outs(state, had_troops, events)
+
+
 CARD_EFFECTS: dict[str, Callable[[GameState, str, list[GameEvent]], None]] = {
     "control_the_people": _offer_choice,
     "fortify": _offer_choice,
     "resistance": _resistance,
     "riots": _riots,
     "join_the_cause": _offer_choice,
+    "fallout": _fallout,
 }
 for _card in content().event_cards.values():
     if _card.key in CARD_EFFECTS:
@@ -311,7 +348,7 @@ def choice_problem(
         return Violation("event_cities", f"Name {many} you control.", "E-7")
     if not targets.repeats and len(set(territories)) != len(territories):
         return Violation("event_cities", "Name two different city territories.", "E-7")
-    unknown = unknown_territory(*territories)
+    unknown = unknown_territory(state.world, *territories)
     if unknown:
         return unknown
     for territory in territories:
@@ -328,6 +365,9 @@ def event_choice_options(state: GameState, seat: int) -> list[MoveOption]:
     """Every legal answer to the card on the table, checked by `choice_problem` and, for a
     maneuver, by the maneuver rules (M-3) without the turn's one-maneuver limit (M-2)."""
     card = card_on_table(state)
+    rules = CHOICE_RULES.get(card.key)
+    if rules is not None:
+        return rules.options(state, seat, card)
     cities = sorted(t for t in state.controlled(seat) if t in state.world.cities)
     options: list[MoveOption] = []
     for option in card.options:
@@ -353,6 +393,10 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
     """The chooser's option: troops into their cities (split one by one, or as many into each),
     a fortification on one (X-9), or a mission of the deck laid out face up (E-8)."""
     card = card_on_table(state)
+    rules = CHOICE_RULES.get(card.key)
+    if rules is not None:
+        rules.resolve(state, seat, card, move, events)
+        return
     problem = choice_problem(state, seat, card, move.option, move.territories, move.mission)
     if problem is not None:
         fail(problem.code, problem.message, problem.rule)

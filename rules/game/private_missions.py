@@ -9,7 +9,7 @@ knocked out, and the continents held as the turn began (remembered until the cla
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import box
@@ -26,6 +26,10 @@ from rules.red_slot_world_events import PrivateMissionStuck, SlotMissionClaimed
 
 SLOT_STARS = 1
 """E124s: a mission completed from the red slot is worth 1 Red Star."""
+
+SLOT_STARS_READINGS: dict[str, Callable[[GameState], int]] = {}
+"""Printed mission code -> its Red Stars as the campaign reads them, where the sources disagree
+(K-ALN); any other printed mission gives the stars its data says."""
 
 
 # --- the conditions (PACKS §4, E127s-E132s) ---------------------------------------------------
@@ -89,13 +93,23 @@ def _continents_at_turn_start(state: GameState, seat: int, params: Mapping[str, 
 # --- the red slot -----------------------------------------------------------------------------
 
 
-def slot_mission(state: GameState, seat: int) -> Mission | None:
-    """E124s: the private mission in the red slot of the seat's faction card, if it may be
-    completed in this game: stuck there in an earlier game, and not completed yet this game."""
+def slot_code(state: GameState, seat: int) -> str | None:
+    """The mission in the red slot of the seat's faction card that the rules let it complete:
+    one a pack faction's card prints (J165: once a game, with or without Pack 4), or a private
+    mission stuck there (E124s, once Pack 4's addition is in the box)."""
     faction = state.seats[seat].faction
-    if faction is None or not box.private_missions_active(state.world):
+    if faction is None:
         return None
-    code = state.world.red_slots.get(faction)
+    if box.printed_mission(faction) is None and not box.private_missions_active(state.world):
+        return None
+    return box.red_slot(state.world, faction)
+
+
+def slot_mission(state: GameState, seat: int) -> Mission | None:
+    """The mission in the red slot of the seat's faction card, if it may be completed in this
+    game: there before this game began, and not completed yet this game."""
+    faction = state.seats[seat].faction
+    code = slot_code(state, seat)
     if code is None:
         return None
     for event in state.world_events:
@@ -115,9 +129,7 @@ def slot_claim_options(state: GameState, seat: int) -> list[MoveOption]:
 
 
 def slot_claim_problem(state: GameState, seat: int) -> Violation | None:
-    faction = state.seats[seat].faction
-    active = box.private_missions_active(state.world)
-    code = state.world.red_slots.get(faction or "") if active else None
+    code = slot_code(state, seat)
     if code is None:
         return Violation("no_slot_mission", "Your faction card holds no mission to claim.", "E-8")
     if slot_mission(state, seat) is None:
@@ -132,11 +144,21 @@ def slot_claim_problem(state: GameState, seat: int) -> Violation | None:
     return None
 
 
+def slot_stars(state: GameState, mission: Mission) -> int:
+    """The Red Stars a mission completed from the red slot gives: 1 for a private mission
+    (E124s); a faction card's printed mission, what the card says (or the campaign's reading)."""
+    if mission.faction is None:
+        return SLOT_STARS
+    reading = SLOT_STARS_READINGS.get(mission.code)
+    return reading(state) if reading is not None else mission.stars
+
+
 def claim_slot_mission(
     state: GameState, seat: int, move: ClaimSlotMission, events: list[GameEvent]
 ) -> None:
     """E124s and E-8: instead of a card, and instead of the face-up mission (a claim ends the
-    turn, so never both), the mission in the red slot earns 1 Red Star; it stays in the slot."""
+    turn, so never both), the mission in the red slot earns its Red Stars (`slot_stars`); it
+    stays in the slot."""
     problem = slot_claim_problem(state, seat)
     if problem is not None:
         raise IllegalMove.from_violation(problem)
@@ -154,13 +176,16 @@ def claim_slot_mission(
         raise IllegalMove.from_violation(problems[0])
     state.world = claimed.apply(state.world)
     state.world_events = (*state.world_events, claimed)
-    state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + SLOT_STARS)
+    stars = slot_stars(state, mission)
+    state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + stars)
+    kind = "mission" if mission.faction else "private mission"
+    reward = "a Red Star" if stars == 1 else f"{stars} Red Stars"
     events.append(
         GameEvent(
             "slot_mission_claimed",
-            f"{seat_label(state, seat)} completes the private mission {mission.name} from the "
-            f"red slot of {faction_name(faction)} for a Red Star; it stays in the slot.",
-            {"seat": seat, "faction": faction, "mission": mission.code, "reward": SLOT_STARS},
+            f"{seat_label(state, seat)} completes the {kind} {mission.name} from the red slot "
+            f"of {faction_name(faction)} for {reward}; it stays in the slot.",
+            {"seat": seat, "faction": faction, "mission": mission.code, "reward": stars},
         )
     )
     if check_win(state, events, seat):

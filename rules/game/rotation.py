@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rules import box
 from rules.data import board
+from rules.game import missile_powers
 from rules.game.comeback import owe_pick
 from rules.game.common import (
     START_OF_TURN,
@@ -16,7 +17,6 @@ from rules.game.common import (
 )
 from rules.game.effects import at_turn_start
 from rules.game.events import GameEvent
-from rules.game.scars import open_turn_start_window
 from rules.game.state import GameState, TurnFlags, faction_name
 
 
@@ -81,7 +81,7 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
     if not state.is_over:
         _remember_turn_start(state, seat)
         at_turn_start(state, seat, events)
-        open_turn_start_window(state, events)
+        missile_powers.open_turn_start(state, events)
     for gone in eliminated_now:
         faction = faction_name(state.seats[gone].faction)
         pack_due(state, "pack_2", f"{faction} was eliminated", state.current_seat, events)

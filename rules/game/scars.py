@@ -7,13 +7,17 @@ defender, then the others in turn order. `turn_start` cards (Biohazard, Mercenar
 territory without a live scar at the start of anyone's turn: the current player plays theirs in
 the start-of-turn step, and the others are offered a short window before it, in turn order from
 the current player [inference: the current player's step has no fixed end, so the others go
-first]. Faction-card scars keep the start-of-turn windows.
+first]. `own_turn` cards (the weaknesses, K194s-K198s) go into a free yellow slot of a faction
+card, played by their holder in their own turn only: at its start or while expanding and
+attacking (the steps where the holder may act at will).
 """
 
 from __future__ import annotations
 
-from rules.data import ScarType, board, content
+from rules import board_links, box
+from rules.data import ScarType, content
 from rules.errors import Violation
+from rules.game import fallout
 from rules.game.common import START_OF_TURN, a_or_an, required, seat_label, unknown_territory
 from rules.game.effects import END_OF_TURN_SCARS, has_effect
 from rules.game.events import GameEvent
@@ -24,6 +28,9 @@ from rules.world_events import ScarPlaced
 
 BEFORE_ATTACK_ROLL = "before_attack_roll"
 TURN_START = "turn_start"
+OWN_TURN = "own_turn"
+OWN_TURN_PHASES = (START_OF_TURN, "expand_attack")
+"""The steps of the holder's own turn in which an `own_turn` card may be played."""
 
 BEFORE_ROLL_WINDOW = "scar_before_roll"
 """Phase: an attack is declared and the defender has chosen dice; the roll waits."""
@@ -40,7 +47,9 @@ def _fits(scar: ScarType, window: str) -> bool:
     """Whether a card of this kind may be played in this window (`window` is a phase)."""
     if window == BEFORE_ROLL_WINDOW:
         return scar.timing == BEFORE_ATTACK_ROLL and scar.target == "territory"
-    return scar.timing == TURN_START or scar.target == "faction"
+    if scar.timing == OWN_TURN:
+        return window in OWN_TURN_PHASES
+    return window != "expand_attack" and (scar.timing == TURN_START or scar.target == "faction")
 
 
 def _card(state: GameState, seat: int) -> ScarType | None:
@@ -51,18 +60,28 @@ def _card(state: GameState, seat: int) -> ScarType | None:
 def _when(scar: ScarType) -> str:
     if scar.timing == BEFORE_ATTACK_ROLL:
         return "just before an attack roll, onto the defending territory"
+    if scar.timing == OWN_TURN:
+        return "in your own turn, at its start or while expanding and attacking"
     return "at the start of a turn"
+
+
+def _territories(state: GameState) -> list[str]:
+    """Territories a territory scar might go on: the board's, Alien Island once placed."""
+    return list(board_links.territories(state.world))
 
 
 def _target_problem(state: GameState, scar: ScarType, target: str) -> str | Violation:
     """Where a scar of this kind would go ("territory" / "faction"), or why not (G-4)."""
     if scar.target == "faction":
-        if target not in content().factions:
+        faction = box.factions(state.world).get(target)
+        if faction is None:
             return Violation("unknown_faction", f"There is no faction '{target}'.", "C-3")
+        if not faction.slot_open("yellow"):
+            return Violation("slot_closed", f"{faction.name} can never take that scar.", "G-4")
         if target in state.world.faction_scars:
             return Violation("scar_exists", "That faction card already carries a scar.", "G-4")
         return "faction"
-    unknown = unknown_territory(target)
+    unknown = unknown_territory(state.world, target) or fallout.unchangeable_problem(state, target)
     if unknown:
         return unknown
     if state.world.live_scar(target):
@@ -101,7 +120,9 @@ def scar_targets(state: GameState, seat: int) -> list[str]:
     if state.phase == BEFORE_ROLL_WINDOW:
         candidates: list[str] = [state.pending["target"]]  # type: ignore[index]
     else:
-        candidates = list(content().factions if scar.target == "faction" else board().territories)
+        candidates = list(
+            box.factions(state.world) if scar.target == "faction" else _territories(state)
+        )
     return [t for t in candidates if not isinstance(scar_problem(state, seat, t), Violation)]
 
 
@@ -151,10 +172,12 @@ def window_options(state: GameState, seat: int) -> list[MoveOption]:
 
 def before_roll_turn(state: GameState) -> int | None:
     """Who is offered the window before the roll now (PRI-2 order), or None when it is closed:
-    nobody left holds such a card, or the defending territory already carries a live scar."""
+    nobody left holds such a card, or the defending territory already carries a live scar (or
+    is the fallout zone, where no scar ever goes)."""
     pending = state.pending
     assert pending is not None
-    if state.world.live_scar(pending["target"]) is not None:
+    target = pending["target"]
+    if state.world.live_scar(target) or fallout.unchangeable_problem(state, target):
         return None
     attacker, defender = pending["attacker"], pending["defender"]
     others = [s for s in state.in_turn_order_from(attacker) if s not in (attacker, defender)]
@@ -178,7 +201,7 @@ def turn_start_turn(state: GameState) -> int | None:
             continue
         scar = _card(state, seat)
         assert scar is not None
-        candidates = content().factions if scar.target == "faction" else board().territories
+        candidates = box.factions(state.world) if scar.target == "faction" else _territories(state)
         if any(not isinstance(_target_problem(state, scar, t), Violation) for t in candidates):
             return seat
     return None

@@ -3,8 +3,7 @@ Once Pack 1's rules additions are in the box, the order roll leads into the draf
 
 from __future__ import annotations
 
-from rules import box
-from rules.data import board, content
+from rules import board_links, box
 from rules.game import draft
 from rules.game.common import (
     constant,
@@ -35,7 +34,7 @@ def new_game(world: World, seats: list[SeatSpec], *, seed: Seed, game_number: in
     if len({s.person for s in seats}) != len(seats):
         fail("person_twice", "Each person takes one seat.", "S-6")
     rng = Rng.from_seed(seed)
-    deck = rng.shuffled([t for t in board().territories if world.has_card(t)])
+    deck = rng.shuffled([t for t in board_links.territories(world) if world.has_card(t)])
     slot_count = constant("face_up_slots")
     slots: list[str | None] = list(deck[:slot_count])
     slots += [None] * (slot_count - len(slots))
@@ -136,7 +135,7 @@ def roll_for_order(
 
 
 def _faction_violation(state: GameState, seat: int, move: ChooseFaction) -> None:
-    if move.faction not in content().factions:
+    if move.faction not in box.factions(state.world):
         fail("unknown_faction", f"There is no faction '{move.faction}'.", "C-3")
     if any(s.faction == move.faction for s in state.seats):
         fail("faction_taken", f"{faction_name(move.faction)} is already taken.", "S-6")
@@ -181,7 +180,7 @@ def setup_options(state: GameState, seat: int) -> list[MoveOption]:
     starts = legal_starts(state, seat, setup=hq_spacing_applies(state, seat))
     return [
         MoveOption(ChooseFaction(faction, territory))
-        for faction in content().factions
+        for faction in box.factions(state.world)
         if faction not in taken
         for territory in starts
     ]

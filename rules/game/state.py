@@ -94,6 +94,16 @@ class TurnFlags:
     condition read at the start of the turn is remembered until the claim (Wide Border)."""
     knockout_hands: tuple[int, ...] = ()
     """How many resource cards each player this turn's conquests knocked out held then."""
+    placed_in: tuple[str, ...] = ()
+    """Territories this turn's recruits went into (the Cautious weakness counts them)."""
+    missile_power_users: tuple[int, ...] = ()
+    """Seats that used their faction's missile power this turn (J167s: once a turn each)."""
+    emp_territories: tuple[str, ...] = ()
+    """Territories whose fights keep natural dice until the turn ends (the EMP power)."""
+    bonuses_denied: tuple[str, ...] = ()
+    """Continents whose bonus the player on turn goes without this turn (Bad Intel)."""
+    cards_blocked: tuple[str, ...] = ()
+    """Face-up slots ("1".."4", "coin") the drawer may not take this turn (Interference)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -114,6 +124,11 @@ LIST_FLAGS = (
     "trade_in",
     "continents_at_start",
     "knockout_hands",
+    "placed_in",
+    "missile_power_users",
+    "emp_territories",
+    "bonuses_denied",
+    "cards_blocked",
 )
 
 
@@ -315,7 +330,8 @@ def _power_effects() -> dict[str, str]:
 
 
 def territory_name(key: str) -> str:
-    return board().territories[key].name
+    """A printed territory's name, or a pack's (Alien Island) for a world that placed it."""
+    return board().territory(key).name
 
 
 def faction_name(key: str | None) -> str:

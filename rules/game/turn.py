@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules import board_links
 from rules.data import board, content
 from rules.errors import Violation
+from rules.game import alien_arrival, fallout, weaknesses
 from rules.game.common import (
     check_win,
     constant,
@@ -15,13 +16,18 @@ from rules.game.common import (
     fail,
     legal_start_violation,
     legal_starts,
-    pack_due,
     required,
     seat_label,
     unknown_territory,
 )
 from rules.game.draft import join_war_troops
-from rules.game.effects import MANEUVER_ANY_TIME, MANEUVER_UNCONNECTED, base_from, has_effect
+from rules.game.effects import (
+    MANEUVER_ANY_TIME,
+    MANEUVER_UNCONNECTED,
+    base_from,
+    has_effect,
+    recruit_bonuses,
+)
 from rules.game.endturn import end_of_turn
 from rules.game.events import GameEvent
 from rules.game.moves import (
@@ -116,14 +122,16 @@ def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]
 
 
 def base_recruits(state: GameState, seat: int) -> int:
-    """T-8: max(3, (territories + population) / 3 rounded down; up for Round Up)."""
-    total = len(state.controlled(seat)) + state.population(seat)
+    """T-8: max(3, (territories + population) / 3 rounded down; up for Round Up). Every
+    territory held counts, Alien Island too; a Primitive faction counts no population."""
+    total = len(state.controlled(seat)) + weaknesses.counted_population(state, seat)
     return max(constant("minimum_recruit"), base_from(state, seat, total))
 
 
 def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
-    """T-11: cards worth 2-10 coins in all give troops by the trade-in chart."""
-    coins = sum(state.card_coins(card) for card in cards)
+    """T-11: cards worth 2-10 coins in all give troops by the trade-in chart (the Alien
+    Collaborator's count one coin more than they show)."""
+    coins = sum(state.card_coins(card) for card in cards) + weaknesses.trade_in_bonus(state, seat)
     low, high = constant("trade_in_min_coins"), constant("trade_in_max_coins")
     if not low <= coins <= high:
         fail(
@@ -148,14 +156,17 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
     if move.trade_in:
         _hand_in(state, seat, move.trade_in)
     base = base_recruits(state, seat)
-    bonuses = continent_bonuses(state, seat)
-    total = base + sum(bonuses.values()) + traded
+    denied = state.turn.bonuses_denied  # Bad Intel (J167s)
+    bonuses = {c: n for c, n in continent_bonuses(state, seat).items() if c not in denied}
+    powers = recruit_bonuses(state, seat)
+    total = base + sum(bonuses.values()) + sum(n for _, n in powers) + traded
     state.turn = replace(
         state.turn, recruits_left=total, traded_in=bool(move.trade_in), trade_in=move.trade_in
     )
     state.phase = PLACE
     parts = [f"{base} base"]
     parts += [f"{n} for {board().continents[c].name}" for c, n in bonuses.items()]
+    parts += [f"{n} for {why}" for why, n in powers]
     if move.trade_in:
         parts.append(f"{traded} for the trade-in")
     events.append(
@@ -167,20 +178,16 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
                 "total": total,
                 "base": base,
                 "continents": bonuses,
+                "powers": dict(powers),
                 "trade_in": list(move.trade_in),
                 "trade_in_troops": traded,
             },
         )
     )
-    if total >= constant("pocket2_troops") and state.seats[seat].missiles > 0:
-        pack_due(
-            state,
-            "pocket_2",
-            f"{seat_label(state, seat)} is about to place {total} troops while holding a missile",
-            seat,
-            events,
-            count=total,
-        )
+    if fallout.recruits_lost(state, seat, events):
+        state.turn = replace(state.turn, recruits_left=0)
+        state.phase = EXPAND_ATTACK
+    alien_arrival.check_arrival(state, seat, total, events)
 
 
 def start_options(state: GameState, seat: int) -> list[MoveOption]:
@@ -197,8 +204,9 @@ def start_options(state: GameState, seat: int) -> list[MoveOption]:
         return options + [MoveOption(JoinWar(t)) for t in legal_starts(state, seat, setup=False)]
     options.append(MoveOption(Recruit()))
     low, high = constant("trade_in_min_coins"), constant("trade_in_max_coins")
-    if sum(coins) >= low:  # cards are worth 1-6 coins, so some group then fits 2..10
-        choice = CardChoice("trade_in", hand, coins, min_coins=low, max_coins=high)
+    bonus = weaknesses.trade_in_bonus(state, seat)
+    if hand and sum(coins) + bonus >= low:  # cards are worth 1-6 coins: some group fits
+        choice = CardChoice("trade_in", hand, coins, min_coins=low - bonus, max_coins=high - bonus)
         options.append(MoveOption(Recruit(), cards=choice))
     return options
 
@@ -212,6 +220,12 @@ def _place_violation(state: GameState, seat: int, move: PlaceTroops) -> None:
     left = state.turn.recruits_left
     if not 1 <= move.count <= left:
         fail("place_count", f"You have {left} troops left to place.", "T-13")
+    cautious = weaknesses.placement_problem(state, seat, move.territory)
+    if cautious is not None:
+        required(cautious)
+    zone = fallout.place_problem(state, seat, move.territory)
+    if zone is not None:
+        required(zone)
 
 
 def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[GameEvent]) -> None:
@@ -219,6 +233,7 @@ def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[Ga
     state.set_troops(move.territory, seat, state.troops(move.territory) + move.count)
     left = state.turn.recruits_left - move.count
     state.turn = replace(state.turn, recruits_left=left)
+    weaknesses.note_placement(state, seat, move.territory)
     events.append(
         GameEvent(
             "troops_placed",
@@ -232,7 +247,12 @@ def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[Ga
 
 def place_options(state: GameState, seat: int) -> list[MoveOption]:
     left = state.turn.recruits_left
-    return [MoveOption(PlaceTroops(t, 1), 1, left) for t in state.controlled(seat)]
+    return [
+        MoveOption(PlaceTroops(t, 1), 1, left)
+        for t in state.controlled(seat)
+        if weaknesses.placement_problem(state, seat, t) is None
+        and fallout.place_problem(state, seat, t) is None
+    ]
 
 
 # --- M maneuver ----------------------------------------------------------------------------------
@@ -277,7 +297,7 @@ def maneuver_problem(
     """The troops a maneuver from `origin` to `target` may move (M-2..M-5), or why not.
     `extra`: a maneuver an event grants on top of the turn's one (M-2 does not count it);
     `linked=False`: between any two territories the seat controls."""
-    unknown = unknown_territory(origin, target)
+    unknown = unknown_territory(state.world, origin, target)
     if unknown:
         return unknown
     if state.turn.maneuvered and not extra:
@@ -294,6 +314,13 @@ def maneuver_problem(
             "through territories you control.",
             "M-3",
         )
+    reach = weaknesses.maneuver_reach_problem(state, seat, origin, target)
+    if reach is not None:
+        return reach
+    path = linked and not has_effect(state, seat, MANEUVER_UNCONNECTED)
+    through = fallout.maneuver_problem(state, seat, origin, target, linked=path)
+    if through is not None:
+        return through
     most = state.troops(origin) - 1
     if most < 1:
         return Violation("maneuver_count", "At least 1 troop stays behind.", "M-3")
@@ -327,6 +354,7 @@ def maneuver_options(
     if state.turn.maneuvered and not extra:
         return []
     options = []
+    path = linked and not has_effect(state, seat, MANEUVER_UNCONNECTED)
     for region in _regions(state, seat, linked=linked):
         if len(region) < 2:
             continue
@@ -336,6 +364,9 @@ def maneuver_options(
             if troops < 2:
                 continue
             for target in ordered:
-                if target != origin:
+                if target != origin and (
+                    weaknesses.maneuver_reach_problem(state, seat, origin, target) is None
+                    and fallout.maneuver_problem(state, seat, origin, target, linked=path) is None
+                ):
                     options.append(MoveOption(Maneuver(origin, target, 1), 1, troops - 1))
     return options

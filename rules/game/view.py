@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules import box
+from rules.game import weaknesses
 from rules.game.draft import draft_view
+from rules.game.effects import has_effect
 from rules.game.engine import seats_to_act
 from rules.game.lead_faction import lead_faction
 from rules.game.state import GameState
@@ -29,6 +31,8 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         shown["troops_on_board"] = state.troops_on_board(index)
         shown["card_count"] = len(player.cards)
         shown["has_scar_card"] = player.scar_card is not None
+        if has_effect(state, index, weaknesses.PURIST):  # K195s: its coin cards lie face up
+            shown["face_up_coin_cards"] = weaknesses.coin_cards(state, index)
         if index != seat:
             shown["cards"] = None
             shown["scar_card"] = None

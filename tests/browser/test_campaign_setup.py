@@ -21,7 +21,7 @@ def test_an_owner_creates_and_customizes_a_world(page, login, outsider):
     page.get_by_role("button", name="Create the campaign").click()
     page.get_by_role("link", name="Customize it now").click()
 
-    for key, faction in content().factions.items():
+    for key, faction in content().base_factions.items():
         page.check(f"input[name={key}][value={faction.powers[1].key}]")
     page.get_by_role("button", name="Keep these powers").click()
     assert "This cannot be undone." in page.locator("#setup-confirm").inner_text()

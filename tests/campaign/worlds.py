@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.data import content
 from rules.world_events import GameRecorded, PregameCoinsPlaced, StartingPowerChosen
 
-FACTIONS = list(content().factions)
+FACTIONS = list(content().base_factions)
 TWELVE_COINS = (
     "brazil",
     "brazil",
@@ -24,7 +24,7 @@ TWELVE_COINS = (
 
 def first_powers() -> list[StartingPowerChosen]:
     """P-2 done: every faction keeps its first power."""
-    return [StartingPowerChosen(key, f.powers[0].key) for key, f in content().factions.items()]
+    return [StartingPowerChosen(key, f.powers[0].key) for key, f in content().base_factions.items()]
 
 
 def pregame_coins() -> PregameCoinsPlaced:

@@ -159,7 +159,7 @@ def test_continent_bonuses_start_at_classic_values_INV4():
 
 
 def test_five_factions_with_two_starting_powers_each_C3_C9():
-    factions = content().factions
+    factions = content().base_factions
     assert len(factions) == 5
     assert all(len(f.powers) == 2 for f in factions.values())
     assert len({p.key for f in factions.values() for p in f.powers}) == 10

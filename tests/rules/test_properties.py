@@ -63,11 +63,11 @@ def check_invariants(state: GameState, before: GameState | None) -> dict[str, An
     """Check one state; returns its JSON form."""
     seats = range(state.seat_count)
     for territory, (owner, troops) in state.armies.items():
-        assert territory in board().territories
+        assert board_links.on_board(state.world, territory)  # Alien Island once placed
         assert owner in seats
         assert troops >= 1, f"{territory} holds {troops} troops"
     for territory, owner in state.hqs.items():
-        assert territory in board().territories and owner in seats
+        assert board_links.on_board(state.world, territory) and owner in seats
     assert len(set(state.hqs.values())) == len(state.hqs), "a faction has one HQ (C-3)"
     powers = list(state.world.comeback_powers.values())
     assert len(set(powers)) == len(powers), "each comeback sticker goes to one faction (G-15)"
@@ -90,7 +90,7 @@ def check_invariants(state: GameState, before: GameState | None) -> dict[str, An
         + list(state.discard_pile)
         + [card for player in state.seats for card in player.cards if card != "coin"]
     )
-    cards = [t for t in board().territories if state.world.has_card(t)]
+    cards = [t for t in board_links.territories(state.world) if state.world.has_card(t)]
     assert Counter(in_play) == Counter(cards), "every territory card is in one place"
     coins_held = sum(player.cards.count("coin") for player in state.seats)
     in_game = COIN_CARDS + state.extra_coin_cards
@@ -158,7 +158,12 @@ def rules_oracle(state: GameState, seat: int) -> Listing | None:
     joining the war (T-5, S-7), the defender's dice (X-6) and the card taken (E-3, with the
     homeland draw of rules addition F)."""
     armies, world = state.armies, state.world
+    if state.seats[seat].faction in world.faction_scars:
+        return None  # a weakness changes these steps (test_weaknesses checks each)
     mine = [t for t, (owner, _) in armies.items() if owner == seat]
+    faction = content().factions.get(state.seats[seat].faction or "")
+    immune = faction is not None and any(p.effect == "fallout_immune" for p in faction.powers)
+    fallout = None if immune else world.fallout  # J168s/J169s bind all but the Mutants
     if state.phase == "expand_attack":
         attacks, expands = set(), set()
         for origin in mine:
@@ -167,17 +172,18 @@ def rules_oracle(state: GameState, seat: int) -> Listing | None:
                 army = armies.get(target)
                 if army is None and target not in state.hqs:
                     cost = world.population(target) + (2 if world.is_fortified(target) else 0)
+                    cost += int(target == fallout)  # half of those arriving are lost
                     if cost + 1 <= troops - 1:
                         expands.add((origin, target, cost + 1, troops - 1))
                 elif army is not None and army[0] != seat and target not in state.turn.blocked:
                     attacks.update((origin, target, d) for d in range(1, min(3, troops - 1) + 1))
         return {"attack": attacks, "expand": expands}
     if state.phase == "place":
-        return {"place_troops": {(t, 1, state.turn.recruits_left) for t in mine}}
+        return {"place_troops": {(t, 1, state.turn.recruits_left) for t in mine if t != fallout}}
     if state.phase == "start_of_turn" and not mine:
         person = state.seats[seat].person
         starts = set()
-        for territory in board().territories:
+        for territory in board_links.territories(world):
             if territory in armies or territory in state.hqs:
                 continue
             city = world.cities.get(territory)
@@ -188,6 +194,8 @@ def rules_oracle(state: GameState, seat: int) -> Listing | None:
     if state.phase == "attack_defender_dice":
         most = min(2, state.troops(state.pending["target"]))  # type: ignore[index]
         return {"defend_with": {(d,) for d in range(1, most + 1)}}
+    if state.phase == "end_of_turn" and state.turn.cards_blocked:
+        return None  # Interference closed a card (J167s; test_missile_powers checks it)
     if state.phase == "end_of_turn" and state.turn.conquered:
         slots = {(i + 1,) for i, c in enumerate(state.slots) if c and state.owner(c) == seat}
         home = homeland_continent(state, seat)
@@ -230,7 +238,7 @@ def mutated(move: Move, state: GameState, seat: int, rng: random.Random) -> Move
     elif name == "side":
         new = rng.choice(["attack", "defence"])
     elif name == "faction":
-        new = rng.choice(sorted(content().factions))
+        new = rng.choice(sorted(content().base_factions))
     elif name == "pack":
         new = rng.choice(sorted(content().packs))
     elif name == "slot":
@@ -278,7 +286,7 @@ def play_checked(
     if pack_2 == "powers":
         powers = [p.key for p in box.comeback_powers_left(world)]
         random.Random(seed).shuffle(powers)
-        factions = sorted(content().factions)
+        factions = sorted(content().base_factions)
         world = world.evolve(comeback_powers=dict(zip(factions, powers, strict=False)))
     if pack_3:
         world = with_pack_3(world, seed)

@@ -1,7 +1,7 @@
 """Sealed pack conditions evaluated from data over the event log (U-1 to U-8)."""
 
 from rules.data import board, content
-from rules.unlocks import CONDITION_KINDS, ordinal, packs_due, packs_progress
+from rules.unlocks import CONDITION_KINDS, is_optional, ordinal, packs_due, packs_progress
 from rules.world import World
 from rules.world_events import (
     CityFounded,
@@ -150,3 +150,13 @@ def test_ordinals_read_naturally():
         "21st",
         "22nd",
     ]
+
+
+def test_the_box_bottom_opens_only_by_the_owners_choice_never_by_an_event_U1():
+    """`owner_choice`: no event meets it, so it is never due, and it has no progress."""
+    pack = content().packs["do_not_open"]
+    assert is_optional(pack)
+    assert not any(is_optional(p) for k, p in content().packs.items() if k != "do_not_open")
+    log = [(1, CityFounded("egypt", "minor", "Cairo", "p1", 1))]
+    assert "do_not_open" not in [d.pack for d in packs_due(log)]
+    assert "do_not_open" not in [p.pack for p in packs_progress(World())]

@@ -57,7 +57,7 @@ class Command(BaseCommand):
                     person_create(campaign=campaign, display_name=name)
         # Each step checks the world first, so a second run (or one after a failure) only
         # does what is still missing.
-        factions = list(content().factions.values())
+        factions = list(content().base_factions.values())
         world = world_current(campaign=campaign)
         missing = {
             f.key: f.powers[i % 2].key

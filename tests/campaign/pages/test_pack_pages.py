@@ -13,7 +13,6 @@ from campaign.models import WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from rules import box
-from rules.world_events import PackOpened
 from tests.campaign.box_worlds import ELIMINATED, customized, pack_1_opened, pack_2_opened
 from tests.campaign.worlds import game
 
@@ -342,14 +341,3 @@ def test_statistics_of_a_campaign_without_packs_have_no_event_chart(owner_client
     page = owner_client.get(_page(campaign, "history/stats/")).content.decode()
     assert "Scars placed, by kind" in page and "Bunker" in page
     assert "Event cards" not in page
-
-
-def test_an_opened_pack_whose_contents_this_service_lacks_says_so_U4(owner_client, campaign, owner):
-    world_event_append(
-        campaign=campaign,
-        events=[PackOpened("pocket_1", None, "three missiles were fired on one roll")],
-        user=owner,
-        source="log",
-    )
-    page = owner_client.get(_page(campaign, "packs/pocket_1/?look=1")).content.decode()
-    assert "This service does not hold this pack's contents yet" in page

@@ -26,7 +26,7 @@ def _nothing_written(campaign) -> bool:
 
 
 def test_choosing_a_power_for_every_faction_destroys_the_others_p2(owner_client, campaign, url):
-    choices = {key: f.powers[1].key for key, f in content().factions.items()}
+    choices = {key: f.powers[1].key for key, f in content().base_factions.items()}
 
     response = owner_client.post(url, {"step": "powers", **choices, "confirm": "1"})
 

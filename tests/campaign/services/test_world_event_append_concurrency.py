@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 def test_simultaneous_power_choices_for_one_faction_keep_exactly_one(owner):
     campaign = campaign_create(owner=owner, name="Race")
-    faction = next(iter(content().factions.values()))
+    faction = next(iter(content().base_factions.values()))
     start = threading.Barrier(2)
     outcomes: list[str] = []
 

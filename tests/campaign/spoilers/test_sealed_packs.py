@@ -16,20 +16,15 @@ from django.test import Client
 
 from campaign.forms.game_log import STEPS
 from campaign.models import Invite, Membership
-from campaign.models.digital import GameSeat
-from campaign.services.digital import SeatRequest, digital_game_start
-from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
 from rules import box
 from rules.card_world_events import EventResolved
 from rules.data import board, content
 from rules.mission_world_events import MissionClaimed, SeaLineAdded
-from rules.world_events import PackOpened, ScarPlaced
+from rules.world_events import PackOpened
 from tests.campaign.box_worlds import pack_1_opened
-from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.log.factories import three_player_entry, with_player
 from tests.campaign.spoilers.walk import spoilers_in, url_patterns, urls
-from tests.campaign.worlds import first_powers, pregame_coins
 
 pytestmark = pytest.mark.django_db
 
@@ -39,43 +34,12 @@ QUERIES = ("", "?look=1&game=1")  # a pack page's contents; the world as of game
 LOG_STEPS = (*STEPS, "confirm")  # every step of the log form, the packs step included
 
 
-@pytest.fixture
-def varied(public_campaign, owner, persons, guest_person):
-    """Two games logged (cities founded, a card destroyed, scars of both base kinds), and a
-    hot-seat digital game a few moves in; no faction eliminated, fewer than 9 minor cities."""
-    campaign = public_campaign
-    world_event_append(
-        campaign=campaign, events=[*first_powers(), pregame_coins()], user=owner, source="setup"
-    )
-    first = with_player(three_player_entry(persons), 2, troops_at_end=True)
-    game_log(campaign=campaign, user=owner, entry=first)
-    world_event_append(
-        campaign=campaign,
-        events=[
-            ScarPlaced("siberia", "territory", "bunker", persons["player"].key, 1),
-            ScarPlaced("japan", "territory", "ammo_shortage", None, 1),
-        ],
-        user=owner,
-        source="log",
-    )
-    seats = [
-        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
-        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
-        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
-    ]
-    game = digital_game_start(
-        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
-    )
-    play_hotseat(game, owner, 12)
-    Invite.objects.create(campaign=campaign, role="viewer", created_by=owner)
-    return campaign, game
-
-
 def _values(campaign, game) -> dict[str, list[object]]:
     """A value for every URL argument, from the campaign under test; territories: a scarred
-    one, a city and an untouched one; every faction and pack, and one unknown pack."""
-    world_territories = ["siberia", "egypt", "greenland"]
-    assert set(world_territories) <= set(board().territories)
+    one, a city and an untouched one, the pockets' fallout and island end, and Alien Island
+    itself; every faction and pack, and one unknown pack."""
+    world_territories = ["siberia", "egypt", "greenland", "ukraine", "brazil", "alien_island"]
+    assert all(board().knows(t) for t in world_territories)
     invite = Invite.objects.filter(campaign=campaign).first()
     return {
         "slug": [campaign.slug],

@@ -45,7 +45,7 @@ from rules.world_events import GameIncident, PackOpened
 from .helpers import FACTIONS, play, position, rig_dice, with_world
 
 POWERS = ("resourceful", "stealthy", "well_armed", "mobile", "convincing", "well_supplied")
-FACTION_KEYS = tuple(content().factions)
+FACTION_KEYS = tuple(content().base_factions)
 
 
 def opened(*packs: str, world: World | None = None) -> World:

@@ -165,7 +165,8 @@ def test_big_recruit_while_holding_a_missile_pauses_for_pocket_2_before_placing_
     with pytest.raises(IllegalMove):
         apply_move(state, 0, PlaceTroops("alaska", 1))
     state, _ = play(state, (0, AcknowledgePack("pocket_2")))
-    assert state.phase == "place" and state.turn.recruits_left == 33
+    # K181: the recruits wait for Alien Island (test_alien_arrival follows them there).
+    assert state.phase == "alien_island_placement" and state.pending["troops"] == 33
 
 
 def test_big_recruit_without_a_missile_opens_nothing_U7():

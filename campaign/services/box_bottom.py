@@ -1,0 +1,55 @@
+"""The box bottom ("Do Not Open. Ever."): no game event opens it; the campaign's owner may
+choose to, and then the players present write their names on its cards. Both steps are world
+events appended through `world_event_append`, which checks them like any other."""
+
+from __future__ import annotations
+
+from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
+from campaign.models import Campaign, EventSource, Role, WorldEventRecord
+from campaign.permissions import campaign_role
+from campaign.selectors.world import world_current
+from campaign.services.world import world_event_append
+from rules import box
+from rules.pocket_world_events import CardsNamed
+from rules.world_events import PackOpened
+
+BOX_BOTTOM = "do_not_open"
+OPENED_BY_CHOICE = "opened by the owner's choice"
+
+
+def box_bottom_open(*, campaign: Campaign, user) -> list[WorldEventRecord]:
+    """U-1: the owner opens the box bottom by choice, between games. Refused for anyone else,
+    and (by the rules' check) when it is open already."""
+    if campaign_role(campaign=campaign, user=user) != Role.OWNER:
+        raise ForbiddenError(
+            "Only the campaign's owner may choose to open the box bottom.",
+            code="owner_only",
+            rule="U-1",
+        )
+    return world_event_append(
+        campaign=campaign,
+        events=[PackOpened(BOX_BOTTOM, None, OPENED_BY_CHOICE)],
+        user=user,
+        source=EventSource.LOG,
+    )
+
+
+def box_bottom_cards_name(
+    *, campaign: Campaign, user, persons: list[str]
+) -> list[WorldEventRecord]:
+    """Each player present writes their name on one of the box bottom's cards (in the order
+    given). The rules refuse it before opening, twice, or with too many or repeated names."""
+    world = world_current(campaign=campaign)
+    if not box.is_open(world, BOX_BOTTOM):
+        raise NotFoundError("This campaign has no such opened pack.", code="not_found", rule="U-8")
+    known = set(campaign.persons.values_list("key", flat=True))
+    if unknown := [p for p in persons if p not in known]:
+        raise ApplicationError(
+            f"Not a person of this campaign: {', '.join(unknown)}.", code="unknown_person"
+        )
+    return world_event_append(
+        campaign=campaign,
+        events=[CardsNamed(tuple(persons))],
+        user=user,
+        source=EventSource.LOG,
+    )

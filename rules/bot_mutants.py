@@ -1,0 +1,48 @@
+"""The heuristic bot and the Mutants (Pocket 1), kept apart from `rules.bots`: how much it
+likes their card when choosing or drafting a faction, and which option it scratches off an
+Evolve card (J178, J179).
+
+Every choice is taken from what the engine lists, so a bot never tries an illegal move.
+"""
+
+from __future__ import annotations
+
+from rules.data import content
+from rules.game import GameState, Move, MoveOption, ResolveEvent
+from rules.game.mutant_events import MUTANTS_EVOLVE
+from rules.game.mutants import MUTANTS
+from rules.game.pack_events import card_on_table
+
+MUTANT_TASTE = 2
+"""Both printed powers always act, the re-roll and the end-of-turn swap pay off every game:
+as good as a strong starting power (`rules.bots.POWER_TASTE`)."""
+
+EVOLUTION_TASTE = ("unnatural_strength", "unstable_cloning", "mindshackle", "mass_hypnosis")
+"""Evolved powers, best first: the two that act on every roll come first."""
+
+
+def faction_taste(faction: str) -> int | None:
+    """How much the bot likes a faction whose card needs no P-2 choice (None: not one of them,
+    the starting power decides)."""
+    return MUTANT_TASTE if faction == MUTANTS else None
+
+
+def _rank(option: str, scratched: set[str]) -> int:
+    """The best evolved power still reachable by scratching `option` off, given the option
+    already scratched off the other Evolve card (if any)."""
+    reachable = [
+        e.key
+        for e in content().evolutions.values()
+        if option in e.options and scratched <= set(e.options)
+    ]
+    ranks = [EVOLUTION_TASTE.index(key) for key in reachable if key in EVOLUTION_TASTE]
+    return min(ranks, default=len(EVOLUTION_TASTE))
+
+
+def evolve_move(state: GameState, options: list[MoveOption]) -> Move | None:
+    """The option to scratch off the Evolve card on the table, or None for any other card."""
+    if card_on_table(state).key != MUTANTS_EVOLVE:
+        return None
+    answers = [o.move for o in options if isinstance(o.move, ResolveEvent)]
+    scratched = set(state.world.evolutions.values())
+    return min(answers, key=lambda m: (_rank(m.option, scratched), m.option), default=None)

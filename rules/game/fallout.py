@@ -1,0 +1,236 @@
+"""The fallout territory after Pocket 1's nuke (J161s, J168s, J169s) and the Fallout event cards
+(J172-J174).
+
+Once the nuke has made a fallout zone, two rules additions bind every faction but one whose
+card has the `fallout_immune` power (the Mutants): `fallout_entry` (troops moving in lose half,
+rounded up) and `fallout_zone` (no placing troops there, no maneuvering through it, its
+controller loses 1 troop there at the end of its turn). The engine's steps ask here; each
+answer is "no fallout rule applies" until the campaign's box holds them.
+"""
+
+from __future__ import annotations
+
+from rules import board_links, box
+from rules.errors import Violation
+from rules.game.common import seat_label
+from rules.game.effects import has_effect
+from rules.game.events import GameEvent
+from rules.game.knockout import knocked_out
+from rules.game.state import GameState, territory_name
+from rules.rng import Rng
+
+FALLOUT_IMMUNE = "fallout_immune"
+ENTRY = "fallout_entry"
+ZONE = "fallout_zone"
+
+
+def _troops(count: int) -> str:
+    return f"{count} troop{'' if count == 1 else 's'}"
+
+
+def zone_for(state: GameState, seat: int, addition: str) -> str | None:
+    """The fallout territory when the rules addition `addition` binds `seat`, else None."""
+    fallout = state.world.fallout
+    if fallout is None or not box.addition_active(state.world, addition):
+        return None
+    if has_effect(state, seat, FALLOUT_IMMUNE):
+        return None
+    return fallout
+
+
+# --- entering: expansion and moving in after a conquest (J168s) ---------------------------------
+
+
+def entry_extra(state: GameState, seat: int, target: str) -> int:
+    """Extra troops an expansion into `target` needs so that 1 still stands there once half
+    are lost (J168s): 1 for the fallout territory, 0 anywhere else."""
+    return int(zone_for(state, seat, ENTRY) == target)
+
+
+def entry_loss(
+    state: GameState, seat: int, territory: str, arrived: int, events: list[GameEvent]
+) -> None:
+    """J168s: the `arrived` troops that just expanded or moved into the fallout territory lose
+    half, rounded up. Troops that fought for it are not touched: only those moving in."""
+    if zone_for(state, seat, ENTRY) != territory or arrived < 1:
+        return
+    lost = -(-arrived // 2)
+    left = state.troops(territory) - lost
+    state.set_troops(territory, seat, left)
+    emptied = "; the territory is left empty" if left == 0 else ""
+    events.append(
+        GameEvent(
+            "fallout_entry",
+            f"{_troops(arrived)} entering {territory_name(territory)}, the fallout zone, lose "
+            f"{lost} to the fallout{emptied}.",
+            {"seat": seat, "territory": territory, "arrived": arrived, "lost": lost},
+        )
+    )
+
+
+# --- placing and maneuvering (J169s) ------------------------------------------------------------
+
+
+def place_problem(state: GameState, seat: int, territory: str) -> Violation | None:
+    """J169s: no troops may be placed in the fallout territory."""
+    if zone_for(state, seat, ZONE) != territory:
+        return None
+    return Violation(
+        "fallout_placement",
+        f"No troops may be placed in {territory_name(territory)}: it is the fallout zone.",
+        "T-13",
+    )
+
+
+def placeable(state: GameState, seat: int) -> list[str]:
+    """The territories this seat controls that may receive placed troops."""
+    return [t for t in state.controlled(seat) if place_problem(state, seat, t) is None]
+
+
+def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
+    """A seat whose only territory is the fallout zone has nowhere to place its recruits: they
+    are lost [inference: the rules name no other place]. Returns whether that happened."""
+    left = state.turn.recruits_left
+    if left < 1 or placeable(state, seat) or not state.controlled(seat):
+        return False
+    events.append(
+        GameEvent(
+            "recruits_lost",
+            f"{seat_label(state, seat)} controls only the fallout zone, where no troops may be "
+            f"placed: the {_troops(left)} recruited are lost.",
+            {"seat": seat, "count": left},
+        )
+    )
+    return True
+
+
+def _linked_around(state: GameState, seat: int, origin: str, target: str, zone: str) -> bool:
+    """Whether `target` is reached from `origin` through the seat's territories without
+    passing through `zone` (either end may be the zone itself)."""
+    owned = set(state.controlled(seat))
+    seen = {origin}
+    frontier = [origin]
+    while frontier:
+        here = frontier.pop()
+        for there in board_links.neighbours(state.world, here):
+            if there == target:
+                return True
+            if there in owned and there not in seen and there != zone:
+                seen.add(there)
+                frontier.append(there)
+    return False
+
+
+def maneuver_problem(
+    state: GameState, seat: int, origin: str, target: str, *, linked: bool
+) -> Violation | None:
+    """J169s: no maneuver through the fallout territory, nor into it unless the campaign's
+    reading (`fallout_maneuver_end`) allows ending there. Leaving it is allowed. `linked`:
+    the maneuver must follow the seat's territories (M-3)."""
+    zone = zone_for(state, seat, ZONE)
+    if zone is None or state.owner(zone) != seat:
+        return None
+    name = territory_name(zone)
+    if target == zone and box.setting(state.world, "fallout_maneuver_end") != "allowed":
+        return Violation(
+            "fallout_maneuver", f"No maneuver may end in {name}: it is the fallout zone.", "M-3"
+        )
+    if linked and not _linked_around(state, seat, origin, target, zone):
+        return Violation(
+            "fallout_maneuver",
+            f"{territory_name(origin)} and {territory_name(target)} are linked only through "
+            f"{name}, the fallout zone, and no maneuver may pass through it.",
+            "M-3",
+        )
+    return None
+
+
+# --- the end of the controller's turn (J161s) ---------------------------------------------------
+
+
+def end_of_turn_loss(state: GameState, seat: int, events: list[GameEvent]) -> None:
+    """J161s: the seat ending its turn in control of the fallout territory loses 1 troop
+    there; if that was its last troop on the board it is knocked out (nobody conquered it)."""
+    zone = zone_for(state, seat, ZONE)
+    if zone is None or state.owner(zone) != seat:
+        return
+    state.set_troops(zone, seat, state.troops(zone) - 1)
+    events.append(
+        GameEvent(
+            "fallout_decay",
+            f"{seat_label(state, seat)} loses 1 troop in {territory_name(zone)}, the fallout "
+            "zone, at the end of the turn.",
+            {"seat": seat, "territory": zone, "lost": 1},
+        )
+    )
+    if state.troops_on_board(seat) == 0:
+        knocked_out(state, seat, events, by=None)
+
+
+# --- the land neighbours' losses: the nuke (J163) and the Fallout event (J172) -----------------
+
+
+def land_neighbour_losses(
+    state: GameState, territory: str, why: str, events: list[GameEvent]
+) -> list[str]:
+    """Each territory joined to `territory` by land that holds troops rolls a die and loses
+    that many (down to empty). Troops of a `fallout_immune` faction are spared and roll
+    nothing. Returns one line of words per territory, for the log."""
+    rng = Rng.resume(state.rng)
+    lines = []
+    for there in sorted(board_links.land_neighbours(territory), key=territory_name):
+        holder, troops = state.owner(there), state.troops(there)
+        if holder is None:
+            continue
+        who = f"{territory_name(there)} ({seat_label(state, holder)})"
+        if has_effect(state, holder, FALLOUT_IMMUNE):
+            line = f"{who} is spared: its troops are immune to the fallout"
+            events.append(
+                GameEvent(
+                    "fallout_spared",
+                    f"{why}: {line}.",
+                    {"territory": there, "seat": holder},
+                )
+            )
+            lines.append(line)
+            continue
+        rolled = rng.die()
+        lost = min(rolled, troops)
+        state.set_troops(there, holder, troops - lost)
+        emptied = ", and is left empty" if lost == troops else ""
+        line = f"{who} rolls {rolled} and loses {_troops(lost)}{emptied}"
+        events.append(
+            GameEvent(
+                "fallout_roll",
+                f"{why}: {line}.",
+                {"territory": there, "seat": holder, "dice": [rolled], "lost": lost},
+            )
+        )
+        lines.append(line)
+    state.rng = rng.state
+    return lines
+
+
+def fallout_event(state: GameState, name: str, events: list[GameEvent]) -> str | None:
+    """J172-J174: the land neighbours of the fallout territory each lose a die roll of troops
+    (Mutants spared). Returns words for the log, or None when the board has no fallout zone
+    (then nothing happens)."""
+    zone = state.world.fallout
+    if zone is None:
+        return None
+    lines = land_neighbour_losses(state, zone, f"Event: {name}", events)
+    where = territory_name(zone)
+    if not lines:
+        return f"no land neighbour of {where}, the fallout zone, holds troops"
+    return f"around {where}, the fallout zone: " + "; ".join(lines)
+
+
+def unchangeable_problem(state: GameState, territory: str) -> Violation | None:
+    """J169s: nothing more is ever stuck on the fallout territory (no scar, city or mark)."""
+    if territory != state.world.fallout:
+        return None
+    return Violation(
+        "fallout_unchangeable",
+        f"{territory_name(territory)} is the fallout zone: nothing more may ever be added to it.",
+        "G-1",
+    )

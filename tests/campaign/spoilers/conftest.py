@@ -1,0 +1,47 @@
+"""The campaign the spoiler walks read: varied enough that most pages have something to show."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.models import Invite
+from campaign.models.digital import GameSeat
+from campaign.services.digital import SeatRequest, digital_game_start
+from campaign.services.game_log import game_log
+from campaign.services.world import world_event_append
+from rules.world_events import ScarPlaced
+from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
+from tests.campaign.log.factories import three_player_entry, with_player
+from tests.campaign.worlds import first_powers, pregame_coins
+
+
+@pytest.fixture
+def varied(public_campaign, owner, persons, guest_person):
+    """Two games logged (cities founded, a card destroyed, scars of both base kinds), and a
+    hot-seat digital game a few moves in; no faction eliminated, fewer than 9 minor cities."""
+    campaign = public_campaign
+    world_event_append(
+        campaign=campaign, events=[*first_powers(), pregame_coins()], user=owner, source="setup"
+    )
+    first = with_player(three_player_entry(persons), 2, troops_at_end=True)
+    game_log(campaign=campaign, user=owner, entry=first)
+    world_event_append(
+        campaign=campaign,
+        events=[
+            ScarPlaced("siberia", "territory", "bunker", persons["player"].key, 1),
+            ScarPlaced("japan", "territory", "ammo_shortage", None, 1),
+        ],
+        user=owner,
+        source="log",
+    )
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
+    ]
+    game = digital_game_start(
+        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
+    )
+    play_hotseat(game, owner, 12)
+    Invite.objects.create(campaign=campaign, role="viewer", created_by=owner)
+    return campaign, game
