@@ -10,6 +10,15 @@ from typing import Any
 from django import forms
 
 from campaign.errors import ApplicationError
+from campaign.forms.digital_pockets import (
+    POCKET_TITLES,
+    SECONDARY,
+    field_labels,
+    form_key,
+    pocket_title,
+    pocket_value_label,
+    territory_field,
+)
 from campaign.models import Person
 from campaign.models.digital import GameSeat
 from campaign.numbers import signed_number, whole_number
@@ -119,6 +128,7 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     "place_alien_island": ("Join Alien Island to two coastal territories", "Place it", "U-7"),
     "choose_comeback_power": ("Pick a comeback power for your faction", "Take it", "X-15"),
     "resolve_event": ("Carry out the event", "Carry it out", "E-7"),
+    **POCKET_TITLES,
 }
 FIELD_LABELS = {
     "faction": "Faction",
@@ -176,6 +186,8 @@ class MoveFormSpec:
     count: tuple[int, int] | None = None
     cards: CardsSpec | None = None
     primary: bool = True
+    hidden: list[tuple[str, str]] = field(default_factory=list)
+    """Fields fixed for the whole form (the missile power a form uses), sent as they are."""
 
 
 @dataclass
@@ -210,8 +222,11 @@ def _card_label(state: GameState, card: str) -> str:
     return f"{board().territory(card).name} ({state.card_coins(card)})"
 
 
-def value_label(state: GameState, name: str, value: Any) -> str:
-    """Words for one field value of a move, for a select's option."""
+def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
+    """Words for one field value of a move (of the form `kind`), for a select's option."""
+    pocket = pocket_value_label(state, kind, name, value)
+    if pocket is not None:
+        return pocket
     territories = {**board().territories, **board().pack_territories}
     if name in {"territory", "origin", "target"}:
         if value in content().factions:  # a scar card may target a faction card
@@ -314,7 +329,8 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             # One choice per die ("attack:1"), worded with the value it shows now (X-10).
             side, index = data.pop("side"), data.pop("die_index")
             data["die"] = f"{side}:{index}"
-        key = kind
+        key = form_key(kind, data)
+        fixed = {"power": data.pop("power")} if key != kind else {}
         if kind == "draft_pick":
             # A pick is a faction or a draft card (S-8): one form for each, not two selects
             # where one must be left at "none".
@@ -339,13 +355,20 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
                 title, labels = _claim_title(state)
             if kind == "place_alien_island":
                 labels = {"territory": "One sea line to", "target": "The other to"}
+            title, button, rule = pocket_title(state, key) or (title, button, rule)
+            labels = field_labels(state, key) or labels
             spec = MoveFormSpec(type=kind, title=title, button=button, rule=rule)
+            spec.hidden = [(name, encode(value)) for name, value in fixed.items()]
             spec.fields = [
                 FieldSpec(
                     name=name,
                     label=labels.get(name, FIELD_LABELS.get(name, name)),
                     choices=[],
-                    territory=name in {"territory", "origin", "target"} and name != option.text,
+                    territory=(
+                        name in {"territory", "origin", "target"} and name != option.text
+                        if territory_field(key, name) is None
+                        else bool(territory_field(key, name))
+                    ),
                     text=name == option.text,
                     initial=str(data[name]) if name == option.text else "",
                 )
@@ -361,7 +384,7 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
         for fs in spec.fields:
             if fs.text:
                 continue
-            pair = (row[fs.name], value_label(state, fs.name, data[fs.name]))
+            pair = (row[fs.name], value_label(state, fs.name, data[fs.name], key))
             if pair not in fs.choices:
                 fs.choices.append(pair)
         if option.min_count is not None:
@@ -387,7 +410,7 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
         for row in spec.options:
             for name in blank[key]:
                 row.pop(name, None)
-        spec.primary = spec.type not in {"end_turn", "pass_missiles", "pass_scar_card"}
+        spec.primary = spec.type not in {"end_turn", "pass_missiles", "pass_scar_card", *SECONDARY}
         for fs in spec.fields:
             if fs.territory:
                 fs.choices.sort(key=lambda pair: pair[1])

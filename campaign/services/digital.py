@@ -26,6 +26,7 @@ from campaign.services.digital_comeback import (
     comeback_pick_missing,
     comeback_picks_at_end,
 )
+from campaign.services.digital_deadlines import default_decision, has_deadline, timeout
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
 from campaign.services.game_log import game_plan_append
 from campaign.services.game_log_entry import (
@@ -41,17 +42,11 @@ from rules.bots import HeuristicBot
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
-    ChooseComebackPower,
-    DefendWith,
     GameResult,
     GameState,
-    Move,
-    PassMissiles,
-    PassScarCard,
     SeatSpec,
     apply_move,
     game_result,
-    legal_move_options,
     move_from_json,
     new_game,
     seats_to_act,
@@ -76,21 +71,6 @@ from rules.world_events import (
     ScarPlaced,
 )
 
-# How long a person not on turn (a defender choosing dice, a holder offered a missile or scar
-# window) has before the default is taken for them (X-6: the most dice; X-10, T-3: pass).
-DECISION_TIMEOUT = timedelta(seconds=20)
-# A comeback power stays on the faction card for good: its picker gets longer to read the sheet.
-COMEBACK_PICK_TIMEOUT = timedelta(minutes=2)
-# Decisions taken by someone the current player waits on, which time out.
-INTERRUPT_PHASES = frozenset(
-    {
-        "attack_defender_dice",
-        "missile_window",
-        "scar_before_roll",
-        "scar_turn_start",
-        "comeback_pick",
-    }
-)
 # A safety stop for bots-only stretches; a whole 5-bot game stays far below it.
 MAX_AUTOMATIC_MOVES = 20_000
 
@@ -331,24 +311,6 @@ def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> 
         return True
 
 
-def default_decision(state: GameState, seat: int) -> Move | None:
-    """The move taken for a person who lets an interrupt's time run out: the most defence
-    dice (X-6), no missile (X-10), no scar card (T-3: it is kept), or the first comeback power
-    left on the sheet (X-15: one must be picked). Other decisions have no deadline."""
-    if state.phase not in INTERRUPT_PHASES:
-        return None
-    moves = [option.move for option in legal_move_options(state, seat)]
-    defends = [m for m in moves if isinstance(m, DefendWith)]
-    if defends:
-        return max(defends, key=lambda m: m.dice)
-    passes = (PassMissiles, PassScarCard, ChooseComebackPower)
-    return next((m for m in moves if isinstance(m, passes)), None)
-
-
-def _timeout(state: GameState) -> timedelta:
-    return COMEBACK_PICK_TIMEOUT if state.phase == "comeback_pick" else DECISION_TIMEOUT
-
-
 def _move_row(game, seat, move, events, actor, user) -> GameMove:
     return GameMove(
         game=game,
@@ -384,19 +346,19 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
     game.decision_deadline = None
     if state.is_over:
         game.status = DigitalGame.Status.REWARDS
-    elif state.phase in INTERRUPT_PHASES and not all(seats[s].is_bot for s in seats_to_act(state)):
-        game.decision_deadline = timezone.now() + _timeout(state)
-        _schedule_overdue_check(game, _timeout(state))
+    elif has_deadline(state) and not all(seats[s].is_bot for s in seats_to_act(state)):
+        game.decision_deadline = timezone.now() + timeout(state)
+        _schedule_overdue_check(game, timeout(state))
     game.save()
     return game
 
 
-def _schedule_overdue_check(game: DigitalGame, timeout: timedelta) -> None:
+def _schedule_overdue_check(game: DigitalGame, wait: timedelta) -> None:
     """After commit, a task takes the default when the deadline passes and nobody polled."""
     from campaign.tasks import digital_game_overdue  # the tasks module imports this one
 
     game_id, version = game.pk, game.version
-    seconds = timeout.total_seconds() + 0.5
+    seconds = wait.total_seconds() + 0.5
     # Redis down: the move stands and the page's poll takes the default instead.
     transaction.on_commit(
         lambda: enqueue(digital_game_overdue, game_id, version, countdown=seconds)

@@ -39,7 +39,6 @@ from campaign.selectors.digital import (
     seats_held,
 )
 from campaign.services.digital import (
-    INTERRUPT_PHASES,
     RewardsChosen,
     SeatRequest,
     StaleGameError,
@@ -50,6 +49,7 @@ from campaign.services.digital import (
     digital_game_start,
     move_submit,
 )
+from campaign.services.digital_deadlines import has_deadline
 from campaign.services.game_log_refusals import GameLogRefused
 from campaign.views.digital_factions import faction_card_words, lead_words
 from rules.data import board, content
@@ -305,7 +305,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             for e in state.world_events
             if isinstance(e, PackOpened) and e.pack in content().packs
         ],
-        "deadline": game.decision_deadline if state.phase in INTERRUPT_PHASES else None,
+        "deadline": game.decision_deadline if has_deadline(state) else None,
         "default_words": DEFAULT_WORDS.get(state.phase, ""),
         "recruits_left": state.turn.recruits_left if state.phase == "place" else None,
         # What the Recruit button gives before any trade-in (T-8, T-10), said up front.

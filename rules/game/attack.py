@@ -26,6 +26,7 @@ from rules.game.effects import (
 )
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
+from rules.game.missile_reach import may_change_roll
 from rules.game.moves import (
     Attack,
     DefendWith,
@@ -332,11 +333,15 @@ def missile_turn(state: GameState) -> int | None:
     if len(pending["fixed_attack"]) + len(pending["fixed_defence"]) >= dice:
         return None
     passed = pending["passed"]
-    for seat in missile_order(state):
-        player = state.seats[seat]
-        if player.missiles > 0 and not player.eliminated and seat not in passed:
-            return seat
-    return None
+    holders = [
+        seat
+        for seat in missile_order(state)
+        if state.seats[seat].missiles > 0
+        and not state.seats[seat].eliminated
+        and seat not in passed
+    ]
+    # only a holder whose missiles could still change this roll is asked.
+    return next((seat for seat in holders if may_change_roll(state, seat, holders)), None)
 
 
 def missile_problem(state: GameState, seat: int, side: str, index: int) -> Violation | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules import board_links, box
 from rules.card_world_events import ComebackPowerChosen
+from rules.data import content
 from rules.errors import IllegalMove, Violation
 from rules.game import weaknesses
 from rules.game.attack import EXPAND_ATTACK
@@ -42,12 +43,19 @@ RESOURCEFUL = "card_for_city_expansion"
 
 
 def _may_pick(state: GameState, seat: int) -> bool:
-    """G-3: a faction holds at most one comeback power, and only while the sheet has one."""
+    """G-3: a faction holds at most one comeback power, and only while the sheet has one; a
+    pack faction's card prints its own blue power."""
     faction = state.seats[seat].faction
+    return faction is not None and _blue_slot_free(state.world, faction)
+
+
+def _blue_slot_free(world: World, faction: str) -> bool:
+    card = content().factions.get(faction)
     return (
-        faction is not None
-        and faction not in state.world.comeback_powers
-        and bool(box.comeback_powers_left(state.world))
+        card is not None
+        and card.slot_open("blue")
+        and faction not in world.comeback_powers
+        and bool(box.comeback_powers_left(world))
     )
 
 
@@ -114,7 +122,7 @@ def owed_at_game_end(world: World, eliminated: Sequence[str]) -> list[str]:
     world with the game recorded, `eliminated` the factions in table order."""
     if not box.comeback_rule_active(world) or not box.comeback_powers_left(world):
         return []
-    return [faction for faction in eliminated if faction not in world.comeback_powers]
+    return [faction for faction in eliminated if _blue_slot_free(world, faction)]
 
 
 def comeback_picker(state: GameState) -> int:

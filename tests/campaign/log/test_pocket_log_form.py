@@ -47,8 +47,10 @@ def test_the_third_missile_asks_for_the_nuked_territory_and_confirms_the_fallout
     assert player_client.post(_step(campaign, "rewards"), REWARDS).status_code == 302
     confirm = player_client.get(_step(campaign, "confirm")).content.decode()
     name = board().territory("ukraine").name
-    assert f"{name} was nuked: it is the fallout zone and its card is destroyed" in confirm
-    assert "Khan Industries is the Bringer of Nuclear Fire" in confirm
+    [line] = [li for li in confirm.split("<li>") if f"nuked {name}" in li]
+    assert "Fallout Zone" in line
+    assert "its card is destroyed" in line
+    assert "Khan Industries is the Bringer of Nuclear Fire" in line
     assert player_client.post(_step(campaign, "confirm"), {"confirm": "1"}).status_code == 302
     world = world_current(campaign=campaign)
     assert (world.fallout, world.bringer) == ("ukraine", "khan_industries")

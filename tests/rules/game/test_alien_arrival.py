@@ -217,3 +217,9 @@ def test_bots_play_on_after_the_island_rose_U7():
         assert all(board_links.on_board(state.world, t) for t in state.armies)
     assert state.world.alien_island is not None
     assert GameState.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def test_the_mutants_may_become_the_alien_collaborator_their_yellow_slot_is_open_K180s():
+    state = _about_to_open(with_pocket_1(World()), faction="mutants")
+    state, _ = play(state, (0, PlaceAlienIsland("brazil", "japan")))
+    assert state.world.faction_scars["mutants"].kind == "alien_collaborator"

@@ -1,0 +1,152 @@
+"""What the pockets bring to the game page, in plain words: each faction card's missile power
+(brown slot, J167s) and whether it was used this turn, its weakness (yellow slot), the Mutants'
+and Aliens' printed powers and the Mutants' evolved one, the Bringer of Nuclear Fire (J164s),
+the fallout zone and Alien Island; and the words of a pocket decision waiting on someone.
+
+Everything is read through `rules.box` from the game's own world, so a pocket the campaign has
+not opened (even during this game) shows nothing (U-8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.forms.digital_pockets import territory_name
+from campaign.services.digital_deadlines import default_decision, has_deadline
+from rules import box
+from rules.data import board, content
+from rules.game import GameState, seats_to_act
+from rules.game.missile_powers import BAD_INTEL, INTERFERENCE, bad_intel_targets
+
+PHASE_NAMES = {
+    "nuke_choice": "The nuke's target is chosen",
+    "missile_power_pick": "A missile power is picked",
+    "bad_intel_window": "Start of turn: Bad Intel may be used",
+    "interference_window": "A card is about to be taken: Interference may block it",
+    "alien_island_placement": "Alien Island's sea lines are placed",
+    "lead_mission": "The lead faction lays out the face-up mission",
+}
+DEFAULT_WORDS = {
+    "bad_intel_window": "they use no Bad Intel",
+    "interference_window": "they let the card be taken",
+    "missile_power_pick": "they take the first power left on the sheet",
+    "nuke_choice": "the nuke falls on the attacking territory",
+    "alien_island_placement": "the island is joined to the first two coastal territories listed",
+    "open_pack": "play resumes",
+    "event_choice": "the card does nothing (an Evolve card: its first option is scratched)",
+}
+
+
+def pocket_lines(state: GameState, seat: int, faction: str | None) -> list[str]:
+    """The pocket slots and powers of one seat's faction card, one line each."""
+    if faction is None:
+        return []
+    world = state.world
+    lines = []
+    if world.bringer == faction:
+        lines.append("Bringer of Nuclear Fire (J164s)")
+    power = box.missile_powers(world).get(world.missile_powers.get(faction, ""))
+    if power is not None:
+        used = seat in state.turn.missile_power_users
+        when = "used this turn" if used else "not used this turn"
+        lines.append(f"Missile power {power.name} ({when}): {power.text}")
+    scar = world.faction_scars.get(faction)
+    weakness = box.weakness_types(world).get(scar.kind) if scar and not scar.cancelled else None
+    if weakness is not None:
+        lines.append(f"Weakness {weakness.name}: {weakness.text}")
+    card = box.factions(world).get(faction)
+    if card is not None and box.is_pack_faction(faction):
+        lines += [f"Printed power {p.name}: {p.text}" for p in card.powers]
+        evolved = box.evolution(world) if faction == "mutants" else None
+        if evolved is not None:
+            lines.append(f"Evolved power {evolved.name}: {evolved.text}")
+    return lines
+
+
+def pocket_board(state: GameState) -> list[str]:
+    """The pockets' marks on this game's board, in words (the map draws them too)."""
+    world = state.world
+    lines = []
+    if world.fallout and box.is_open(world, "pocket_1"):
+        bringer = content().factions.get(world.bringer or "")
+        by = f"; {bringer.name} is the Bringer of Nuclear Fire" if bringer else ""
+        lines.append(f"Fallout zone: {territory_name(world.fallout)}{by}.")
+    if world.alien_island and box.is_open(world, "pocket_2"):
+        a, b = world.alien_island
+        lines.append(
+            f"{territory_name('alien_island')} is joined by sea to {territory_name(a)} and "
+            f"{territory_name(b)}."
+        )
+    if world.ruins and box.is_open(world, "pocket_2"):
+        lines.append("Ruins: " + ", ".join(territory_name(t) for t in sorted(world.ruins)) + ".")
+    return lines
+
+
+def pocket_decision(state: GameState) -> dict[str, Any] | None:
+    """The pocket decision waiting on someone, in words, with its choices where it helps."""
+    pending = state.pending or {}
+    acting = seats_to_act(state)
+    who = state.seats[acting[0]].name if acting else ""
+    if state.phase == "missile_power_pick":
+        powers = box.missile_powers_left(state.world)
+        return {
+            "words": f"{who} gained a Red Star token and picks a missile power for their "
+            "faction card; it stays there for good.",
+            "rule": "J167s",
+            "choices": [f"{p.name}: {p.text}" for p in powers],
+        }
+    if state.phase == "nuke_choice" and "origin" in pending:
+        return {
+            "words": f"{who} fired the third missile and chooses where the nuke falls: the "
+            f"attacking territory ({territory_name(pending['origin'])}) or the defending one "
+            f"({territory_name(pending['target'])}). It becomes the fallout zone.",
+            "rule": "U-6",
+            "choices": [],
+        }
+    if state.phase == "bad_intel_window" and pending.get("kind") == BAD_INTEL:
+        on_turn = state.seats[state.current_seat].name
+        bonuses = ", ".join(board().continents[c].name for c in bad_intel_targets(state))
+        return {
+            "words": f"{who} may use Bad Intel: {on_turn} would collect a bonus for {bonuses}.",
+            "rule": "J167s",
+            "choices": [],
+        }
+    if state.phase == "interference_window" and pending.get("kind") == INTERFERENCE:
+        return {
+            "words": f"{state.seats[pending['drawer']].name} is about to take a card; {who} may "
+            "block it with Interference.",
+            "rule": "J167s",
+            "choices": [],
+        }
+    if state.phase == "alien_island_placement":
+        return {
+            "words": f"{who} joins Alien Island by two sea lines to two different coastal "
+            f"territories; all {pending.get('troops', 0)} recruits land there with 10 Alien "
+            "troops.",
+            "rule": "K182s",
+            "choices": [],
+        }
+    return None
+
+
+def default_words(state: GameState) -> str:
+    """What happens if the person waited on lets the deadline pass, in words."""
+    if not has_deadline(state):
+        return ""
+    acting = seats_to_act(state)
+    move = default_decision(state, acting[0]) if acting else None
+    if state.phase == "nuke_choice" and move is not None:
+        return f"the nuke falls on {territory_name(move.territory)}"  # type: ignore[attr-defined]
+    if state.phase == "missile_power_pick" and move is not None:
+        power = box.missile_powers(state.world).get(move.power)  # type: ignore[attr-defined]
+        return f"they take {power.name}" if power else DEFAULT_WORDS[state.phase]
+    if state.phase == "alien_island_placement" and move is not None:
+        ends = (move.territory, move.target)  # type: ignore[attr-defined]
+        return f"the island is joined to {territory_name(ends[0])} and {territory_name(ends[1])}"
+    if state.phase == "event_choice" and move is not None:
+        card = content().event_cards[(state.pending or {})["card"]]
+        option = card.option(getattr(move, "option", ""))
+        if option is not None and option.effect != "pass":
+            return f"{card.name} is carried out as: {option.text}"
+        return "the card does nothing"
+    return ""

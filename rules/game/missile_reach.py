@@ -1,0 +1,93 @@
+"""Whether a missile holder can still change the roll on the table (X-10), so the missile
+window is offered only to holders for whom firing could matter.
+
+A missile turns one die that no missile fixed yet into an unmodifiable 6. It changes the roll
+when some choice of up to as many dice as the holder has missiles, turned into 6s on either
+side, gives other losses than the dice show now (the faction powers that act on the final
+dice are counted). A missile that changes no loss may still be the third of the roll while
+Pocket 1 is sealed (U-6): that roll is then never resolved, so it changes it too.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from rules.combat import battle
+from rules.data import content
+from rules.game.common import constant
+from rules.game.effects import Outcome, Roll, apply_outcome_effects
+from rules.game.nuke import POCKET
+from rules.game.state import GameState
+
+
+def _losses(state: GameState, pending: dict[str, Any], attack: list[int], defence: list[int]):
+    """The losses both sides would take with these final dice, powers included."""
+    attacker_losses, defender_losses = battle(attack, defence)
+    roll = Roll(
+        state.clone(),  # outcome powers may add troops: never on the real state
+        pending["attacker"],
+        pending["defender"],
+        pending["origin"],
+        pending["target"],
+        pending["natural_attack"],
+        pending["natural_defence"],
+        list(attack),
+        list(defence),
+    )
+    outcome = Outcome(attacker_losses, defender_losses)
+    apply_outcome_effects(roll, outcome)
+    return outcome.attacker_losses, outcome.defender_losses
+
+
+def _open_dice(pending: dict[str, Any]) -> list[tuple[str, int]]:
+    """Dice a missile may still turn into a 6 and that do not show a 6 already."""
+    return [
+        (side, index)
+        for side in ("attack", "defence")
+        for index, value in enumerate(pending[f"{side}_values"])
+        if index not in pending[f"fixed_{side}"] and value != 6
+    ]
+
+
+def losses_can_change(state: GameState, missiles: int) -> bool:
+    """Whether `missiles` fired on the roll in the window could change who loses what."""
+    pending = state.pending
+    assert pending is not None
+    now = _losses(state, pending, pending["attack_values"], pending["defence_values"])
+    dice = _open_dice(pending)
+    for size in range(1, min(missiles, len(dice)) + 1):
+        for chosen in combinations(dice, size):
+            values = {
+                side: [
+                    6 if (side, index) in chosen else value
+                    for index, value in enumerate(pending[f"{side}_values"])
+                ]
+                for side in ("attack", "defence")
+            }
+            if _losses(state, pending, values["attack"], values["defence"]) != now:
+                return True
+    return False
+
+
+def third_missile_in_reach(state: GameState, holders: list[int]) -> bool:
+    """U-6: while Pocket 1 is sealed, the missiles still in the window (of `holders`, who have
+    not passed) may make this roll's third missile, which opens it whatever the dice show."""
+    if POCKET in state.world.packs_opened or POCKET not in content().packs:
+        return False
+    pending = state.pending
+    assert pending is not None
+    needed = constant("pocket1_missiles") - pending["missiles_fired"]
+    unfixed = sum(
+        len(pending[f"{side}_values"]) - len(pending[f"fixed_{side}"])
+        for side in ("attack", "defence")
+    )
+    held = sum(state.seats[seat].missiles for seat in holders)
+    return 0 < needed <= min(held, unfixed)
+
+
+def may_change_roll(state: GameState, seat: int, holders: list[int]) -> bool:
+    """Whether the window is worth offering to `seat` (X-10): its missiles could change the
+    losses, or the missiles left in the window could reach the third of the roll (U-6)."""
+    missiles = state.seats[seat].missiles
+    return losses_can_change(state, missiles) or third_missile_in_reach(state, holders)
