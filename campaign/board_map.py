@@ -17,6 +17,7 @@ from pathlib import Path
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from campaign.board_hit_areas import hit_areas
 from campaign.board_marks import (
     CITY_DX,
     LEGEND_TEXT,
@@ -135,6 +136,13 @@ def geometry() -> _Geometry:
         continent_colour={k: v["colour"] for k, v in raw["continents"].items()},
         sea_lines=mark_safe("".join(lines)),
     )
+
+
+@cache
+def _hit_areas() -> dict[str, tuple[float, float, float]]:
+    """Tap circles for the smallest territories of an interactive map (board_hit_areas)."""
+    geo = geometry()
+    return hit_areas({k: s.points for k, s in {**geo.shapes, **geo.pack_shapes}.items()})
 
 
 # --- icons -----------------------------------------------------------------------------------
@@ -272,6 +280,15 @@ def _territory(
     continent = board().continents.get(shape.continent)
     notes: list[str] = [f"{shape.name} ({continent.name if continent else 'no continent'})"]
 
+    hit = _hit_areas().get(shape.key) if interactive else None
+    if hit is not None:
+        parts.append(
+            format_html(
+                '<circle class="hit-area" cx="{}" cy="{}" r="{}" fill="transparent" '
+                'pointer-events="all"/>',
+                *hit,
+            )
+        )
     parts.append(
         format_html(
             '<polygon class="land" points="{}" fill="{}" stroke="#4a3f33" stroke-width="1.1" '

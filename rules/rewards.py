@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rules import board_links
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.world import World
@@ -102,7 +103,7 @@ def rewards_given(game: int) -> bool:
 def winner_reward_options(world: World) -> list[RewardOption]:
     """END-5 R1-R6: every reward whose supply lasts and that has a legal target now."""
     supplies = world.supplies_left()
-    territories = list(board().territories)
+    territories = list(board_links.territories(world))
     options: list[RewardOption] = []
 
     def offer(code: str, targets: Iterable[str], deltas: tuple[int, ...] = ()) -> None:
@@ -112,7 +113,7 @@ def winner_reward_options(world: World) -> list[RewardOption]:
 
     offer("R1", (c for c in board().continents if c not in world.continent_names))
     if supplies["major_city"] > 0:
-        offer("R2", (t for t in territories if t not in world.cities))
+        offer("R2", (t for t in territories if t not in world.cities and t != world.fallout))
     if supplies["scar_cancel"] > 0:
         offer("R3", (t for t in territories if world.live_scar(t)))
     deltas = tuple(
@@ -132,11 +133,11 @@ def held_on_reward_options(world: World, *, held: Iterable[str]) -> list[RewardO
     """END-6 H1/H2 for a player who held the territories `held` when play stopped. The
     number of coin stickers is not known (OPEN-8), so H2 is limited only by the 6-coin cap
     and destroyed cards."""
-    held = [t for t in board().territories if t in set(held)]
+    held = [t for t in board_links.territories(world) if t in set(held)]
     cap = content().constants["card_coins_max"]
     options: list[RewardOption] = []
     if world.supplies_left()["minor_city"] > 0:
-        targets = tuple(t for t in held if t not in world.cities)
+        targets = tuple(t for t in held if t not in world.cities and t != world.fallout)
         if targets:
             options.append(RewardOption("H1", REWARD_NAMES["H1"], "END-6", targets))
     # Coin cards are not territory cards, so a territory target can never be one (END-6 H2).
@@ -150,8 +151,7 @@ def _target_label(code: str, key: str) -> str:
     if code in CONTINENT_REWARDS:
         continent = board().continents.get(key)
         return continent.name if continent else repr(key)
-    territory = board().territories.get(key)
-    return territory.name if territory else repr(key)
+    return board().territory(key).name if board().knows(key) else repr(key)
 
 
 def _why_not(world: World, code: str, target: str) -> Violation:
@@ -169,8 +169,12 @@ def _why_not(world: World, code: str, target: str) -> Violation:
         return Violation(
             "bonus_already_changed", f"{label}'s bonus was changed already; once only.", rule
         )
-    if target not in board().territories:
+    if not board_links.on_board(world, target):
         return Violation("unknown_territory", f"There is no territory '{target}'.", "C-2")
+    if code in {"R2", "H1"} and target == world.fallout:
+        return Violation(
+            "fallout_unchangeable", f"{label} is the fallout zone: no city may go there.", "G-1"
+        )
     if code in {"R2", "H1"} and target in world.cities:
         city = world.cities[target]
         return Violation(

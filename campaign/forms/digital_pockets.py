@@ -19,7 +19,7 @@ MISSILE_COST = "(costs a missile)"
 POCKET_TITLES: dict[str, tuple[str, str, str]] = {
     # type: (title, button, rule)
     "choose_nuke_target": ("Choose where the nuke falls", "Nuke it", "U-6"),
-    "choose_missile_power": ("Pick your missile power", "Take the power", "J167s"),
+    "choose_missile_power": ("Pick your missile power", "Take the power", "G-3"),
     f"{USE_POWER}:rally": (
         f"Use Rally: +{RALLY_TROOPS} troops on each of your HQs {MISSILE_COST}",
         "Rally",
@@ -46,7 +46,7 @@ POCKET_TITLES: dict[str, tuple[str, str, str]] = {
         "Take it with Recon",
         "J167s",
     ),
-    "pass_missile_power": ("Let the moment go by", "Use no missile power", "J167s"),
+    "pass_missile_power": ("Let the moment go by", "Use no missile power", "G-3"),
 }
 SECONDARY = frozenset({"pass_missile_power"})
 TARGET_LABELS = {

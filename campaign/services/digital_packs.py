@@ -8,10 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from campaign.services.game_log_entry import EventEntry, HqMoveEntry, MissionEntry
+from campaign.services.game_log_entry import (
+    EventEntry,
+    HqMoveEntry,
+    IslandEntry,
+    MissilePowerEntry,
+    MissionEntry,
+    NukeEntry,
+)
 from campaign.services.game_log_missions import CAPITAL_MARK
 from rules.card_world_events import ComebackPowerChosen, EventResolved
 from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.pocket_world_events import AlienIslandPlaced, MissilePowerGained, NuclearStrike
 from rules.red_slot_world_events import LeadMissionChosen, SlotMissionClaimed
 from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened, WorldEvent
 
@@ -34,6 +42,11 @@ class DigitalPackFields:
     lead_mission: str = ""
     """The face-up mission the lead faction chose (one a game: at setup, or as its pack
     opened)."""
+    nukes: list[NukeEntry] = field(default_factory=list)
+    islands: list[IslandEntry] = field(default_factory=list)
+    missile_powers: list[MissilePowerEntry] = field(default_factory=list)
+    """The pockets' choices (J162s, K182s, J167s); an Evolve card scratched or a city ruined
+    comes back from its card's `EventResolved`, like any event's effect."""
 
 
 def digital_pack_fields(
@@ -73,6 +86,12 @@ def digital_pack_fields(
             found.hq_moves.append(HqMoveEntry(faction=faction, origin=origin, target=target))
         elif isinstance(event, ComebackPowerChosen):
             found.comeback_powers[event.faction] = event.power
+        elif isinstance(event, NuclearStrike):
+            found.nukes.append(NukeEntry(territory=event.territory, by_faction=event.faction))
+        elif isinstance(event, AlienIslandPlaced):
+            found.islands.append(IslandEntry(ends=tuple(event.ends), by_faction=event.faction))
+        elif isinstance(event, MissilePowerGained):
+            found.missile_powers.append(MissilePowerEntry(event.faction, event.power))
     if placed and found.events:
         last = found.events[-1]
         found.events[-1] = replace(

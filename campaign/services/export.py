@@ -1,8 +1,11 @@
 """A campaign as one JSON document (its event log with overrides and corrections, its game
 logs, pack claims and metadata), and importing such a document into a NEW campaign.
 
-Export, import, export gives the same document apart from ids and timestamps. People are
-matched to accounts by username when the account exists here; otherwise they come in as guests.
+Export, import, export gives the same document apart from ids and timestamps. An import is
+checked like every other door to the world (`campaign.services.import_checks`). A person linked
+to the importer's own account keeps the link; one linked to an account unknown here comes in
+as a guest; one linked to somebody else's account is refused, except in a restore by the
+server's admin (`link_accounts`), which keeps every link.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from django.utils import timezone
 from campaign.errors import ApplicationError
 from campaign.models import (
     Campaign,
-    EventSource,
     GameLog,
     Membership,
     PackUnlock,
@@ -25,10 +27,9 @@ from campaign.models import (
     WorldEventRecord,
 )
 from campaign.services.campaigns import _unique_slug
+from campaign.services.import_checks import import_refusals
 from campaign.services.world import world_snapshots_rebuild
 from rules.bounds import TEXT_MAX
-from rules.errors import RuleError
-from rules.world_events import event_from_json, replay
 
 FORMAT = "risk-legacy-campaign"
 VERSION = 1
@@ -112,26 +113,9 @@ def _check_document(document: Any) -> None:
         raise _bad("The export's 'campaign' must be an object.")
     if not str(document["campaign"].get("name", "")).strip():
         raise _bad("The export has no campaign name.")
+    for part in ("persons", "events", "game_logs", "pack_unlocks"):
+        _rows(document, part)
     _check_lengths(document)
-    seqs = [e.get("seq") for e in _rows(document, "events")]
-    if seqs != list(range(1, len(seqs) + 1)):
-        raise _bad("The event log must be numbered 1, 2, 3, ... without gaps.")
-    try:
-        entries = [
-            (e["seq"], event_from_json({"kind": e["kind"], **e["payload"]}))
-            for e in document["events"]
-        ]
-        for seq, event in entries:
-            if bounds := event.bounds():
-                raise _bad(f"Entry {seq} of the event log is past its bounds: {bounds[0]}")
-        replay(entries)
-    except RuleError as exc:
-        raise _bad(f"The event log does not replay: {exc.message}") from exc
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise _bad(f"The event log does not replay ({type(exc).__name__}: {exc}).") from exc
-    for event in document["events"]:
-        if event.get("source") not in EventSource.values:
-            raise _bad(f"Unknown event source {event.get('source')!r}.")
 
 
 def _check_lengths(document: dict[str, Any]) -> None:
@@ -170,11 +154,29 @@ def _rows(document: dict[str, Any], part: str) -> list[dict[str, Any]]:
     return rows
 
 
-def campaign_import(*, document: Any, owner) -> Campaign:
+def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Campaign:
     """Create a new campaign owned by `owner` from an export document, or refuse (400)
-    changing nothing."""
+    changing nothing, listing every reason (`campaign.services.import_checks`).
+
+    Persons may be linked to the owner's own account only, and only the owner's name is kept
+    as who logged what, unless `link_accounts` (a restore by the server's admin, who vouches
+    for the document): then every user name known here is linked, as exported."""
     _check_document(document)
     users = {u.get_username(): u for u in get_user_model().objects.all()}
+    refusals = import_refusals(
+        document,
+        importer=owner.get_username(),
+        accounts=set(users),
+        link_accounts=link_accounts,
+    )
+    if refusals:
+        raise ApplicationError(
+            "The import is refused; nothing was created. " + " ".join(str(r) for r in refusals),
+            violations=refusals,
+            code="bad_import",
+        )
+    if not link_accounts:
+        users = {owner.get_username(): owner}
     meta = document["campaign"]
     try:
         with transaction.atomic():

@@ -51,8 +51,12 @@ def plan_slot_claim(
     game: int,
 ) -> None:
     """A faction completed the private mission in its red slot: once a game, the mission it
-    holds there (E124s). `done` holds the factions that did so already in this game."""
-    if not box.private_missions_active(planner.world):
+    holds there (E124s), or the one its card prints (a pocket faction's, without Pack 4).
+    `done` holds the factions that did so already in this game."""
+    printed = box.printed_mission(claimed.by_faction)
+    if not box.private_missions_active(planner.world) and not (
+        printed is not None and box.is_open(planner.world, printed.pack)
+    ):
         planner.refuse(f"{where}.mission", NO_RED_SLOT, hard=True)
         return
     if claimed.by_faction not in by_faction:
@@ -71,7 +75,7 @@ def plan_slot_claim(
         )
         return
     done.add(claimed.by_faction)
-    held = planner.world.red_slots.get(claimed.by_faction)
+    held = box.red_slot(planner.world, claimed.by_faction)
     if held is None:
         planner.refuse(
             f"{where}.mission",

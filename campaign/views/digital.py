@@ -52,6 +52,12 @@ from campaign.services.digital import (
 from campaign.services.digital_deadlines import has_deadline
 from campaign.services.game_log_refusals import GameLogRefused
 from campaign.views.digital_factions import faction_card_words, lead_words
+from campaign.views.digital_pockets import (
+    default_words,
+    pocket_board,
+    pocket_decision,
+    pocket_lines,
+)
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
 from rules.game.turn import base_recruits, continent_bonuses
@@ -76,6 +82,12 @@ PHASE_NAMES = {
     "open_pack": "A sealed pack opens",
     "comeback_pick": "A comeback power is picked",
     "event_choice": "An event card asks for a choice",
+    "lead_mission": "The lead faction lays out the face-up mission",
+    "nuke_choice": "Choosing where the nuke falls",
+    "missile_power_pick": "A missile power is picked",
+    "bad_intel_window": "Start of turn: Bad Intel may be used",
+    "interference_window": "A card is about to be taken: Interference may block it",
+    "alien_island_placement": "Placing Alien Island's sea lines",
     "game_over": "Game over",
 }
 LOG_MOVES = 60
@@ -86,6 +98,13 @@ DEFAULT_WORDS = {
     "scar_before_roll": "they keep their scar card",
     "scar_turn_start": "they keep their scar card",
     "comeback_pick": "they take the first power left on the sheet",
+    "bad_intel_window": "they use no Bad Intel",
+    "interference_window": "they let the card be taken",
+    "missile_power_pick": "they take the first power left on the sheet",
+    "nuke_choice": "the nuke falls on the first territory offered",
+    "alien_island_placement": "the island joins the first two coastal territories offered",
+    "open_pack": "play resumes",
+    "event_choice": "the card does nothing, or its first option is taken",
 }
 
 
@@ -240,6 +259,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
                 "leads": shown["faction"] is not None
                 and view.get("lead_faction") == shown["faction"],
                 "faction_cards": faction_card_words(state, shown["faction"]),
+                "pocket_lines": pocket_lines(state, seat.index, shown["faction"]),
             }
         )
     mine = view["seats"][viewer] if viewer is not None else None
@@ -306,7 +326,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             if isinstance(e, PackOpened) and e.pack in content().packs
         ],
         "deadline": game.decision_deadline if has_deadline(state) else None,
-        "default_words": DEFAULT_WORDS.get(state.phase, ""),
+        "default_words": default_words(state) or DEFAULT_WORDS.get(state.phase, ""),
+        "pocket_decision": pocket_decision(state) if game.is_playing else None,
+        "pocket_board": pocket_board(state),
         "recruits_left": state.turn.recruits_left if state.phase == "place" else None,
         # What the Recruit button gives before any trade-in (T-8, T-10), said up front.
         "recruit_preview": (

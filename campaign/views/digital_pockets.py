@@ -18,24 +18,6 @@ from rules.data import board, content
 from rules.game import GameState, seats_to_act
 from rules.game.missile_powers import BAD_INTEL, INTERFERENCE, bad_intel_targets
 
-PHASE_NAMES = {
-    "nuke_choice": "The nuke's target is chosen",
-    "missile_power_pick": "A missile power is picked",
-    "bad_intel_window": "Start of turn: Bad Intel may be used",
-    "interference_window": "A card is about to be taken: Interference may block it",
-    "alien_island_placement": "Alien Island's sea lines are placed",
-    "lead_mission": "The lead faction lays out the face-up mission",
-}
-DEFAULT_WORDS = {
-    "bad_intel_window": "they use no Bad Intel",
-    "interference_window": "they let the card be taken",
-    "missile_power_pick": "they take the first power left on the sheet",
-    "nuke_choice": "the nuke falls on the attacking territory",
-    "alien_island_placement": "the island is joined to the first two coastal territories listed",
-    "open_pack": "play resumes",
-    "event_choice": "the card does nothing (an Evolve card: its first option is scratched)",
-}
-
 
 def pocket_lines(state: GameState, seat: int, faction: str | None) -> list[str]:
     """The pocket slots and powers of one seat's faction card, one line each."""
@@ -139,7 +121,7 @@ def default_words(state: GameState) -> str:
         return f"the nuke falls on {territory_name(move.territory)}"  # type: ignore[attr-defined]
     if state.phase == "missile_power_pick" and move is not None:
         power = box.missile_powers(state.world).get(move.power)  # type: ignore[attr-defined]
-        return f"they take {power.name}" if power else DEFAULT_WORDS[state.phase]
+        return f"they take {power.name}" if power else ""
     if state.phase == "alien_island_placement" and move is not None:
         ends = (move.territory, move.target)  # type: ignore[attr-defined]
         return f"the island is joined to {territory_name(ends[0])} and {territory_name(ends[1])}"

@@ -124,7 +124,7 @@ def use_recon(state: GameState, seat: int, move: UseMissilePower, events: list[G
         fail(
             "recon_slot",
             "Recon takes a face-up territory card, slot 1 to 4, when you would take a coin card.",
-            "J167s",
+            "G-3",
         )
     spend(
         state,

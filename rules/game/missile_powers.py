@@ -89,15 +89,11 @@ def use_problem(state: GameState, seat: int, power: str) -> Violation | None:
         return Violation("power_not_held", f"Your faction does not hold {name}.", "G-3")
     player = state.seats[seat]
     if player.eliminated:
-        return Violation("eliminated", "An eliminated player uses no power.", "OPEN-13")
+        return Violation("eliminated", "An eliminated player uses no power.", "G-3")
     if player.missiles < 1:
-        return Violation(
-            "no_missile", "A missile power costs a missile, and you hold none.", "J167s"
-        )
+        return Violation("no_missile", "A missile power costs a missile, and you hold none.", "G-3")
     if seat in state.turn.missile_power_users:
-        return Violation(
-            "power_used", "You have already used your missile power this turn.", "J167s"
-        )
+        return Violation("power_used", "You have already used your missile power this turn.", "G-3")
     return None
 
 
@@ -134,7 +130,7 @@ def check_use(state: GameState, seat: int, move: UseMissilePower, power: str) ->
     if move.power != power:
         known = box.missile_powers(state.world).get(move.power)
         name = known.name if known else "That missile power"
-        fail("power_timing", f"{name} cannot be used at this moment.", "J167s")
+        fail("power_timing", f"{name} cannot be used at this moment.", "G-3")
     problem = use_problem(state, seat, power)
     if problem:
         raise IllegalMove.from_violation(problem)
@@ -205,7 +201,7 @@ def choose_missile_power(
     left = {p.key: p for p in box.missile_powers_left(state.world)}
     if move.power not in left:
         names = ", ".join(p.name for p in left.values())
-        fail("power_not_left", f"Choose one of the missile powers left: {names}.", "J167s")
+        fail("power_not_left", f"Choose one of the missile powers left: {names}.", "G-3")
     faction = state.seats[seat].faction
     assert faction is not None
     gained = MissilePowerGained(
@@ -249,9 +245,11 @@ def use_at_turn_start(
 ) -> None:
     """Rally: 2 troops join each territory with an HQ the player controls."""
     check_use(state, seat, move, RALLY)
+    if move.target:
+        fail("rally_target", "Rally names no territory: it reinforces every HQ you hold.", "G-3")
     held = rally_territories(state, seat)
     if not held:
-        fail("no_hq_held", "Rally needs a territory with an HQ under your control.", "J167s")
+        fail("no_hq_held", "Rally needs a territory with an HQ under your control.", "G-3")
     for territory in held:
         state.set_troops(territory, seat, state.troops(territory) + RALLY_TROOPS)
     names = ", ".join(territory_name(t) for t in held)
@@ -307,7 +305,7 @@ def use_emp(state: GameState, seat: int, move: UseMissilePower, events: list[Gam
         fail(
             "emp_target",
             "EMP goes on a territory you are about to fight over (attack or defend).",
-            "J167s",
+            "G-3",
         )
     turn = state.turn
     state.turn = replace(turn, emp_territories=(*turn.emp_territories, move.target))
@@ -369,7 +367,7 @@ def use_bad_intel(
             "bad_intel_target",
             f"Name a continent whose bonus {seat_label(state, state.current_seat)} would "
             "collect this turn.",
-            "J167s",
+            "G-3",
         )
     turn = state.turn
     state.turn = replace(turn, bonuses_denied=(*turn.bonuses_denied, move.target))

@@ -277,14 +277,11 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
 
 def _fallout(state: GameState, code: str, events: list[GameEvent]) -> None:
     """J172-J174: the fallout zone's land neighbours lose a die roll of troops each (Mutant
-    troops spared), then the card is destroyed; with no fallout zone nothing happens."""
+    troops spared), then the card is destroyed; with no fallout zone nobody loses troops."""
     card = content().event_cards[code]
     had_troops = _with_troops(state)
     detail = fallout.fallout_event(state, card.name, events)
-    if detail is None:
-        _record(state, card, "", None, "there is no fallout zone, so nothing happens", events)
-        return
-    _record(state, card, card.options[0].key, None, detail, events)
+    _record(state, card, "", None, detail or "there is no fallout zone, so nothing happens", events)
     _knock_outs(state, had_troops, events)
 
 

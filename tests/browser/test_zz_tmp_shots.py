@@ -3,12 +3,19 @@ from tests.browser.phone_positions import game_at_expand_attack
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
 def test_shots(page, login, owner, campaign, persons):
     import os
+
     tag = os.environ.get("SHOT_TAG", "before")
     game = game_at_expand_attack(campaign, owner, persons)
     login(page, owner)
-    pages = {"home": "/", "log": f"/campaigns/{campaign.slug}/log/", "world": campaign.get_absolute_url(), "game": game.get_absolute_url()}
+    pages = {
+        "home": "/",
+        "log": f"/campaigns/{campaign.slug}/log/",
+        "world": campaign.get_absolute_url(),
+        "game": game.get_absolute_url(),
+    }
     for width, height in ((390, 844), (1280, 900)):
         page.set_viewport_size({"width": width, "height": height})
         for name, url in pages.items():

@@ -1,4 +1,7 @@
-"""manage.py import_campaign <file> --owner <username>: a NEW campaign from an export."""
+"""manage.py import_campaign <file> --owner <username>: a NEW campaign from an export.
+
+Run by whoever runs the server (the restore of a backup), so persons keep their links to
+every account known here; the rules' checks are the same as the API's import."""
 
 from __future__ import annotations
 
@@ -28,7 +31,8 @@ class Command(BaseCommand):
         except (OSError, json.JSONDecodeError) as exc:
             raise CommandError(f"Cannot read {file}: {exc}") from exc
         try:
-            campaign = campaign_import(document=document, owner=user)
+            campaign = campaign_import(document=document, owner=user, link_accounts=True)
         except ApplicationError as exc:
-            raise CommandError(exc.message) from exc
+            reasons = "\n".join(f"- {v}" for v in exc.violations)
+            raise CommandError(f"The import is refused; nothing was created:\n{reasons}") from exc
         self.stdout.write(f"Imported {campaign.name} as /{campaign.slug}/ owned by {owner}.")

@@ -133,7 +133,7 @@ class Command(BaseCommand):
             f"{names.get(p, p)} {n}" for p, n in sorted(world.signature_counts().items())
         )
         cities = ", ".join(
-            f"{c.name} ({c.kind}, {board().territories[t].name})" for t, c in world.cities.items()
+            f"{c.name} ({c.kind}, {board().territory(t).name})" for t, c in world.cities.items()
         )
         continents = ", ".join(
             f"{board().continents[k].name} = {c.name}" for k, c in world.continent_names.items()
@@ -185,7 +185,7 @@ class Command(BaseCommand):
             ]
         if box.missions(world):
             lines += _mission_summary(world, world_events(campaign=campaign))
-        return "\n".join(lines)
+        return "\n".join(lines + _pocket_summary(world))
 
 
 def _draft_words(pick: dict, names: dict[str, str]) -> str:
@@ -275,6 +275,46 @@ def _mission_summary(world: World, events: list[WorldEvent]) -> list[str]:
         f"  red slots: {red_slots or 'none'}",
         f"  sea lines drawn: {sea_lines or 'none'}",
     ]
+
+
+def _pocket_summary(world: World) -> list[str]:
+    """What the pockets left on the world: the fallout and its Bringer, the missile powers,
+    the Mutants' evolution, Alien Island, the weaknesses and the ruins."""
+    lines: list[str] = []
+    name = content().faction_name
+    if world.fallout:
+        lines.append(
+            f"  fallout zone: {board().territory(world.fallout).name} (its card destroyed), "
+            f"Bringer of Nuclear Fire: {name(world.bringer or '')}"
+        )
+    if world.missile_powers:
+        powers = ", ".join(
+            f"{name(f)} = {content().missile_powers[p].name}"
+            for f, p in sorted(world.missile_powers.items())
+        )
+        lines.append(f"  missile powers: {powers}")
+    if world.evolutions:
+        evolved = box.evolution(world)
+        scratched = ", ".join(sorted(world.evolutions.values()))
+        lines.append(
+            f"  Mutant evolution: {scratched} scratched"
+            + (f", evolved power {evolved.name}" if evolved else "")
+        )
+    if world.alien_island:
+        a, b = (board().territory(t).name for t in world.alien_island)
+        lines.append(f"  Alien Island: joined to {a} and {b}")
+    weaknesses = ", ".join(
+        f"{name(f)} = {content().scar_types[s.kind].name}"
+        for f, s in sorted(world.faction_scars.items())
+    )
+    if weaknesses:
+        lines.append(f"  yellow slots: {weaknesses}")
+    if world.ruins:
+        ruins = ", ".join(
+            f"{c.name} in {board().territory(t).name}" for t, c in world.ruins.items()
+        )
+        lines.append(f"  ruins: {ruins}")
+    return lines
 
 
 def world_events(*, campaign: Campaign) -> list[WorldEvent]:

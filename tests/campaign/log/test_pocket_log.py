@@ -276,3 +276,19 @@ def test_the_players_write_their_names_on_the_box_bottom_cards_once_it_is_open(
 def test_names_on_cards_the_box_lacks_are_refused_naming_nothing_U8(campaign, owner, persons):
     refusals = _refused(campaign, owner, three_player_entry(persons, cards_named=True))
     assert refusals["cards_named"][2] == NOTHING_SUCH
+
+
+def test_the_island_may_be_held_at_the_end_of_the_game_it_rose_in_K182s(campaign, owner, persons):
+    entry = with_player(island_game(persons), 1, held=("egypt", "alien_island"))
+    game_log(campaign=campaign, user=owner, entry=entry)
+    recorded = WorldEventRecord.objects.get(campaign=campaign, kind="game_recorded")
+    assert recorded.payload["players"][1]["faction"] == "khan_industries"
+
+
+def test_a_die_humans_ruin_names_its_minor_city_K187s(campaign, owner, persons):
+    pockets_opened_in_game_1(campaign, owner, persons)
+    entry = with_player(owner_wins_again(persons), 2, faction="aliens")
+    entry = replace(entry, events=(EventEntry("K187s", "ruin", "aliens"),))
+    code, _, message, hard = _refused(campaign, owner, entry)["events.0.targets"]
+    assert (code, hard) == ("event_target_required", True)
+    assert message.startswith("Say which Minor City ")

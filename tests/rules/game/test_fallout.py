@@ -212,11 +212,13 @@ def test_the_fallout_event_hits_each_land_neighbour_and_spares_the_mutants_J172(
     assert resolved.data["destroyed"]
 
 
-def test_the_fallout_event_does_nothing_without_a_fallout_zone_J172():
+def test_the_fallout_event_harms_nobody_without_a_fallout_zone_and_goes_like_any_other_J172():
+    """A campaign that logged Pocket 1 open without its nuke: no territory loses troops, and
+    the card leaves the box as its one printed outcome says."""
     world = PackOpened("pocket_1", 1, "3 missiles were fired on one roll").apply(World())
     state, events = _fallout_event(_at({"ural": (0, 9)}, world=world))
     assert state.troops("ural") == 9
-    assert "J172" not in state.world.destroyed_box_cards
+    assert "J172" in state.world.destroyed_box_cards
     assert "nothing happens" in events[-1].text
 
 

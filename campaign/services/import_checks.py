@@ -1,0 +1,279 @@
+"""Every reason an export document may not become a campaign, in plain words.
+
+The import is one more door to a campaign's world, so it takes nothing the other doors would
+refuse: the event log numbered 1, 2, 3, ... in order, each event well-formed and accepted by the
+rules against the world as it stands when replayed (`campaign.services.import_replay`), every
+person the log names among the export's persons, no person linked to an account that is not the
+importer's (unless the server's own restore trusts the links), game logs and pack claims that
+fit the log. All reasons are collected, so one refusal lists everything to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import pairwise
+from typing import Any
+
+from campaign.models import EventSource
+from campaign.services.game_log_entry import GameLogEntry
+from campaign.services.import_replay import ImportedEvent, label, replay_refusals
+from rules.data import content
+from rules.errors import RuleError, Violation
+from rules.world import World
+from rules.world_events import WorldEvent, event_from_json
+
+PERSON_KEY = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def _whole(value: Any, least: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _bad(code: str, message: str, rule: str = "DESIGN") -> Violation:
+    return Violation(code, message, rule)
+
+
+def import_refusals(
+    document: dict[str, Any], *, importer: str, accounts: set[str], link_accounts: bool
+) -> list[Violation]:
+    """Every reason to refuse `document` (already known to be an export with its parts).
+    `importer` is the importing user's name, `accounts` the user names known here;
+    `link_accounts` keeps links to any of them (a restore run by the server's admin)."""
+    rows = document["events"]
+    refusals = numbering_refusals(rows)
+    entries, shape = _events(rows)
+    refusals += shape
+    # Replayed only when every row is a numbered event: a gap would shift what follows.
+    replayed = not refusals
+    world = World()
+    if replayed:
+        found, world = replay_refusals(entries)
+        refusals += found
+    keys = [p.get("key") for p in document["persons"]]
+    refusals += persons_refusals(
+        document["persons"], importer=importer, accounts=accounts, link_accounts=link_accounts
+    )
+    refusals += _unknown_persons(entries, set(keys))
+    refusals += game_log_refusals(document["game_logs"], events=len(rows), persons=set(keys))
+    if replayed:
+        refusals += pack_claim_refusals(document["pack_unlocks"], world=world, events=len(rows))
+    return refusals
+
+
+def numbering_refusals(rows: list[dict[str, Any]]) -> list[Violation]:
+    """The log is numbered 1, 2, 3, ...: no number twice, none out of order, none missing."""
+    seqs = [row.get("seq") for row in rows]
+    refusals = [
+        _bad("event_unnumbered", f"Event at position {i} has no whole number (seq) ≥ 1.")
+        for i, seq in enumerate(seqs, start=1)
+        if not _whole(seq, 1)
+    ]
+    numbers = [s for s in seqs if _whole(s, 1)]
+    refusals += [
+        _bad("event_duplicated", f"Event number {seq} appears {count} times.")
+        for seq, count in sorted(Counter(numbers).items())
+        if count > 1
+    ]
+    refusals += [
+        _bad(
+            "event_out_of_order",
+            f"Event {later} comes after event {earlier}: the log must be in order.",
+        )
+        for earlier, later in pairwise(numbers)
+        if later < earlier
+    ]
+    missing = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
+    if missing:
+        listed = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        refusals.append(
+            _bad("event_missing", f"Event numbers {listed} are missing: the log has no gaps.")
+        )
+    return refusals
+
+
+def _events(rows: list[dict[str, Any]]) -> tuple[list[ImportedEvent], list[Violation]]:
+    """The rows as rules events; a row that is not one is refused with its number."""
+    entries: list[ImportedEvent] = []
+    refusals: list[Violation] = []
+    for position, row in enumerate(rows, start=1):
+        seq = row.get("seq") if _whole(row.get("seq"), 1) else position
+        where = f"Event {seq}"
+        payload, kind = row.get("payload"), row.get("kind")
+        reason = row.get("override_reason", "")
+        problems = []
+        if row.get("source") not in EventSource.values:
+            problems.append(f"its source {row.get('source')!r} is unknown")
+        if not isinstance(reason, str):
+            problems.append("its override reason is not text")
+        if row.get("game_number") is not None and not _whole(row.get("game_number")):
+            problems.append("its game number is not a whole number")
+        corrects = row.get("corrects", [])
+        if not isinstance(corrects, list) or not all(_whole(s, 1) for s in corrects):
+            problems.append("what it corrects is not a list of event numbers")
+        if not isinstance(row.get("created_by"), str | None):
+            problems.append("who created it is not a user name")
+        event = None
+        if not isinstance(kind, str) or not isinstance(payload, dict):
+            problems.append("it needs a kind and a payload object")
+        else:
+            try:
+                event = event_from_json({**payload, "kind": kind})
+            except RuleError as exc:
+                problems.append(exc.message[:1].lower() + exc.message[1:].rstrip("."))
+        refusals += [_bad("malformed_event", f"{where}: {p}.") for p in problems]
+        if event is not None and not problems:
+            entries.append(ImportedEvent(seq, event, reason.strip()))
+    return entries, refusals
+
+
+def persons_refusals(
+    persons: list[dict[str, Any]], *, importer: str, accounts: set[str], link_accounts: bool
+) -> list[Violation]:
+    refusals: list[Violation] = []
+    keys = Counter(p.get("key") for p in persons)
+    users = Counter(p.get("user") for p in persons if p.get("user"))
+    for person in persons:
+        key, name, user = person.get("key"), person.get("display_name"), person.get("user")
+        if not isinstance(key, str) or not PERSON_KEY.fullmatch(key):
+            refusals.append(
+                _bad("bad_person", f"Person key {key!r} must be letters, digits, - or _.")
+            )
+            continue
+        who = f"Person '{key}'"
+        if keys[key] > 1:
+            refusals.append(_bad("person_twice", f"{who} is listed {keys[key]} times."))
+        if not isinstance(name, str) or not name.strip():
+            refusals.append(_bad("bad_person", f"{who} has no display name."))
+        if user is None:
+            continue
+        if not isinstance(user, str):
+            refusals.append(_bad("bad_person", f"{who}: the linked account is not a user name."))
+        elif users[user] > 1:
+            refusals.append(
+                _bad("account_twice", f"{who}: the account '{user}' is linked to two persons.")
+            )
+        elif user in accounts and user != importer and not link_accounts:
+            refusals.append(
+                _bad(
+                    "someone_elses_account",
+                    f"{who} is linked to the account '{user}', which is not yours. Leave their "
+                    "'user' empty to bring them in as a guest; they can join by an invite.",
+                )
+            )
+    return list(dict.fromkeys(refusals))  # each reason once
+
+
+def _referenced(event: WorldEvent) -> set[str]:
+    """The person keys an event names (`person`, `persons`, and players or picks' `person`)."""
+    found: set[str] = set()
+    for name, value in vars(event).items():
+        if name == "person" and isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, tuple):
+            found |= {v for v in value if name == "persons" and isinstance(v, str)}
+            found |= {
+                v["person"]
+                for v in value
+                if isinstance(v, dict) and isinstance(v.get("person"), str)
+            }
+    return found
+
+
+def _unknown_persons(entries: list[ImportedEvent], keys: set[str]) -> list[Violation]:
+    return [
+        _bad(
+            "unknown_person",
+            f"{label(entry)} names '{person}', who is not among the export's persons.",
+        )
+        for entry in entries
+        for person in sorted(_referenced(entry.event) - keys)
+    ]
+
+
+def game_log_refusals(
+    logs: list[dict[str, Any]], *, events: int, persons: set[str]
+) -> list[Violation]:
+    """Each game log: its entry readable, its players among the persons, its events within the
+    log, what it corrects an earlier game log, corrected at most once."""
+    refusals: list[Violation] = []
+    corrected: Counter[int] = Counter()
+    for position, log in enumerate(logs):
+        where = f"Game log {position + 1}"
+        problems: list[str] = []
+        if not _whole(log.get("game_number"), 1):
+            problems.append("its game number is not a whole number ≥ 1")
+        first, last = log.get("first_seq"), log.get("last_seq")
+        if not (_whole(first, 1) and _whole(last, 1) and first <= last <= events):
+            problems.append(f"its events {first!r} to {last!r} are not within the log 1-{events}")
+        corrects = log.get("corrects")
+        if corrects is not None:
+            if not _whole(corrects) or corrects >= position:
+                problems.append("what it corrects is not an earlier game log")
+            else:
+                corrected[corrects] += 1
+        for key in ("override_reason", "correction_reason"):
+            if not isinstance(log.get(key, ""), str):
+                problems.append(f"its {key.replace('_', ' ')} is not text")
+        if not isinstance(log.get("overridden", []), list):
+            problems.append("the refusals it overrode are not a list")
+        if not isinstance(log.get("logged_by"), str | None):
+            problems.append("who logged it is not a user name")
+        problems += _entry_problems(log.get("entry"), persons)
+        refusals += [_bad("bad_game_log", f"{where}: {p}.") for p in problems]
+    refusals += [
+        _bad("bad_game_log", f"Game log {index + 1} is corrected {count} times; once at most.")
+        for index, count in sorted(corrected.items())
+        if count > 1
+    ]
+    return refusals
+
+
+def _entry_problems(entry: Any, persons: set[str]) -> list[str]:
+    if not isinstance(entry, dict):
+        return ["its entry is not an object"]
+    try:
+        parsed = GameLogEntry.from_json(entry)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        return [f"its entry cannot be read ({type(exc).__name__}: {exc})"]
+    return [
+        f"its player '{p.person}' is not among the export's persons"
+        for p in parsed.players
+        if p.person not in persons
+    ]
+
+
+def pack_claim_refusals(
+    claims: list[dict[str, Any]], *, world: World, events: int
+) -> list[Violation]:
+    """U-1: a pack is claimed once, for a known pack the log actually opens."""
+    refusals: list[Violation] = []
+    packs = Counter(c.get("pack") for c in claims)
+    for claim in claims:
+        pack = claim.get("pack")
+        if pack not in content().packs:
+            refusals.append(
+                _bad("unknown_pack", f"A pack claim names no sealed pack: {pack!r}.", "U-1")
+            )
+            continue
+        name = content().packs[pack].name
+        if packs[pack] > 1:
+            refusals.append(
+                _bad("pack_claimed_twice", f"{name} is claimed {packs[pack]} times.", "U-1")
+            )
+        if pack not in world.packs_opened:
+            refusals.append(
+                _bad(
+                    "pack_claim_forged",
+                    f"{name} is claimed as opened, but no event opens it.",
+                    "U-1",
+                )
+            )
+        trigger, game = claim.get("trigger_seq"), claim.get("game_number")
+        if trigger is not None and not (_whole(trigger, 1) and trigger <= events):
+            refusals.append(_bad("bad_pack_claim", f"{name}'s claim names no event {trigger!r}."))
+        if game is not None and not _whole(game):
+            refusals.append(_bad("bad_pack_claim", f"{name}'s claim has no whole game number."))
+        if not isinstance(claim.get("reason"), str):
+            refusals.append(_bad("bad_pack_claim", f"{name}'s claim gives no reason."))
+    return list(dict.fromkeys(refusals))  # each reason once

@@ -1,0 +1,153 @@
+"""An imported event log replayed through the rules, as `world_event_append` would have taken
+it: each event checked against the world as it stands after the ones before it, within its
+bounds, and each pack opening due by its condition at that point (U-1 to U-7).
+
+An event the export records as the owner's override (a non-empty `override_reason`) may break
+the rules like any override, but never the hard refusals (unknown territories, factions,
+packs...): those would leave the campaign's pages unable to show its world.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaign.services.game_log_refusals import HARD_CODES
+from rules.data import content
+from rules.errors import Violation
+from rules.unlocks import is_optional, packs_due
+from rules.world import World
+from rules.world_events import EventsVoided, PackOpened, WorldEvent, replay
+
+# Failures of the event itself rather than of the rules: never accepted.
+_MALFORMED = frozenset({"malformed_event", "cannot_apply", "bad_void"})
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    """One well-formed row of an export's event log."""
+
+    seq: int
+    event: WorldEvent
+    override_reason: str
+
+
+def label(entry: ImportedEvent) -> str:
+    return f"Event {entry.seq} ({entry.event.kind.replace('_', ' ')})"
+
+
+def is_hard(violation: Violation) -> bool:
+    code = violation.code
+    return code in HARD_CODES or code in _MALFORMED or code.startswith("unknown_")
+
+
+def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], World]:
+    """Every reason the rules refuse the log (each naming its event), and the world it leaves
+    (the events that could not be applied left out)."""
+    refusals: list[Violation] = []
+    world = World()
+    applied: list[tuple[int, WorldEvent]] = []
+    ever_opened: set[str] = set()
+    for position, entry in enumerate(entries):
+        # Past the bounds is refused even under an override, as `world_event_append` does.
+        refusals += [
+            Violation(v.code, f"{label(entry)} is past its bounds: {v.message}", v.rule)
+            for v in entry.event.bounds()
+        ]
+        found: list[Violation] = []
+        try:
+            found += entry.event.check(world)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            found.append(_malformed(exc))
+        if isinstance(entry.event, EventsVoided):
+            found += _void_refusals(entry)
+        if isinstance(entry.event, PackOpened) and entry.event.pack in content().packs:
+            window = _game_window(entries, position, applied)
+            found += _pack_not_due(entry, window, ever_opened)
+            ever_opened.add(entry.event.pack)
+        overridden = bool(entry.override_reason)
+        refusals += [
+            Violation(v.code, f"{label(entry)}: {v.message}", v.rule)
+            for v in found
+            if is_hard(v) or not overridden
+        ]
+        try:
+            if isinstance(entry.event, EventsVoided):
+                world = replay([*applied, (entry.seq, entry.event)])
+            else:
+                world = entry.event.apply(world)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            refusals.append(
+                Violation(
+                    "cannot_apply",
+                    f"{label(entry)}: this does not fit the world as it stands, so it cannot be "
+                    "recorded.",
+                    "DESIGN",
+                )
+            )
+            continue
+        applied.append((entry.seq, entry.event))
+    return refusals, world
+
+
+def _malformed(exc: Exception) -> Violation:
+    return Violation("malformed_event", f"its fields are malformed ({exc}).", "DESIGN")
+
+
+def _void_refusals(entry: ImportedEvent) -> list[Violation]:
+    """A correction voids earlier entries only (the way `world_event_append` checks it)."""
+    seqs = entry.event.seqs
+    if not seqs:
+        return [Violation("bad_void", "a correction must say which entries it voids.", "DESIGN")]
+    wrong = [
+        s for s in seqs if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s < entry.seq
+    ]
+    if wrong:
+        listed = ", ".join(map(str, wrong))
+        return [Violation("bad_void", f"it voids {listed}, which is no earlier event.", "DESIGN")]
+    return []
+
+
+def _game_window(
+    entries: list[ImportedEvent], position: int, applied: list[tuple[int, WorldEvent]]
+) -> list[tuple[int, WorldEvent]]:
+    """The log up to the end of the game a pack opening belongs to: a game opens a pack during
+    play, and the fact that opened it (an elimination, say) may be recorded with the game's
+    result a few events later."""
+    game = getattr(entries[position].event, "game", None)
+    end = position
+    if isinstance(game, int):
+        for later in range(position + 1, len(entries)):
+            if getattr(entries[later].event, "game", None) == game:
+                end = later
+    return [*applied, *[(e.seq, e.event) for e in entries[position : end + 1]]]
+
+
+def _pack_not_due(
+    entry: ImportedEvent, window: list[tuple[int, WorldEvent]], ever_opened: set[str]
+) -> list[Violation]:
+    """U-1: a pack opens when its condition is met. Accepted too: a pack opened by choice (the
+    box bottom), and one opened earlier in the log (a correction re-records its opening: once
+    opened, a pack stays open). An early opening is the owner's override."""
+    event: PackOpened = entry.event  # type: ignore[assignment]
+    pack = content().packs[event.pack]
+    if is_optional(pack) or event.pack in ever_opened:
+        return []
+    others = [
+        (seq, e) for seq, e in window if not (isinstance(e, PackOpened) and e.pack == event.pack)
+    ]
+    try:
+        due = packs_due(others)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # A later event of the game that cannot be applied is refused on its own.
+        due = packs_due([(seq, e) for seq, e in others if seq < entry.seq])
+    if any(d.pack == event.pack for d in due):
+        return []
+    when = f" in game {event.game}" if isinstance(event.game, int) else ""
+    return [
+        Violation(
+            "pack_not_due",
+            f"{pack.name} is opened{when}, but its condition was never met by then. Only the "
+            "campaign's owner may open a pack early, recorded as an override with a reason.",
+            pack.rule,
+        )
+    ]
