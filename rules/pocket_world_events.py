@@ -280,9 +280,12 @@ class CityRuined(WorldEvent):
         city = world.cities.get(self.territory)
         if city is None:
             return world
+        # A ruin under a city founded on it is covered by the new ruin; its sticker stays used.
+        buried = world.ruins.get(self.territory)
         return world.evolve(
             cities={k: c for k, c in world.cities.items() if k != self.territory},
             ruins={**world.ruins, self.territory: city},
+            covered_cities=(*world.covered_cities, buried) if buried else world.covered_cities,
             fortifications={k: f for k, f in world.fortifications.items() if k != self.territory},
         )
 

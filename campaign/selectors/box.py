@@ -266,7 +266,7 @@ def pack_contents(
         "private_missions": _mission_rows(
             world, (m for m in found.missions if m.private and m.faction is None)
         ),
-        "factions": faction_rows(found),
+        "factions": faction_rows(world, found),
         "missile_powers": missile_power_rows(world, found),
         "evolution": evolution_row(world, found),
         "territories": territory_rows(world, found),

@@ -22,6 +22,8 @@ SLOT_NAMES = {
     "red": "Red slot (mission)",
     "yellow": "Yellow slot (weakness)",
 }
+SLOT_PACKS = {"blue": "pack_2", "brown": "pocket_1", "yellow": "pocket_2"}
+"""The pack that brings each kind of sticker: a slot is named only once its pack is open."""
 SLOT_STATES = {
     "printed": "printed on the card",
     "never": "can never take a sticker",
@@ -29,9 +31,11 @@ SLOT_STATES = {
 }
 
 
-def _slot_rows(faction: Faction) -> list[dict[str, str]]:
+def _slot_rows(world: World, faction: Faction) -> list[dict[str, str]]:
     rows = []
     for slot, state in faction.slots.items():
+        if not box.is_open(world, SLOT_PACKS.get(slot)):
+            continue
         mission = next(
             (m for m in content().missions.values() if m.key == state and m.faction), None
         )
@@ -45,15 +49,16 @@ def _slot_rows(faction: Faction) -> list[dict[str, str]]:
     return rows
 
 
-def faction_rows(found: PackContent) -> list[dict[str, Any]]:
-    """Each faction the pack brings, with both printed powers and what each slot holds."""
+def faction_rows(world: World, found: PackContent) -> list[dict[str, Any]]:
+    """Each faction the pack brings, with both printed powers and what each slot holds (the
+    slots of stickers this campaign's box has)."""
     return [
         {
             "key": f.key,
             "name": f.name,
             "colour": f.colour,
             "powers": [{"name": p.name, "text": p.text} for p in f.powers],
-            "slots": _slot_rows(f),
+            "slots": _slot_rows(world, f),
         }
         for f in found.factions
     ]

@@ -168,7 +168,7 @@ def test_the_zoom_buttons_enlarge_the_map_and_a_drag_moves_it(page, login, owner
 
     page.get_by_role("button", name="Zoom out").click()
     assert 1 < _scale(page) < 2
-    page.get_by_role("button", name="Show the whole map").click()
+    page.get_by_role("button", name="Fit").click()
     assert _scale(page) == 1
     assert abs(iceland.bounding_box()["width"] - before) < 1
 

@@ -242,7 +242,7 @@ def test_the_aliens_ruin_a_minor_city_with_die_humans_K187s(campaign, owner, per
 
 def test_a_fallout_card_is_destroyed_once_it_fired_J172(campaign, owner, persons):
     pockets_opened_in_game_1(campaign, owner, persons)
-    entry = replace(owner_wins_again(persons), events=(EventEntry("J172", "fallout"),))
+    entry = replace(owner_wins_again(persons), events=(EventEntry("J172"),))
     game_log(campaign=campaign, user=owner, entry=entry)
     assert "J172" in world_current(campaign=campaign).destroyed_box_cards
 
