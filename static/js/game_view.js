@@ -39,10 +39,11 @@
   function apply(frame) {
     var svg = svgOf(frame);
     if (!svg) return;
-    var box = current(svg);
+    var full = fullBox(svg); // read before the first change of a freshly drawn map
+    var box = view || full;
     svg.setAttribute("viewBox", [box.x, box.y, box.w, box.h].join(" "));
     frame.classList.toggle("is-zoomed", !!view);
-    var scale = fullBox(svg).w / box.w;
+    var scale = full.w / box.w;
     frame.dataset.scale = scale.toFixed(2);
     var tools = frame.parentNode.querySelector(".map-zoom-buttons");
     if (tools) {

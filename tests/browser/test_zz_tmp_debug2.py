@@ -8,7 +8,7 @@ def test_dbg(page, login, owner, campaign, persons):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(game.get_absolute_url())
     page.on("console", lambda m: print("CONSOLE", m.text))
-    page.evaluate("window.__marker = 1; ['htmx:afterSwap','htmx:load','htmx:afterSettle'].forEach(n => document.addEventListener(n, e => console.log(n, e.target.id || e.target.tagName)))")
+    page.evaluate("window.__marker = 1; ['htmx:afterSwap','htmx:load','htmx:afterSettle'].forEach(n => document.addEventListener(n, e => { const f = document.querySelector('.map-zoom'); console.log(n, f.dataset.scale, f.querySelector('svg').dataset.fullBox, f.querySelector('svg').getAttribute('viewBox')); }))")
     page.get_by_role("button", name="Zoom in").click()
     print(page.locator("form.move-form").evaluate_all("fs => fs.map(f => f.dataset.type)"))
     version = page.locator("#game-panel").get_attribute("data-version")

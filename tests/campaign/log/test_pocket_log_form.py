@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from campaign.forms.game_log import steps_from_entry
 from campaign.selectors.world import world_current
+from campaign.services.game_log_entry import IncidentEntry, IslandEntry, MissilePowerEntry
 from rules.data import board, content
-from tests.campaign.log.pocket_entries import pockets_opened_in_game_1
+from tests.campaign.log.pocket_entries import nuke_game, pockets_opened_in_game_1
 from tests.campaign.log.test_pack_content_form import OUTCOME, _players, _step
 from tests.campaign.spoilers.walk import spoilers_in
 
@@ -98,3 +100,26 @@ def test_mutants_and_aliens_are_offered_the_game_after_their_pockets_opened_J165
     assert {"mutants", "aliens"} <= offered
     starts = str(form.fields["p0_start"].choices)
     assert "alien_island" in starts
+
+
+def test_a_logged_nuke_and_island_come_back_into_the_form_to_be_corrected_J162s_K182s(persons):
+    entry = nuke_game(
+        persons,
+        incidents=(
+            IncidentEntry("missiles_on_one_roll", "khan_industries", 3),
+            IncidentEntry("big_recruit_with_missile", "die_mechaniker", 31),
+        ),
+        islands=(IslandEntry(("brazil", "western_australia"), "die_mechaniker"),),
+        missile_powers=(MissilePowerEntry("die_mechaniker", "emp"),),
+        cards_named=True,
+    )
+    steps = steps_from_entry(entry)
+    assert steps["during"]["missiles3_by"] == "khan_industries"
+    assert steps["during"]["recruit30_by"] == "die_mechaniker"
+    assert steps["packs"] == {
+        "mp_die_mechaniker": "emp",
+        "nuke_territory": "ukraine",
+        "island_a": "brazil",
+        "island_b": "western_australia",
+        "cards_named": "on",
+    }

@@ -277,6 +277,6 @@ def test_a_genuine_export_with_packs_1_to_4_comes_back_and_every_page_works_U1(
     }
     failed = [f"{url}: {status}" for url, status in seen.items() if status >= 500]
     assert not failed, "\n".join(failed)
-    assert sum(status == 200 for status in seen.values()) > 100  # the pages, not refusals
+    assert sum(status == 200 for status in seen.values()) > 50  # the pages, not refusals
     assert seen[f"/campaigns/{imported.slug}/"] == 200
     assert seen[f"/campaigns/{imported.slug}/packs/pack_4/"] == 200
