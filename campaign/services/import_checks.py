@@ -50,7 +50,7 @@ def import_refusals(
     if replayed:
         found, world = replay_refusals(entries)
         refusals += found
-    keys = [p.get("key") for p in document["persons"]]
+    keys = [p.get("key") for p in document["persons"] if isinstance(p.get("key"), str)]
     refusals += persons_refusals(
         document["persons"], importer=importer, accounts=accounts, link_accounts=link_accounts
     )
@@ -131,8 +131,8 @@ def persons_refusals(
     persons: list[dict[str, Any]], *, importer: str, accounts: set[str], link_accounts: bool
 ) -> list[Violation]:
     refusals: list[Violation] = []
-    keys = Counter(p.get("key") for p in persons)
-    users = Counter(p.get("user") for p in persons if p.get("user"))
+    keys = Counter(p.get("key") for p in persons if isinstance(p.get("key"), str))
+    users = Counter(p.get("user") for p in persons if isinstance(p.get("user"), str))
     for person in persons:
         key, name, user = person.get("key"), person.get("display_name"), person.get("user")
         if not isinstance(key, str) or not PERSON_KEY.fullmatch(key):
@@ -234,7 +234,7 @@ def _entry_problems(entry: Any, persons: set[str]) -> list[str]:
         return ["its entry is not an object"]
     try:
         parsed = GameLogEntry.from_json(entry)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
         return [f"its entry cannot be read ({type(exc).__name__}: {exc})"]
     return [
         f"its player '{p.person}' is not among the export's persons"
@@ -248,10 +248,10 @@ def pack_claim_refusals(
 ) -> list[Violation]:
     """U-1: a pack is claimed once, for a known pack the log actually opens."""
     refusals: list[Violation] = []
-    packs = Counter(c.get("pack") for c in claims)
+    packs = Counter(c.get("pack") for c in claims if isinstance(c.get("pack"), str))
     for claim in claims:
         pack = claim.get("pack")
-        if pack not in content().packs:
+        if not isinstance(pack, str) or pack not in content().packs:
             refusals.append(
                 _bad("unknown_pack", f"A pack claim names no sealed pack: {pack!r}.", "U-1")
             )

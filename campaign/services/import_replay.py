@@ -18,6 +18,9 @@ from rules.unlocks import is_optional, packs_due
 from rules.world import World
 from rules.world_events import EventsVoided, PackOpened, WorldEvent, replay
 
+# What a malformed event raises when checked or applied (a list where a name belongs...).
+_BROKEN = (LookupError, TypeError, ValueError, AttributeError)
+
 # Failures of the event itself rather than of the rules: never accepted.
 _MALFORMED = frozenset({"malformed_event", "cannot_apply", "bad_void"})
 
@@ -49,14 +52,14 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
     ever_opened: set[str] = set()
     for position, entry in enumerate(entries):
         # Past the bounds is refused even under an override, as `world_event_append` does.
-        refusals += [
-            Violation(v.code, f"{label(entry)} is past its bounds: {v.message}", v.rule)
-            for v in entry.event.bounds()
-        ]
         found: list[Violation] = []
         try:
+            refusals += [
+                Violation(v.code, f"{label(entry)} is past its bounds: {v.message}", v.rule)
+                for v in entry.event.bounds()
+            ]
             found += entry.event.check(world)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except _BROKEN as exc:
             found.append(_malformed(exc))
         if isinstance(entry.event, EventsVoided):
             found += _void_refusals(entry)
@@ -75,7 +78,7 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
                 world = replay([*applied, (entry.seq, entry.event)])
             else:
                 world = entry.event.apply(world)
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except _BROKEN:
             refusals.append(
                 Violation(
                     "cannot_apply",
@@ -137,7 +140,7 @@ def _pack_not_due(
     ]
     try:
         due = packs_due(others)
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except _BROKEN:
         # A later event of the game that cannot be applied is refused on its own.
         due = packs_due([(seq, e) for seq, e in others if seq < entry.seq])
     if any(d.pack == event.pack for d in due):

@@ -7,7 +7,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_shots(page, login, owner, campaign, persons):
     import os
 
-    tag = os.environ.get("SHOT_TAG", "before")
+    tag = os.environ.get("SHOT_TAG", "after")
     game = game_at_expand_attack(campaign, owner, persons)
     login(page, owner)
     pages = {
@@ -22,3 +22,12 @@ def test_shots(page, login, owner, campaign, persons):
             page.goto(url)
             page.screenshot(path=f"/tmp/shots/{tag}-{name}-{width}.png")
             print(name, width, page.evaluate("document.scrollingElement.scrollWidth"))
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(pages["game"])
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Zoom in").click()
+    page.screenshot(path=f"/tmp/shots/{tag}-game-zoomed-390.png")
+    page.goto("/")
+    page.get_by_role("button", name="Menu").click()
+    page.screenshot(path=f"/tmp/shots/{tag}-home-menu-390.png")

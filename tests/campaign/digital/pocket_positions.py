@@ -47,16 +47,21 @@ def nuke_choice(world: World, people) -> GameState:
     return state
 
 
-def over(state: GameState, winner: int = 0) -> GameState:
-    """The same game, ended with `winner` winning (W-1)."""
+def over(state: GameState, starts: tuple[str, ...], winner: int = 0) -> GameState:
+    """The same game, ended with `winner` winning (W-1); seat i had started in `starts[i]`."""
     state = state.clone()
+    for index, start in enumerate(starts):
+        state.set_seat(index, start=start)
     end_game(state, winner, "the test ends it", [])
     return state
 
 
 def pocket_1(world: World, powers: dict[int, str] | None = None) -> World:
+    """`world` with Pocket 1 open (a nuke in its last game, unless it had one), seat i's
+    faction holding `powers[i]`."""
     held = {FACTIONS[seat]: power for seat, power in (powers or {}).items()}
-    return with_pocket_1(world).evolve(missile_powers=held)
+    opened = world if "pocket_1" in world.packs_opened else with_pocket_1(world)
+    return opened.evolve(missile_powers=held)
 
 
 def missile_power_pick(world: World, people) -> GameState:
@@ -126,7 +131,7 @@ def evolve_choice(world: World, people) -> GameState:
     """The Mutants Evolve (J178) waits on seat 1, the Mutants' player, in seat 0's turn."""
     state = position(
         armies={"peru": (0, 3), "alaska": (1, 3), "egypt": (2, 3)},
-        world=with_pocket_1(world),
+        world=pocket_1(world),
         phase="event_choice",
     ).clone()
     state.set_seat(1, faction="mutants")

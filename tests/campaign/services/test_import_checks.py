@@ -202,6 +202,41 @@ def test_a_game_log_outside_the_event_log_is_refused_DESIGN(logged, owner_client
     ]
 
 
+def _scar(document: dict) -> dict:
+    return document["events"][_seq_of(document, "scar_placed") - 1]
+
+
+MALFORMED = {
+    "a territory that is a list": lambda d: _scar(d)["payload"].update(target=["egypt"]),
+    "a field the event has not": lambda d: _scar(d)["payload"].update(colour="red"),
+    "an event number that is text": lambda d: _scar(d).update(seq="7"),
+    "an unknown kind": lambda d: _scar(d).update(kind="dragon_slain"),
+    "a person key that is a list": lambda d: d["persons"][0].update(key=["x"]),
+    "a user that is an object": lambda d: d["persons"][0].update(user={"a": 1}),
+    "a pack claim for a list": lambda d: d["pack_unlocks"].append({"pack": ["p"], "reason": ""}),
+    "a game log entry without players": lambda d: d["game_logs"][0]["entry"].pop("players"),
+    "a game log correcting itself": lambda d: d["game_logs"][0].update(corrects=0),
+    "a void of a later event": lambda d: d["events"].append(
+        {
+            "seq": len(d["events"]) + 1,
+            "kind": "events_voided",
+            "source": "log",
+            "payload": {"seqs": [99], "reason": "oops"},
+        }
+    ),
+}
+
+
+@pytest.mark.parametrize("edit", MALFORMED.values(), ids=MALFORMED.keys())
+def test_a_malformed_export_is_refused_in_words_never_a_500_DESIGN(logged, owner_client, edit):
+    document = _own_export(logged)
+    edit(document)
+
+    errors = _refused(owner_client, document)
+
+    assert errors and all(e["message"] for e in errors)
+
+
 def test_every_reason_is_listed_at_once_C2_U2(logged, owner_client):
     document = _own_export(logged)
     document["events"][_seq_of(document, "scar_placed") - 1]["payload"]["target"] = "atlantis"
