@@ -4,7 +4,7 @@ from django.urls import path
 
 from campaign.views import box_bottom as box_bottom_views
 from campaign.views import campaigns as campaign_views
-from campaign.views import dice, digital, rules_reference
+from campaign.views import dice, digital, digital_seats, rules_reference
 from campaign.views import game_log as log_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
@@ -153,6 +153,16 @@ urlpatterns = [
         "c/<slug:slug>/play/<int:game_id>/move/",
         digital.DigitalGameMoveView.as_view(),
         name="digital_game_move",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/reveal/",
+        digital_seats.DigitalGameRevealView.as_view(),
+        name="digital_game_reveal",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/preference/",
+        digital_seats.DigitalGamePreferenceView.as_view(),
+        name="digital_game_preference",
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/rewards/",

@@ -121,8 +121,15 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # compresses for a minute or more): only for CI's boot of the production configuration
 # (tests/config/test_production_boot.py), never for a real site.
 STATIC_UNCOLLECTED = DEBUG or env_bool("STATIC_UNCOLLECTED", False)
+# Uploaded files (photos of games): the local media folder unless MEDIA_STORAGE names another
+# storage backend (say "storages.backends.s3.S3Storage", configured by its own settings). They
+# are served through the campaign's pages, which check who may read them, never from MEDIA_URL.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+MEDIA_URL = "media/"
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {
+        "BACKEND": env_str("MEDIA_STORAGE", "django.core.files.storage.FileSystemStorage")
+    },
     # In production `collectstatic` writes hashed, compressed copies that WhiteNoise serves.
     "staticfiles": {
         "BACKEND": (

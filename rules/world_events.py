@@ -215,7 +215,9 @@ class PregameCoinsPlaced(WorldEvent):
 @dataclass(frozen=True)
 class GameRecorded(WorldEvent):
     """The rows this game writes on the faction cards' backs. `players` is a tuple of dicts
-    with keys person, faction, start and outcome (won / held_on / eliminated)."""
+    with keys person, faction, start and outcome (won / held_on / eliminated). A start the
+    log left not recorded is None; `not_recorded` (optional) lists the other gaps ("held",
+    "reward") of that player."""
 
     kind: ClassVar[str] = "game_recorded"
     game: int
@@ -253,7 +255,8 @@ class GameRecorded(WorldEvent):
             violations.append(Violation("faction_twice", "Each faction is played once.", "S-6"))
         if len(set(persons)) != len(persons):
             violations.append(Violation("person_twice", "Each person plays one faction.", "S-6"))
-        starts = [p["start"] for p in self.players]
+        # A start the group did not record is None: nothing to check, never invented.
+        starts = [p["start"] for p in self.players if p["start"] is not None]
         for start in starts:
             _territory(start, violations, world)
         if len(set(starts)) != len(starts):
@@ -866,6 +869,7 @@ def replay(entries: Iterable[tuple[int, WorldEvent]], world: World | None = None
 
 # Events that only sealed content brings register themselves on import.
 from rules import (  # noqa: E402, F401
+    bring_in_world_events,
     card_world_events,
     mission_world_events,
     pocket_world_events,

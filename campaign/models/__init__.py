@@ -3,14 +3,17 @@
 from campaign.models.campaign import Campaign, Invite, Membership, Person, Role
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.game_log import GameLog, PackUnlock
+from campaign.models.game_story import GameAccount, GamePhoto
 from campaign.models.world import EventSource, WorldEventRecord, WorldSnapshot
 
 __all__ = [
     "Campaign",
     "DigitalGame",
     "EventSource",
+    "GameAccount",
     "GameLog",
     "GameMove",
+    "GamePhoto",
     "GameSeat",
     "Invite",
     "Membership",

@@ -118,6 +118,11 @@ class GameSeat(models.Model):
         related_name="digital_seats",
     )
     hotseat_session_key = models.CharField(max_length=64, blank=True)
+    missiles_only_in_fight = models.BooleanField(
+        default=False,
+        help_text="Offer this seat the missile window only on rolls it attacks or defends in "
+        "(X-10); on other players' rolls it passes without being asked.",
+    )
 
     class Meta:
         ordering = ["game", "index"]
@@ -141,6 +146,7 @@ class GameMove(models.Model):
         PLAYER = "player", "Player"
         BOT = "bot", "Bot"
         TIMEOUT = "timeout", "Default after the time ran out"
+        PREFERENCE = "preference", "Passed as the seat asked"
 
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="moves")
     index = models.PositiveIntegerField()

@@ -70,6 +70,9 @@ REWARD_EVENTS: dict[type[WorldEvent], str] = {
 }
 
 
+NOT_RECORDED = "not recorded"  # what the log left blank on purpose; never a guessed value
+
+
 def _territory(key: str | None) -> str:
     if not key:
         return ""
@@ -170,6 +173,7 @@ class PlayerRow:
     outcome: str
     outcome_label: str
     eliminated_by: str = ""  # the faction that eliminated this one, when the log says
+    not_recorded: tuple[str, ...] = ()  # gaps the log left ("held", "reward")
 
 
 @dataclass
@@ -211,11 +215,12 @@ def _players(event: GameRecorded, names: Mapping[str, str]) -> list[PlayerRow]:
                 faction=p["faction"],
                 faction_name=faction.name if faction else p["faction"],
                 colour=faction.colour if faction else "#999",
-                start=p["start"],
-                start_name=_territory(p["start"]),
+                start=p["start"] or "",
+                start_name=_territory(p["start"]) if p["start"] else NOT_RECORDED,
                 outcome=p["outcome"],
                 outcome_label=OUTCOME_LABELS.get(p["outcome"], p["outcome"]),
                 eliminated_by=_faction(p.get("eliminated_by")),
+                not_recorded=tuple(p.get("not_recorded", ())),
             )
         )
     return rows
@@ -518,7 +523,7 @@ def history_faction(*, campaign: Campaign, faction: str) -> list[dict[str, Any]]
         {
             "game": r.game,
             "player": names.get(r.player, r.player) if r.player else "",
-            "start": _territory(r.start),
+            "start": _territory(r.start) if r.start or not r.player else NOT_RECORDED,
             "outcome": OUTCOME_LABELS.get(r.outcome or "", ""),
             "sat_out": r.player is None,
         }

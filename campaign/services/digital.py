@@ -28,6 +28,7 @@ from campaign.services.digital_comeback import (
 )
 from campaign.services.digital_deadlines import default_decision, has_deadline, timeout
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
+from campaign.services.digital_preferences import preference_move
 from campaign.services.game_log import game_plan_append
 from campaign.services.game_log_entry import (
     GameLogEntry,
@@ -256,18 +257,9 @@ def move_submit(
     with transaction.atomic():
         # Lock the game row: two submissions on the same version (two tabs, a double click,
         # a bot task) would otherwise both pass the version check and both apply.
-        game = DigitalGame.objects.select_for_update().get(pk=game.pk)
-        seat_row = game.seats.filter(index=seat).first()
-        if seat_row is None:
-            raise ApplicationError(f"This game has no seat {seat}.", code="no_such_seat")
-        if not seat_holds(seat=seat_row, user=user, session_key=session_key):
-            raise ForbiddenError(
-                f"Seat {seat + 1} ({seat_row.person}) is not yours to play.", code="not_your_seat"
-            )
-        if version != game.version:
-            raise StaleGameError(game)
-        if game.status != DigitalGame.Status.PLAYING:
-            raise ConflictError("This game is over; no more moves.", code="game_over", rule="END-1")
+        game = locked_for_move(
+            game=game, seat=seat, version=version, user=user, session_key=session_key
+        )
         try:
             parsed = move_from_json(move)
             state, events = apply_move(GameState.from_json(game.state), seat, parsed)
@@ -279,6 +271,24 @@ def move_submit(
             ) from exc
         applied = [_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user)]
         return MoveOutcome(game=_advance(game, state, applied=applied), moves=applied)
+
+
+def locked_for_move(*, game: DigitalGame, seat: int, version: int, user, session_key: str):
+    """The game row locked for a move of `seat`, once the request holds the seat, the version
+    is the one the client saw and the game is in play. Call inside a transaction."""
+    game = DigitalGame.objects.select_for_update().get(pk=game.pk)
+    seat_row = game.seats.filter(index=seat).first()
+    if seat_row is None:
+        raise ApplicationError(f"This game has no seat {seat}.", code="no_such_seat")
+    if not seat_holds(seat=seat_row, user=user, session_key=session_key):
+        raise ForbiddenError(
+            f"Seat {seat + 1} ({seat_row.person}) is not yours to play.", code="not_your_seat"
+        )
+    if version != game.version:
+        raise StaleGameError(game)
+    if game.status != DigitalGame.Status.PLAYING:
+        raise ConflictError("This game is over; no more moves.", code="game_over", rule="END-1")
+    return game
 
 
 def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> bool:
@@ -322,22 +332,39 @@ def _move_row(game, seat, move, events, actor, user) -> GameMove:
     )
 
 
+def play_automatic(
+    game: DigitalGame, state: GameState, *, applied: list[GameMove], seats: dict[int, GameSeat]
+) -> GameState:
+    """Apply the moves nobody needs to be asked for: bots' moves, and the missile passes of
+    seats that asked to be left out of other players' fights. Appends them to `applied`."""
+    while not state.is_over and len(applied) < MAX_AUTOMATIC_MOVES:
+        to_act = seats_to_act(state)
+        bots = [s for s in to_act if seats[s].is_bot]
+        if bots:
+            seat = bots[0]
+            # Keyed by the seed through HMAC, so a bot's choices tell nothing about the dice.
+            bot = HeuristicBot(
+                seed=derived_number(game.seed, f"bot {seat} at {game.version + len(applied)}")
+            )
+            move, actor = bot.choose(state, seat), GameMove.Actor.BOT
+        else:
+            chosen = next(
+                ((s, m) for s in to_act if (m := preference_move(state, seats[s])) is not None),
+                None,
+            )
+            if chosen is None:
+                break
+            (seat, move), actor = chosen, GameMove.Actor.PREFERENCE
+        state, events = apply_move(state, seat, move)
+        applied.append(_move_row(game, seat, move, events, actor, None))
+    return state
+
+
 def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) -> DigitalGame:
     """Let bots play while only bots may act, then store the moves, the snapshot, the new
     version and the deadline of any pending interrupt. Call inside the game's transaction."""
     seats = {s.index: s for s in game.seats.all()}
-    while not state.is_over and len(applied) < MAX_AUTOMATIC_MOVES:
-        bots = [s for s in seats_to_act(state) if seats[s].is_bot]
-        if not bots:
-            break
-        seat = bots[0]
-        # Keyed by the seed through HMAC, so a bot's choices tell nothing about the dice.
-        bot = HeuristicBot(
-            seed=derived_number(game.seed, f"bot {seat} at {game.version + len(applied)}")
-        )
-        move = bot.choose(state, seat)
-        state, events = apply_move(state, seat, move)
-        applied.append(_move_row(game, seat, move, events, GameMove.Actor.BOT, None))
+    state = play_automatic(game, state, applied=applied, seats=seats)
     for offset, row in enumerate(applied):
         row.index = game.version + offset
     GameMove.objects.bulk_create(applied)

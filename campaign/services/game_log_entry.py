@@ -23,7 +23,11 @@ class PlayerEntry:
 
     Once packs are open: `draft` holds the print codes of the four draft cards drafted at
     setup (rules additions B-D; every player's or nobody's) and `comeback_power` the power
-    picked in this game (rules addition E)."""
+    picked in this game (rules addition E).
+
+    `not_recorded` names what the group does not remember ("start", "held", "reward"): it is
+    left blank on purpose, shown as not recorded and never filled in for them; a correction
+    may give it later. Only the winner is always needed (END-2)."""
 
     faction: str
     person: str = ""
@@ -35,6 +39,11 @@ class PlayerEntry:
     draft: tuple[str, ...] = ()
     eliminated_by: str = ""
     comeback_power: str = ""
+    not_recorded: tuple[str, ...] = ()
+
+    def knows(self, what: str) -> bool:
+        """False when the group said `what` ("start", "held", "reward") is not recorded."""
+        return what not in self.not_recorded
 
 
 @dataclass(frozen=True)
@@ -198,6 +207,7 @@ class GameLogEntry:
                     "held": tuple(p.get("held", ())),
                     "reward": reward(p.get("reward")),
                     "draft": tuple(p.get("draft", ())),
+                    "not_recorded": tuple(p.get("not_recorded", ())),
                 }
             )
             for p in data["players"]

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_events import plan_events
+from campaign.services.game_log_gaps import gap_refusals, recorded_player, reward_held
 from campaign.services.game_log_missions import (
     CAPITAL_MARK,
     capital_incident_refusal,
@@ -64,16 +65,9 @@ def game_log_plan(
         # Who played what is unclear; checking the rest would only add noise.
         return planner.plan
 
-    players = tuple(
-        {
-            "person": p.person,
-            "faction": p.faction,
-            "start": p.start,
-            "outcome": entry.outcome(p),
-            **({"eliminated_by": p.eliminated_by} if p.eliminated_by else {}),
-        }
-        for p in entry.players
-    )
+    for where, violation in gap_refusals(entry, game):
+        planner.refuse(where, violation)
+    players = tuple(recorded_player(entry, p) for p in entry.players)
     planner.add("players", GameRecorded(game=game, played_on=str(entry.played_on), players=players))
     by_faction = {p.faction: p.person for p in entry.players}
     # What packs bring: the draft was made at setup, so it is checked against the world
@@ -109,7 +103,7 @@ def _plan_during(
     claimed, HQ moves, fortification wear and incidents, each by the player of a faction of
     this game."""
     refuse = planner.refuse
-    starts = {p.start: p.faction for p in entry.players}
+    starts = {p.start: p.faction for p in entry.players if p.start}
 
     def actor(where: str, faction: str) -> str | None:
         if not faction:
@@ -221,7 +215,7 @@ def _plan_end(
                     player.person,
                     game,
                     False,
-                    player.held,
+                    reward_held(player),
                 )
         for i, player in enumerate(entry.players):
             if player.reward is not None and entry.outcome(player) != "held_on":

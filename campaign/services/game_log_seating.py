@@ -100,7 +100,15 @@ def plan_seating(
             )
         seen_persons.add(player.person)
         if not player.start:
-            refuse(f"{where}.start", Violation("required", "Give the starting territory.", "S-7"))
+            if player.knows("start"):
+                refuse(
+                    f"{where}.start",
+                    Violation(
+                        "required",
+                        "Give the starting territory, or mark it not recorded.",
+                        "S-7",
+                    ),
+                )
         else:
             for violation in _start_violations(world, player.person, player.start):
                 refuse(f"{where}.start", violation)

@@ -50,7 +50,9 @@ from campaign.services.digital import (
     move_submit,
 )
 from campaign.services.digital_deadlines import has_deadline
+from campaign.services.digital_repeat import attack_repeat_submit, last_attack
 from campaign.services.game_log_refusals import GameLogRefused
+from campaign.views.digital_aids import card_confirmation, pass_device_to, repeat_plan_from_post
 from campaign.views.digital_factions import faction_card_words, lead_words
 from campaign.views.digital_pockets import (
     default_words,
@@ -284,6 +286,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         for i, card in enumerate(view["slots"])
     ]
     waiting_on = [rows[s]["seat"].person.display_name for s in to_act]
+    shared_screen = sum(bool(r["held"]) for r in rows) > 1
+    names = [r["seat"].person.display_name for r in rows]
+    pass_device = pass_device_to(request, game, acting, shared_screen, names)
     context = {
         "game": game,
         "state": state,
@@ -304,7 +309,11 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "held_names": [r["seat"].person.display_name for r in rows if r["held"]],
         # Several seats on this screen (own seat plus hot-seat friends, or hot-seats only):
         # people share it, so hands stay covered until asked.
-        "shared_screen": sum(bool(r["held"]) for r in rows) > 1,
+        "shared_screen": shared_screen,
+        # Another hot-seat player's turn: the screen is covered until they say it is them.
+        "pass_device": pass_device,
+        "again": last_attack(game=game, state=state, seat=acting) if acting is not None else None,
+        "held_rows": [r["seat"] for r in rows if r["held"]],
         "pending": state.pending or {},
         "battle": _battle(state),
         "event": _event_choice(state),
@@ -558,12 +567,29 @@ class DigitalGameMoveView(_GameMixin, View):
             return _panel_response(
                 request, game, status=400, error={"message": "The form was incomplete."}
             )
-        options = legal_move_options(GameState.from_json(game.state), seat)
+        state = GameState.from_json(game.state)
+        options = legal_move_options(state, seat)
+        held = seats_held(game=game, user=request.user, session_key=_session_key(request))
         try:
+            plan = repeat_plan_from_post(request.POST)
+            if plan is not None:
+                attack_repeat_submit(
+                    game=game,
+                    seat=seat,
+                    plan=plan,
+                    version=version,
+                    user=request.user,
+                    session_key=_session_key(request),
+                )
+                return _panel_response(request, self.get_game())
+            move = move_from_post(request.POST, options)
+            confirm = card_confirmation(state, seat, move, request.POST) if seat in held else None
+            if confirm is not None:  # giving up cards: asked first, nothing changes yet
+                return _panel_response(request, game, confirm=confirm)
             move_submit(
                 game=game,
                 seat=seat,
-                move=move_from_post(request.POST, options),
+                move=move,
                 version=version,
                 user=request.user,
                 session_key=_session_key(request),

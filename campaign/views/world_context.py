@@ -51,7 +51,9 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                     {
                         "game": r.game,
                         "player": who(r.player) if r.player else None,
-                        "start": territories[r.start].name if r.start else None,
+                        "start": territories[r.start].name
+                        if r.start
+                        else (NOT_RECORDED if r.player else None),
                         "outcome": (r.outcome or "").replace("_", " "),
                     }
                     for r in world.faction_history(key)

@@ -4,6 +4,7 @@ Island rose (the Alien Collaborator, a weakness scar, a ruined city)."""
 
 from __future__ import annotations
 
+from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from rules.pocket_world_events import (
     AlienIslandPlaced,
@@ -39,15 +40,17 @@ def pocket_1_opened(campaign, owner, persons, *, game: int = 1) -> None:
 def pocket_2_opened(campaign, owner, persons, *, game: int = 1) -> None:
     """A big recruit with a missile in hand in `game`: Alien Island rises joined to Brazil and
     Western Australia (K182s), the Saharan Republic becomes the Collaborator (K180s), takes
-    the Cautious weakness (K194s), and the Aliens ruin the Minor City in Egypt (K187s)."""
+    the Cautious weakness (K194s), and the Aliens ruin the Minor City in Egypt (K187s), founded
+    as Cairo first unless a city stands there already."""
     who = persons["player"].key
+    standing = RUIN in world_current(campaign=campaign).cities
     world_event_append(
         campaign=campaign,
         events=[
             PackOpened("pocket_2", game, f"30 troops about to be placed in game {game}"),
             AlienIslandPlaced(ISLAND_ENDS, COLLABORATOR, who, game),
             ScarPlaced("die_mechaniker", "faction", "cautious", who, game),
-            CityFounded(RUIN, "minor", "Cairo", who, game),
+            *(() if standing else (CityFounded(RUIN, "minor", "Cairo", who, game),)),
             CityRuined(RUIN, who, game),
         ],
         user=owner,

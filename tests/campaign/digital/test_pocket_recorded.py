@@ -1,6 +1,7 @@
 """A finished digital game writes what its pockets did into the campaign's world, through the
 same checks as a game logged by hand: the nuke's fallout zone and its Bringer (J162s, J164s),
-the missile powers taken (J167s), Alien Island's two sea lines and its Collaborator (K182s)."""
+the missile powers taken (J167s), Alien Island's two sea lines and its Collaborator (K182s), an
+Evolve card scratched (J178) and a weakness played into a faction card's yellow slot (K194s)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from rules.game import (
     ChooseNukeTarget,
     GameState,
     PlaceAlienIsland,
+    PlayScarCard,
     ResolveEvent,
 )
 from rules.game.missile_powers import ChooseMissilePower
-from tests.rules.game.helpers import FACTIONS, play
+from tests.rules.game.helpers import FACTIONS, play, position
 
 from . import pocket_positions as at
 from .conftest import stored_hotseat_game
@@ -91,3 +93,28 @@ def test_J178_an_evolve_card_scratched_in_a_later_digital_game_lands_in_the_camp
     world = world_current(campaign=campaign)
     assert world.evolutions == {"J178": "offensive"}
     assert WorldEventRecord.objects.filter(campaign=campaign, kind="mutants_evolved").exists()
+
+
+def test_K194s_a_weakness_played_in_a_later_digital_game_lands_on_the_faction_card(
+    campaign, owner, owner_client, people
+):
+    """Game 1 raises Alien Island (Pocket 2 opens); in game 2 seat 0 plays Cautious into the
+    yellow slot of seat 1's faction card: the campaign's card carries it for good."""
+    state = at.island_placement(world_current(campaign=campaign), people)
+    state, _ = play(state, (0, PlaceAlienIsland("brazil", "western_australia")))
+    _record(campaign, owner, owner_client, people, state, ("alaska", "egypt", "ural"))
+
+    state = at.seated(
+        position(
+            armies={"peru": (0, 3), "alaska": (1, 3), "egypt": (2, 3)},
+            phase="start_of_turn",
+            world=world_current(campaign=campaign),
+            seat0={"scar_card": "cautious"},
+        ),
+        people,
+    )
+    state, _ = play(state, (0, PlayScarCard(FACTIONS[1])))
+    _record(campaign, owner, owner_client, people, state, ("siam", "argentina", "egypt"))
+
+    scar = world_current(campaign=campaign).faction_scars[FACTIONS[1]]
+    assert scar.kind == "cautious" and scar.on == "faction"

@@ -1,0 +1,122 @@
+"""Bringing in a campaign already under way ("we have already played"), in one sitting.
+
+The bring-in page's steps each give `Entry`s: a world event to be, and the form field its
+refusal shows under. They are checked together in the order a real box got them (P-2 powers and
+P-3 coins first, then the games, the packs, the board) against the world as it stands, through
+each event's own rule checks, and recorded on confirm in one `world_event_append`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from campaign.errors import ApplicationError
+from campaign.models import Campaign, EventSource, Person, WorldEventRecord
+from campaign.selectors.world import world_current
+from campaign.services.campaigns import person_create
+from campaign.services.world import world_event_append
+from rules.errors import Violation
+from rules.world import World
+from rules.world_events import WorldEvent
+
+# Where an event goes in the brought-in log: what a later event needs comes before it.
+POWERS, PREGAME, GAMES, PACKS, SIGNATURES, CITIES, FORTIFY, SCARS, CONTINENTS = range(9)
+UPGRADES, DESTROYED = 9, 10
+
+
+@dataclass
+class People:
+    """Names typed on the page -> the campaign's `person` keys. A name no person of the
+    campaign has becomes a guest on confirm; until then its name stands for its key."""
+
+    keys: dict[str, str]
+    new: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, campaign: Campaign) -> People:
+        persons = Person.objects.filter(campaign=campaign).values_list("display_name", "key")
+        return cls({name.casefold(): key for name, key in persons})
+
+    def key(self, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            return ""
+        known = self.keys.get(name.casefold())
+        if known is None:
+            self.new.add(name)
+            return name
+        return known
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every step's events need: the first recorded game and who is who."""
+
+    before_game: int
+    people: People
+
+    @property
+    def last_game(self) -> int:
+        """The game brought-in marks are dated to: the last one before the record."""
+        return max(1, self.before_game - 1)
+
+
+@dataclass(frozen=True)
+class Entry:
+    step: str
+    field: str
+    order: int
+    make: Callable[[Context], WorldEvent]
+
+
+def reason(before_game: int) -> str:
+    return f"brought in before game {before_game}"
+
+
+def bring_in_events(entries: Iterable[Entry], context: Context) -> list[tuple[Entry, WorldEvent]]:
+    ordered = sorted(entries, key=lambda e: e.order)
+    return [(entry, entry.make(context)) for entry in ordered]
+
+
+def bring_in_refusals(
+    *, campaign: Campaign, entries: Iterable[Entry], context: Context
+) -> dict[tuple[str, str], list[Violation]]:
+    """(step, field) -> what the rules refuse there, writing nothing. Each event is checked
+    against the world after the accepted ones before it."""
+    world: World = world_current(campaign=campaign)
+    found: dict[tuple[str, str], list[Violation]] = {}
+    for entry, event in bring_in_events(entries, context):
+        refused = [*event.bounds(), *event.check(world)]
+        if refused:
+            found.setdefault((entry.step, entry.field), []).extend(refused)
+        else:
+            world = event.apply(world)
+    return found
+
+
+def bring_in_record(
+    *, campaign: Campaign, user, entries: list[Entry], before_game: int
+) -> list[WorldEventRecord]:
+    """Create the guests the entries name, then append every event at once: all of it is
+    recorded, or (a refusal) none of it."""
+    if world_current(campaign=campaign).games_played:
+        raise ApplicationError(
+            "This campaign already has recorded games: earlier games can be brought in only "
+            "before the first one.",
+            code="record_started",
+            rule="S-1",
+        )
+    with transaction.atomic():
+        people = People.of(campaign)
+        bring_in_events(entries, Context(before_game, people))  # collects the new names
+        for name in sorted(people.new):
+            person = person_create(campaign=campaign, display_name=name)
+            people.keys[name.casefold()] = person.key
+        people.new.clear()
+        events = [event for _, event in bring_in_events(entries, Context(before_game, people))]
+        return world_event_append(
+            campaign=campaign, events=events, user=user, source=EventSource.SETUP
+        )
