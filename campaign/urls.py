@@ -6,6 +6,7 @@ from campaign.views import box_bottom as box_bottom_views
 from campaign.views import campaigns as campaign_views
 from campaign.views import dice, digital, digital_seats, rules_reference
 from campaign.views import game_log as log_views
+from campaign.views import game_story as story_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
 from campaign.views import missions as mission_views
@@ -112,6 +113,27 @@ urlpatterns = [
         "campaigns/<slug:slug>/history/games/<int:number>/",
         history_views.GameDetailView.as_view(),
         name="history_game",
+    ),
+    # The story of a game: photos of the board and a short account (issue 11).
+    path(
+        "campaigns/<slug:slug>/history/games/<int:number>/photos/",
+        story_views.GamePhotoAddView.as_view(),
+        name="game_photo_add",
+    ),
+    path(
+        "campaigns/<slug:slug>/history/games/<int:number>/photos/<int:photo_id>/",
+        story_views.GamePhotoFileView.as_view(),
+        name="game_photo",
+    ),
+    path(
+        "campaigns/<slug:slug>/history/games/<int:number>/photos/<int:photo_id>/remove/",
+        story_views.GamePhotoRemoveView.as_view(),
+        name="game_photo_remove",
+    ),
+    path(
+        "campaigns/<slug:slug>/history/games/<int:number>/account/",
+        story_views.GameAccountView.as_view(),
+        name="game_account",
     ),
     path(
         "campaigns/<slug:slug>/history/victors/",

@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 
 from campaign.errors import ApplicationError
+from campaign.forms.digital_costs import expansion_cost_words
 from campaign.forms.digital_pockets import (
     POCKET_TITLES,
     SECONDARY,
@@ -385,6 +386,9 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             if fs.text:
                 continue
             pair = (row[fs.name], value_label(state, fs.name, data[fs.name], key))
+            if kind == "expand" and fs.name == "target":  # the price, said first
+                cost = expansion_cost_words(state, state.current_seat, data["target"])
+                pair = (pair[0], pair[1] + cost)
             if pair not in fs.choices:
                 fs.choices.append(pair)
         if option.min_count is not None:

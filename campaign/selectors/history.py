@@ -29,6 +29,7 @@ from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventRes
 from rules.data import board, content
 from rules.mission_world_events import SeaLineAdded
 from rules.rewards import REWARD_NAMES
+from campaign.selectors.record_gaps import missing_rewards, pack_progress_uncertain, record_gaps
 from rules.unlocks import is_optional, packs_due, packs_progress
 from rules.world import City, World
 from rules.world_events import (
@@ -564,6 +565,7 @@ def packs_status(*, campaign: Campaign) -> PackStatus:
         if latest and opening.game == latest:
             open_now.append({**row, "pending": False})
     opened.sort(key=lambda r: r["order"])
+    gaps = record_gaps(campaign=campaign)
     progress = [
         {
             "name": p.name,
@@ -571,6 +573,9 @@ def packs_status(*, campaign: Campaign) -> PackStatus:
             "current": p.current,
             "target": p.target,
             "percent": round(100 * min(p.current, p.target) / p.target) if p.target else 0,
+            # A held-on reward not recorded may have founded a Minor City (END-6, U-2).
+            "uncertain": pack_progress_uncertain(p.pack, gaps),
+            "missing_rewards": missing_rewards(gaps),
         }
         for p in packs_progress(world)
     ]

@@ -34,6 +34,19 @@ class LastAttack:
     most: int  # the most dice the next round may roll
     origin_troops: int
 
+    @property
+    def dice(self) -> int:
+        """The dice remembered, fewer when fewer troops are left to roll them."""
+        return min(self.plan.dice, self.most)
+
+    @property
+    def origin_name(self) -> str:
+        return territory_name(self.plan.origin)
+
+    @property
+    def target_name(self) -> str:
+        return territory_name(self.plan.target)
+
 
 def last_attack(*, game: DigitalGame, state: GameState, seat: int) -> LastAttack | None:
     """The seat's last attack of the turn in progress, if it may be made again now."""

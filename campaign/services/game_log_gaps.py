@@ -8,16 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign.selectors.record_gaps import GAP_WORDS
 from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
 from rules.errors import Violation
 from rules.rewards import rewards_given
 
-GAPS = ("start", "held", "reward")
-GAP_WORDS = {
-    "start": "starting territory",
-    "held": "territories held at the end",
-    "reward": "held-on reward",
-}
+GAPS = tuple(GAP_WORDS)
 
 
 def gap_refusals(entry: GameLogEntry, game: int) -> list[tuple[str, Violation]]:

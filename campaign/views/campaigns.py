@@ -91,8 +91,10 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
                 raise Http404(error.message) from error
         else:
             world = world_current(campaign=self.campaign)
+        names = person_names(campaign=self.campaign)
         context.update(
-            world_context(world, names=person_names(campaign=self.campaign)),
+            world_context(world, names=names),
+            **gaps_context(campaign=self.campaign, names=names, upto_game=as_of),
             as_of=as_of,
             games_recorded=world_games_recorded(campaign=self.campaign),
             section="world",

@@ -11,10 +11,12 @@ from django.views.generic import TemplateView
 from campaign.board_map import render_board_svg
 from campaign.board_marks import mark_notes
 from campaign.errors import NotFoundError
+from campaign.forms.game_story import GameAccountForm, GamePhotoForm
 from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.box import box_stats, faction_blue_slots
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.game_story import game_stories, game_story
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
 from campaign.selectors.history import (
     history_faction,
@@ -86,7 +88,9 @@ class GameListView(HistoryPage):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["games"] = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
+        games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
+        stories = game_stories(campaign=self.campaign)
+        context["games"] = [(g, stories.get(g.number)) for g in games]
         return context
 
 
@@ -113,8 +117,32 @@ class GameDetailView(HistoryPage):
             else "",
             can_correct=Action.MANAGE in self.allowed
             and game_log_latest(campaign=self.campaign, game_number=number) is not None,
+            **self._story_context(number),
         )
         return context
+
+    def _story_context(self, number: int) -> dict[str, Any]:
+        """The game's photos (each with whether this reader may remove it) and account."""
+        story = game_story(campaign=self.campaign, game_number=number)
+        user_id = self.request.user.pk
+        may_manage = Action.MANAGE in self.allowed
+        return {
+            "story": story,
+            "can_add_story": Action.PLAY in self.allowed,
+            "removable_photos": {
+                p.pk for p in story.photos if may_manage or p.uploaded_by_id == user_id
+            },
+            "can_edit_account": Action.PLAY in self.allowed
+            and (
+                story.account is None
+                or may_manage
+                or story.account.written_by_id == user_id
+            ),
+            "photo_form": GamePhotoForm(),
+            "account_form": GameAccountForm(
+                initial={"text": story.account.text if story.account else ""}
+            ),
+        }
 
 
 class VictorsView(HistoryPage):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from campaign.board_map import render_board_svg
 from campaign.selectors.box import box_status, faction_blue_slots
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
+from campaign.selectors.history import NOT_RECORDED
 from campaign.selectors.pocket_board import pocket_board
 from campaign.selectors.pocket_cards import pocket_card
 from rules import box
@@ -155,6 +156,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
         ),
         "supplies": [
             {
+                "key": key,
                 "name": SUPPLY_NAMES.get(key, key),
                 "left": max(0, left),
                 "over": max(0, -left),  # marks placed beyond the sheet by an owner's override

@@ -1,0 +1,325 @@
+"""The steps of bringing in a campaign already under way: each form turns what was typed into
+`Entry`s (world events to be, and the field a refusal shows under). The rules' checks run in
+`campaign.services.bring_in`; these forms only check the shape of what was typed."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaign.services import bring_in as b
+from rules import box
+from rules.bounds import NAME_MAX, SLOGAN_MAX
+from rules.bring_in_world_events import GamesBroughtIn
+from rules.data import board, content
+from rules.world import PackOpening, World
+from rules.world_events import (
+    CardDestroyed,
+    CardUpgraded,
+    CityFortified,
+    CityFounded,
+    ContinentBonusChanged,
+    ContinentNamed,
+    FortificationWorn,
+    PackOpened,
+    PregameCoinsPlaced,
+    ScarCancelled,
+    ScarPlaced,
+    StartingPowerChosen,
+    VictorSigned,
+)
+
+SIGNED_GAMES = content().constants["rewarded_games"]
+CITY_ROWS = sum(content().supplies[k] for k in ("minor_city", "major_city", "world_capital")) + 1
+SCAR_ROWS = 12
+FORT_ROWS = content().supplies["fortification"]
+WEAR_BOXES = content().constants["fortification_wear_boxes"]
+CITY_KINDS = [("minor", "Minor city"), ("major", "Major city"), ("capital", "World Capital")]
+
+
+def _territory_choices() -> list[tuple[str, str]]:
+    return [("", "—")] + sorted(
+        ((k, t.name) for k, t in board().territories.items()), key=lambda c: c[1]
+    )
+
+
+def _territory_field(label: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        required=False,
+        choices=_territory_choices(),
+        error_messages={"invalid_choice": "There is no such territory on the board (C-2)."},
+    )
+
+
+def _name_field(label: str, max_length: int = NAME_MAX) -> forms.CharField:
+    return forms.CharField(label=label, required=False, max_length=max_length, strip=True)
+
+
+class StepForm(forms.Form):
+    """A step: `entries()` once valid. `world` is the world now, `packs` the packs the
+    bring-in says are open (their content may then be offered)."""
+
+    step = ""
+    title = ""
+
+    def __init__(self, *args, world: World, packs: list[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.world = world
+        opened = {p: PackOpening(p, None, "") for p in packs}
+        self.box_world = world.evolve(packs_opened={**opened, **world.packs_opened})
+
+    def entry(self, field: str, order: int, make) -> b.Entry:
+        return b.Entry(self.step, field, order, make)
+
+    def rows(self, prefix: str, count: int, names: tuple[str, ...]) -> list[list]:
+        return [[self[f"{prefix}_{i}_{n}"] for n in names] for i in range(count)]
+
+    def entries(self) -> list[b.Entry]:
+        raise NotImplementedError
+
+
+class GamesForm(StepForm):
+    step, title = "games", "Games and victors"
+
+    games_played = forms.IntegerField(
+        label="How many games have you played?",
+        min_value=1,
+        max_value=999,
+        error_messages={
+            "required": "Say how many games you have played (S-1).",
+            "min_value": "Bring in at least one game; a new campaign starts on its own (S-1).",
+        },
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for game in range(1, SIGNED_GAMES + 1):
+            self.fields[f"winner_{game}"] = _name_field(f"Game {game}: who won")
+            self.fields[f"date_{game}"] = forms.DateField(label="Date", required=False)
+            self.fields[f"slogan_{game}"] = _name_field("Slogan", SLOGAN_MAX)
+
+    def clean(self):
+        data = super().clean()
+        played = data.get("games_played")
+        if played is None:
+            return data
+        for game in range(played + 1, SIGNED_GAMES + 1):
+            if data.get(f"winner_{game}"):
+                self.add_error(
+                    f"winner_{game}",
+                    f"Game {game} is not played yet: you said {played} games were (END-4).",
+                )
+        return data
+
+    def victor_rows(self) -> list[list]:
+        return self.rows_by_game()
+
+    def rows_by_game(self) -> list[list]:
+        return [
+            [self[f"winner_{g}"], self[f"date_{g}"], self[f"slogan_{g}"]]
+            for g in range(1, SIGNED_GAMES + 1)
+        ]
+
+    def entries(self) -> list[b.Entry]:
+        data = self.cleaned_data
+        played = data["games_played"]
+        found = [
+            self.entry("games_played", b.GAMES, lambda c: GamesBroughtIn(played, played + 1))
+        ]
+        for game in range(1, min(played, SIGNED_GAMES) + 1):
+            winner = data.get(f"winner_{game}")
+            if not winner:
+                continue  # not known: the row stays blank
+            date = data.get(f"date_{game}")
+            found.append(
+                self.entry(
+                    f"winner_{game}",
+                    b.SIGNATURES,
+                    lambda c, g=game, w=winner, d=date, s=data.get(f"slogan_{game}", ""): (
+                        VictorSigned(c.people.key(w), g, d.isoformat() if d else "", s)
+                    ),
+                )
+            )
+        return found
+
+    def before_game(self) -> int:
+        return self.cleaned_data["games_played"] + 1
+
+
+class PacksForm(StepForm):
+    step, title = "packs", "Packs opened"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        packs = sorted(content().packs.values(), key=lambda p: p.order)
+        self.fields["packs"] = forms.MultipleChoiceField(
+            label="Which sealed packs have you opened?",
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            choices=[(p.key, p.name) for p in packs if p.key not in self.world.packs_opened],
+            error_messages={"invalid_choice": "There is no such sealed pack (U-1)."},
+        )
+
+    def entries(self) -> list[b.Entry]:
+        return [
+            self.entry("packs", b.PACKS, lambda c, p=p: PackOpened(p, None, b.reason(c.before_game)))
+            for p in self.cleaned_data["packs"]
+        ]
+
+
+class BoardForm(StepForm):
+    """Cities, scars, fortifications and continents as they stand on the board."""
+
+    step, title = "board", "The board's marks"
+    city_fields = ("territory", "kind", "name", "founder")
+    scar_fields = ("territory", "kind", "by", "cancelled")
+    fort_fields = ("territory", "wear")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(CITY_ROWS):
+            self.fields[f"city_{i}_territory"] = _territory_field("Territory")
+            self.fields[f"city_{i}_kind"] = forms.ChoiceField(
+                label="Kind", choices=CITY_KINDS, initial="minor", required=False
+            )
+            self.fields[f"city_{i}_name"] = _name_field("City's name")
+            self.fields[f"city_{i}_founder"] = _name_field("Founder (if known)")
+        scars = [("", "—")] + [
+            (k, s.name) for k, s in box.scar_types(self.box_world).items() if s.target == "territory"
+        ]
+        for i in range(SCAR_ROWS):
+            self.fields[f"scar_{i}_territory"] = _territory_field("Territory")
+            self.fields[f"scar_{i}_kind"] = forms.ChoiceField(
+                label="Scar", choices=scars, required=False
+            )
+            self.fields[f"scar_{i}_by"] = _name_field("Placed by (if known)")
+            self.fields[f"scar_{i}_cancelled"] = forms.BooleanField(
+                label="Cancelled", required=False
+            )
+        for i in range(FORT_ROWS):
+            self.fields[f"fort_{i}_territory"] = _territory_field("Territory")
+            self.fields[f"fort_{i}_wear"] = forms.IntegerField(
+                label="Wear boxes marked", required=False, min_value=0, max_value=WEAR_BOXES
+            )
+        for key, continent in board().continents.items():
+            self.fields[f"cont_{key}_name"] = _name_field(f"{continent.name}: its name")
+            self.fields[f"cont_{key}_namer"] = _name_field("Named by")
+            self.fields[f"cont_{key}_mark"] = forms.TypedChoiceField(
+                label="Bonus mark",
+                required=False,
+                coerce=int,
+                empty_value=0,
+                choices=[("", "none"), ("1", "+1"), ("-1", "-1")],
+            )
+
+    def city_rows(self) -> list[list]:
+        return self.rows("city", CITY_ROWS, self.city_fields)
+
+    def scar_rows(self) -> list[list]:
+        return self.rows("scar", SCAR_ROWS, self.scar_fields)
+
+    def fort_rows(self) -> list[list]:
+        return self.rows("fort", FORT_ROWS, self.fort_fields)
+
+    def continent_rows(self) -> list[list]:
+        return [
+            [self[f"cont_{k}_name"], self[f"cont_{k}_namer"], self[f"cont_{k}_mark"]]
+            for k in board().continents
+        ]
+
+    def clean(self):
+        data = super().clean()
+        self._need(data, "city", CITY_ROWS, ("name", "founder"), "Which territory is the city in?")
+        self._need(data, "scar", SCAR_ROWS, ("kind", "by"), "Which territory carries the scar?")
+        for i in range(SCAR_ROWS):
+            if data.get(f"scar_{i}_territory") and not data.get(f"scar_{i}_kind"):
+                self.add_error(f"scar_{i}_kind", "Which scar is it? (G-4)")
+        self._need(data, "fort", FORT_ROWS, ("wear",), "Which city is fortified?")
+        for key, continent in board().continents.items():
+            if data.get(f"cont_{key}_namer") and not data.get(f"cont_{key}_name"):
+                self.add_error(f"cont_{key}_name", f"What did they name {continent.name}? (END-5)")
+        return data
+
+    def _need(self, data, prefix: str, count: int, others: tuple[str, ...], text: str) -> None:
+        for i in range(count):
+            if not data.get(f"{prefix}_{i}_territory") and any(
+                data.get(f"{prefix}_{i}_{n}") for n in others
+            ):
+                self.add_error(f"{prefix}_{i}_territory", text)
+
+    def entries(self) -> list[b.Entry]:
+        data = self.cleaned_data
+        found: list[b.Entry] = []
+        for i in range(CITY_ROWS):
+            where = data.get(f"city_{i}_territory")
+            if where:
+                kind, name, founder = (data.get(f"city_{i}_{n}") for n in ("kind", "name", "founder"))
+                field = f"city_{i}_name" if not name else f"city_{i}_territory"
+                found.append(
+                    self.entry(
+                        field,
+                        b.CITIES,
+                        lambda c, t=where, k=kind or "minor", n=name, f=founder: CityFounded(
+                            t, k, n, c.people.key(f), c.last_game
+                        ),
+                    )
+                )
+        for i in range(FORT_ROWS):
+            where = data.get(f"fort_{i}_territory")
+            if where:
+                found.append(
+                    self.entry(
+                        f"fort_{i}_territory",
+                        b.FORTIFY,
+                        lambda c, t=where: CityFortified(t, "", c.last_game),
+                    )
+                )
+                if wear := data.get(f"fort_{i}_wear"):
+                    found.append(
+                        self.entry(
+                            f"fort_{i}_wear",
+                            b.FORTIFY,
+                            lambda c, t=where, w=wear: FortificationWorn(t, w, c.last_game),
+                        )
+                    )
+        for i in range(SCAR_ROWS):
+            where, kind = data.get(f"scar_{i}_territory"), data.get(f"scar_{i}_kind")
+            if where and kind:
+                found.append(
+                    self.entry(
+                        f"scar_{i}_territory",
+                        b.SCARS,
+                        lambda c, t=where, k=kind, p=data.get(f"scar_{i}_by"): ScarPlaced(
+                            t, "territory", k, c.people.key(p) or None, c.last_game
+                        ),
+                    )
+                )
+                if data.get(f"scar_{i}_cancelled"):
+                    found.append(
+                        self.entry(
+                            f"scar_{i}_cancelled",
+                            b.SCARS,
+                            lambda c, t=where: ScarCancelled(t, "", c.last_game),
+                        )
+                    )
+        for key in board().continents:
+            name, namer = data.get(f"cont_{key}_name"), data.get(f"cont_{key}_namer")
+            if name:
+                found.append(
+                    self.entry(
+                        f"cont_{key}_name",
+                        b.CONTINENTS,
+                        lambda c, k=key, n=name, p=namer: ContinentNamed(
+                            k, n, c.people.key(p or ""), c.last_game
+                        ),
+                    )
+                )
+            if mark := data.get(f"cont_{key}_mark"):
+                found.append(
+                    self.entry(
+                        f"cont_{key}_mark",
+                        b.CONTINENTS,
+                        lambda c, k=key, m=mark: ContinentBonusChanged(k, m, "", c.last_game),
+                    )
+                )
+        return found

@@ -1,0 +1,79 @@
+"""Gaps in the record: what logged games left "not recorded" (a start, the territories held at
+the end, a held-on reward), and which counts they make uncertain. A gap is never filled with a
+guess; the pages say the count may be off until a correction gives the missing part.
+
+A held-on reward not recorded may have founded a Minor City (END-6 H1) or added a coin (H2):
+the Minor Cities left, and with them Pack 1's progress (U-2), are then only bounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from campaign.models import Campaign
+from campaign.selectors.world import world_log
+from rules.data import content
+from rules.world_events import GameRecorded
+
+GAP_WORDS = {
+    "start": "starting territory",
+    "held": "territories held at the end",
+    "reward": "held-on reward",
+}
+# What a missing held-on reward could have used up (END-6 H1: a Minor City mark).
+REWARD_SUPPLIES = frozenset({"minor_city"})
+
+
+@dataclass(frozen=True)
+class RecordGap:
+    game: int
+    person: str
+    faction: str
+    what: str  # "start", "held" or "reward"
+
+    def words(self, names: Mapping[str, str]) -> str:
+        faction = content().factions.get(self.faction)
+        who = names.get(self.person, self.person)
+        playing = f" ({faction.name})" if faction else ""
+        return f"Game {self.game}: {who}{playing}'s {GAP_WORDS[self.what]} is not recorded"
+
+
+def event_gaps(event: GameRecorded) -> list[RecordGap]:
+    """The gaps of one game's record, seat by seat."""
+    gaps = []
+    for p in event.players:
+        missing = (["start"] if p.get("start") is None else []) + list(p.get("not_recorded", ()))
+        gaps.extend(RecordGap(event.game, p["person"], p["faction"], what) for what in missing)
+    return gaps
+
+
+def record_gaps(*, campaign: Campaign, upto_game: int | None = None) -> list[RecordGap]:
+    """Every gap the standing records leave (voided records are left out: a correction that
+    gave the missing part closes the gap), oldest game first."""
+    gaps: list[RecordGap] = []
+    for entry in world_log(campaign=campaign):
+        event = entry.event
+        if entry.voided_by is not None or not isinstance(event, GameRecorded):
+            continue
+        if upto_game is None or event.game <= upto_game:
+            gaps.extend(event_gaps(event))
+    return gaps
+
+
+def uncertain_supplies(gaps: Iterable[RecordGap]) -> frozenset[str]:
+    """Supply keys whose count the gaps make uncertain."""
+    return REWARD_SUPPLIES if any(g.what == "reward" for g in gaps) else frozenset()
+
+
+def missing_rewards(gaps: Iterable[RecordGap]) -> int:
+    return sum(g.what == "reward" for g in gaps)
+
+
+def pack_progress_uncertain(pack_key: str, gaps: Iterable[RecordGap]) -> bool:
+    """True when the pack counts a supply (U-2: Minor Cities) that a missing reward may have
+    used."""
+    condition = content().packs[pack_key].condition
+    return condition.get("kind") == "supply_exhausted" and condition.get(
+        "supply"
+    ) in uncertain_supplies(gaps)
