@@ -3,6 +3,7 @@
 from django.urls import path
 
 from campaign.views import box_bottom as box_bottom_views
+from campaign.views import bring_in as bring_in_views
 from campaign.views import campaigns as campaign_views
 from campaign.views import dice, digital, digital_seats, rules_reference
 from campaign.views import game_log as log_views
@@ -37,6 +38,12 @@ urlpatterns = [
         name="campaign_readings",
     ),
     path("campaigns/<slug:slug>/setup/", setup_views.SetupView.as_view(), name="setup"),
+    path("campaigns/<slug:slug>/bring-in/", bring_in_views.BringInView.as_view(), name="bring_in"),
+    path(
+        "campaigns/<slug:slug>/bring-in/<slug:step>/",
+        bring_in_views.BringInView.as_view(),
+        name="bring_in_step",
+    ),
     # The campaign's box: opened packs, their opening choices and the rules they add.
     path("campaigns/<slug:slug>/packs/", pack_views.PackListView.as_view(), name="packs"),
     path(

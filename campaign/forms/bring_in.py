@@ -37,9 +37,8 @@ CITY_KINDS = [("minor", "Minor city"), ("major", "Major city"), ("capital", "Wor
 
 
 def _territory_choices() -> list[tuple[str, str]]:
-    return [("", "—")] + sorted(
-        ((k, t.name) for k, t in board().territories.items()), key=lambda c: c[1]
-    )
+    named = sorted(((k, t.name) for k, t in board().territories.items()), key=lambda c: c[1])
+    return [("", "—"), *named]
 
 
 def _territory_field(label: str) -> forms.ChoiceField:
@@ -112,9 +111,6 @@ class GamesForm(StepForm):
         return data
 
     def victor_rows(self) -> list[list]:
-        return self.rows_by_game()
-
-    def rows_by_game(self) -> list[list]:
         return [
             [self[f"winner_{g}"], self[f"date_{g}"], self[f"slogan_{g}"]]
             for g in range(1, SIGNED_GAMES + 1)
@@ -123,20 +119,18 @@ class GamesForm(StepForm):
     def entries(self) -> list[b.Entry]:
         data = self.cleaned_data
         played = data["games_played"]
-        found = [
-            self.entry("games_played", b.GAMES, lambda c: GamesBroughtIn(played, played + 1))
-        ]
+        found = [self.entry("games_played", b.GAMES, lambda c: GamesBroughtIn(played, played + 1))]
         for game in range(1, min(played, SIGNED_GAMES) + 1):
             winner = data.get(f"winner_{game}")
             if not winner:
                 continue  # not known: the row stays blank
-            date = data.get(f"date_{game}")
+            date, slogan = data.get(f"date_{game}"), data.get(f"slogan_{game}", "")
             found.append(
                 self.entry(
                     f"winner_{game}",
                     b.SIGNATURES,
-                    lambda c, g=game, w=winner, d=date, s=data.get(f"slogan_{game}", ""): (
-                        VictorSigned(c.people.key(w), g, d.isoformat() if d else "", s)
+                    lambda c, g=game, w=winner, d=date, s=slogan: VictorSigned(
+                        c.people.key(w), g, d.isoformat() if d else "", s
                     ),
                 )
             )
@@ -162,7 +156,9 @@ class PacksForm(StepForm):
 
     def entries(self) -> list[b.Entry]:
         return [
-            self.entry("packs", b.PACKS, lambda c, p=p: PackOpened(p, None, b.reason(c.before_game)))
+            self.entry(
+                "packs", b.PACKS, lambda c, p=p: PackOpened(p, None, b.reason(c.before_game))
+            )
             for p in self.cleaned_data["packs"]
         ]
 
@@ -185,7 +181,9 @@ class BoardForm(StepForm):
             self.fields[f"city_{i}_name"] = _name_field("City's name")
             self.fields[f"city_{i}_founder"] = _name_field("Founder (if known)")
         scars = [("", "—")] + [
-            (k, s.name) for k, s in box.scar_types(self.box_world).items() if s.target == "territory"
+            (k, s.name)
+            for k, s in box.scar_types(self.box_world).items()
+            if s.target == "territory"
         ]
         for i in range(SCAR_ROWS):
             self.fields[f"scar_{i}_territory"] = _territory_field("Territory")
@@ -253,7 +251,9 @@ class BoardForm(StepForm):
         for i in range(CITY_ROWS):
             where = data.get(f"city_{i}_territory")
             if where:
-                kind, name, founder = (data.get(f"city_{i}_{n}") for n in ("kind", "name", "founder"))
+                kind, name, founder = (
+                    data.get(f"city_{i}_{n}") for n in ("kind", "name", "founder")
+                )
                 field = f"city_{i}_name" if not name else f"city_{i}_territory"
                 found.append(
                     self.entry(
@@ -284,12 +284,13 @@ class BoardForm(StepForm):
                     )
         for i in range(SCAR_ROWS):
             where, kind = data.get(f"scar_{i}_territory"), data.get(f"scar_{i}_kind")
+            by = data.get(f"scar_{i}_by", "")
             if where and kind:
                 found.append(
                     self.entry(
                         f"scar_{i}_territory",
                         b.SCARS,
-                        lambda c, t=where, k=kind, p=data.get(f"scar_{i}_by"): ScarPlaced(
+                        lambda c, t=where, k=kind, p=by: ScarPlaced(
                             t, "territory", k, c.people.key(p) or None, c.last_game
                         ),
                     )
@@ -323,3 +324,125 @@ class BoardForm(StepForm):
                     )
                 )
         return found
+
+
+class CardsForm(StepForm):
+    """Coins on each territory card today (the printed one, the 12 pre-game stickers and the
+    ones added since) and which cards are destroyed."""
+
+    step, title = "cards", "Territory cards"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        cap = content().constants["card_coins_max"]
+        for key, territory in sorted(board().territories.items(), key=lambda t: t[1].name):
+            now = self.world.card_coins.get(key, 1)
+            self.fields[f"coins_{key}"] = forms.IntegerField(
+                label=territory.name,
+                min_value=now,
+                max_value=cap,
+                initial=now,
+                widget=forms.NumberInput(attrs={"size": 2, "class": "coin-input"}),
+                error_messages={
+                    "required": f"How many coins does {territory.name}'s card show?",
+                    "min_value": f"{territory.name}'s card already shows {now}: a coin sticker "
+                    "never comes off (END-6).",
+                    "max_value": f"A card holds at most {cap} coins (END-6).",
+                },
+            )
+            self.fields[f"destroyed_{key}"] = forms.BooleanField(label="destroyed", required=False)
+
+    def by_continent(self) -> list[tuple]:
+        return [
+            (
+                continent,
+                [
+                    (self[f"coins_{k}"], self[f"destroyed_{k}"])
+                    for k in sorted(
+                        continent.territories, key=lambda k: board().territories[k].name
+                    )
+                ],
+            )
+            for continent in board().continents.values()
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or self.world.pregame_coins_placed:
+            return data
+        wanted = content().supplies["pregame_coin_stickers"]
+        extra = sum(max(0, (data.get(f"coins_{k}") or 1) - 1) for k in board().territories)
+        if extra < wanted:
+            raise forms.ValidationError(
+                f"Every campaign puts {wanted} coin stickers on the cards before game 1 (P-3); "
+                f"the cards given here carry only {extra} beyond their printed coin."
+            )
+        return data
+
+    def entries(self) -> list[b.Entry]:
+        """The pre-game stickers (P-3) first, as many per card as it may take before game 1;
+        every other coin beyond today's world was added since (END-6)."""
+        extra = {
+            k: self.cleaned_data[f"coins_{k}"] - self.world.card_coins.get(k, 1)
+            for k in board().territories
+        }
+        found: list[b.Entry] = []
+        if not self.world.pregame_coins_placed:
+            room = content().constants["card_coins_pregame_max"] - 1
+            left = content().supplies["pregame_coin_stickers"]
+            pregame: list[str] = []
+            for key in sorted(extra, key=lambda k: (-extra[k], k)):
+                take = min(room, extra[key], left)
+                pregame += [key] * take
+                extra[key] -= take
+                left -= take
+            found.append(
+                self.entry("coins", b.PREGAME, lambda c: PregameCoinsPlaced(tuple(pregame)))
+            )
+        for key, count in extra.items():
+            found += [
+                self.entry(
+                    f"coins_{key}", b.UPGRADES, lambda c, k=key: CardUpgraded(k, "", c.last_game)
+                )
+            ] * count
+            if self.cleaned_data[f"destroyed_{key}"]:
+                found.append(
+                    self.entry(
+                        f"destroyed_{key}",
+                        b.DESTROYED,
+                        lambda c, k=key: CardDestroyed(k, None, c.last_game),
+                    )
+                )
+        return found
+
+
+class FactionsForm(StepForm):
+    """The faction cards: the starting power each kept (P-2), where not recorded yet."""
+
+    step, title = "factions", "Faction cards"
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for key, faction in content().base_factions.items():
+            if key in self.world.starting_powers:
+                continue
+            self.fields[key] = forms.ChoiceField(
+                label=faction.name,
+                widget=forms.RadioSelect,
+                choices=[(p.key, f"{p.name}: {p.text}") for p in faction.powers],
+                error_messages={
+                    "required": f"Which starting power does {faction.name}'s card carry? (P-2)",
+                    "invalid_choice": (
+                        f"{faction.name} carries one of its own two starting powers (P-2)."
+                    ),
+                },
+            )
+
+    def entries(self) -> list[b.Entry]:
+        return [
+            self.entry(key, b.POWERS, lambda c, f=key, p=power: StartingPowerChosen(f, p))
+            for key, power in self.cleaned_data.items()
+        ]
+
+
+STEPS: list[type[StepForm]] = [GamesForm, PacksForm, BoardForm, CardsForm, FactionsForm]

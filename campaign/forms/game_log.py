@@ -33,6 +33,14 @@ from campaign.forms.game_log_packs import (
     seat_draft_fields,
     step_from_packs,
 )
+from campaign.forms.game_log_gaps import (
+    NOT_RECORDED,
+    NOT_RECORDED_LABEL,
+    held_mixed,
+    known,
+    seat_gaps,
+    with_not_recorded,
+)
 from campaign.forms.game_log_pockets import pockets_from_step, step_from_pockets
 from campaign.forms.game_log_red_slots import red_slots_from_step, step_from_red_slots
 from campaign.services.game_log_entry import (
@@ -129,7 +137,7 @@ class PlayersStep(StepForm):
             )
             self.fields[f"p{i}_start"] = forms.ChoiceField(
                 label="Starting territory (HQ)",
-                choices=_territory_choices(world=world),
+                choices=with_not_recorded(_territory_choices(world=world)),
                 required=False,
             )
             add_seat_fields(self, i, world)
@@ -297,12 +305,21 @@ class OutcomeStep(StepForm):
             )
             self.fields[f"h_{faction}"] = forms.MultipleChoiceField(
                 label=f"Territories {name} held at the end",
-                choices=territories,
+                choices=[(NOT_RECORDED, NOT_RECORDED_LABEL), *territories],
                 required=False,
                 widget=forms.SelectMultiple(attrs={"size": 8}),
                 help_text="Hold Ctrl (⌘ on a Mac) to pick several. A held-on reward must go on "
                 "one of these (END-6).",
             )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for name, value in data.items():
+            if name.startswith("h_") and held_mixed(value or ()):
+                self.add_error(
+                    name, "Pick the territories held, or “not recorded”, not both (END-6)."
+                )
+        return data
 
 
 UNOFFERED_REWARD = "This reward is not offered now: its supply is used up or it has no target."
@@ -387,6 +404,7 @@ class RewardsStep(StepForm):
                     label="Reward",
                     choices=[
                         ("", "none"),
+                        (NOT_RECORDED, NOT_RECORDED_LABEL),
                         *[(k, f"{k}: {HELD_ON_REWARDS[k]}") for k in player["options"]],
                     ],
                     required=False,
@@ -488,7 +506,7 @@ class RewardsStep(StepForm):
         for faction in self.held_on_factions:
             target = f"hr_{faction}_target"
             if (
-                data.get(f"hr_{faction}_code")
+                known(data.get(f"hr_{faction}_code") or "")
                 and not data.get(target)
                 and target not in self.errors
             ):
@@ -577,7 +595,7 @@ def entry_from_steps(
         )
         eliminated_by = players_data.get(f"p{i}_elim") or ""
         reward = None
-        code = rewards.get(f"hr_{faction}_code")
+        code = known(rewards.get(f"hr_{faction}_code") or "")
         if code:
             reward = RewardChoice(
                 code,
@@ -591,14 +609,19 @@ def entry_from_steps(
                 guest_name=(players_data.get(f"p{i}_guest") or "").strip()
                 if person == GUEST
                 else "",
-                start=players_data.get(f"p{i}_start") or "",
+                start=known(players_data.get(f"p{i}_start") or ""),
                 # Until the outcome is given, a faction someone eliminated is taken as such.
                 troops_at_end=bool(outcome.get(f"t_{faction}", not eliminated_by)),
-                held=tuple(outcome.get(f"h_{faction}") or ()),
+                held=tuple(t for t in outcome.get(f"h_{faction}") or () if known(t)),
                 reward=reward,
                 draft=seat_draft(players_data, i),
                 eliminated_by=eliminated_by,
                 comeback_power=comeback_powers.get(faction, ""),
+                not_recorded=seat_gaps(
+                    players_data.get(f"p{i}_start") or "",
+                    outcome.get(f"h_{faction}") or (),
+                    rewards.get(f"hr_{faction}_code") or "",
+                ),
             )
         )
     scars = []
@@ -744,7 +767,7 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
             {
                 f"p{i}_person": player.person,
                 f"p{i}_faction": player.faction,
-                f"p{i}_start": player.start,
+                f"p{i}_start": player.start if player.knows("start") else NOT_RECORDED,
                 f"p{i}_elim": player.eliminated_by,
             }
         )
@@ -754,7 +777,11 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
         players.update({f"p{i}_draft_{kind}": code for kind, code in drafted.items()})
         if player.troops_at_end:
             outcome[f"t_{player.faction}"] = "on"
-        outcome[f"h_{player.faction}"] = list(player.held)
+        outcome[f"h_{player.faction}"] = (
+            list(player.held) if player.knows("held") else [NOT_RECORDED]
+        )
+        if not player.knows("reward"):
+            rewards[f"hr_{player.faction}_code"] = NOT_RECORDED
         if player.reward:
             rewards[f"hr_{player.faction}_code"] = player.reward.code
             rewards[f"hr_{player.faction}_target"] = player.reward.target

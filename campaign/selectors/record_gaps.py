@@ -77,3 +77,15 @@ def pack_progress_uncertain(pack_key: str, gaps: Iterable[RecordGap]) -> bool:
     return condition.get("kind") == "supply_exhausted" and condition.get(
         "supply"
     ) in uncertain_supplies(gaps)
+
+
+def gaps_context(
+    *, campaign: Campaign, names: Mapping[str, str], upto_game: int | None = None
+) -> dict[str, object]:
+    """What a page showing counts needs: the gaps in words and the supplies made uncertain."""
+    gaps = record_gaps(campaign=campaign, upto_game=upto_game)
+    return {
+        "record_gaps": [g.words(names) for g in gaps],
+        "uncertain_supplies": uncertain_supplies(gaps),
+        "missing_rewards": missing_rewards(gaps),
+    }

@@ -4,13 +4,16 @@ taken for a person who lets the time run out, so an absent player never holds a 
 Short windows (a defender's dice, a missile or scar window, a missile-power window) default to
 the most dice or a pass. Choices that stay in the campaign for good (a comeback or missile
 power, the nuke's target, Alien Island's sea lines, an Evolve card scratched) get longer to
-read, then take the first legal option; a pocket event card with a "do nothing" option passes.
+read; then the nuke's target, the island's sea lines and a missile power are picked for them
+as the careful bot would (the first option could nuke their own army), any other pick takes
+the first legal option, and a pocket event card with a "do nothing" option passes.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+from rules.bots import HeuristicBot
 from rules.data import content
 from rules.game import DefendWith, GameState, Move, legal_move_options
 from rules.game.missile_powers import PassMissilePower
@@ -44,6 +47,8 @@ PICK_PHASES = frozenset(
 )
 # Decisions taken by someone the game waits on, which time out.
 INTERRUPT_PHASES = WINDOW_PHASES | PICK_PHASES
+# Picks whose first option may hurt the absent player: the careful bot decides for them.
+CAREFUL_PICKS = frozenset({"missile_power_pick", "nuke_choice", "alien_island_placement"})
 EVENT_CHOICE = "event_choice"
 POCKETS = frozenset({"pocket_1", "pocket_2"})
 PASS_EFFECT = "pass"
@@ -87,4 +92,6 @@ def default_decision(state: GameState, seat: int) -> Move | None:
         return next((m for m in moves if m.type in kinds), None)
     if state.phase == EVENT_CHOICE:
         return _pass_of_card(state, moves) or moves[0]
+    if state.phase in CAREFUL_PICKS:
+        return HeuristicBot(0).choose(state, seat)
     return moves[0]

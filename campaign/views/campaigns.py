@@ -21,6 +21,7 @@ from campaign.selectors.campaigns import (
     campaign_progress,
     person_names,
 )
+from campaign.selectors.record_gaps import gaps_context
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update
 from campaign.views.world_context import world_context

@@ -179,6 +179,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             order = []
         players = {p.faction: p for p in entry.players}
         winner = players.get(entry.winner)
+
+        def held(faction: str) -> list[str]:
+            """What a reward may target: the territories held, or every one when the group did
+            not record them (the reward's target then says it was held, END-6)."""
+            if players[faction].knows("held"):
+                return list(players[faction].held)
+            return list(board_links.territories(world))
+
         return {
             "world": world,
             "winner_options": [o.code for o in winner_reward_options(world)],
@@ -186,10 +194,10 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             "held_on": [
                 {
                     "faction": faction,
-                    "held": list(players[faction].held),
+                    "held": held(faction),
                     "name": names.get(players[faction].person) or players[faction].guest_name,
                     "options": [
-                        o.code for o in held_on_reward_options(world, held=players[faction].held)
+                        o.code for o in held_on_reward_options(world, held=held(faction))
                     ],
                 }
                 for faction in order

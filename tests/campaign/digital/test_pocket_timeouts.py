@@ -48,16 +48,18 @@ def overdue(campaign, owner, owner_client, people):
     return run
 
 
-def test_J162s_a_nuke_choice_left_too_long_falls_on_the_first_territory_offered(overdue):
+def test_J162s_a_nuke_choice_left_too_long_spares_the_firers_own_army(overdue):
+    """The firer attacks from Argentina: a careful pick nukes the defender's Brazil, never
+    the firer's own territory (which the first option offered would be)."""
     taken, after = overdue(at.nuke_choice)
-    assert taken.move == {"type": "choose_nuke_target", "territory": "argentina"}
-    assert after.world.fallout == "argentina" and after.phase == "expand_attack"
+    assert taken.move == {"type": "choose_nuke_target", "territory": "brazil"}
+    assert after.world.fallout == "brazil" and after.phase == "expand_attack"
 
 
-def test_J167s_a_missile_power_pick_left_too_long_takes_the_first_power_left(overdue):
+def test_J167s_a_missile_power_pick_left_too_long_takes_a_power_left_as_a_bot_would(overdue):
     taken, after = overdue(at.missile_power_pick)
-    assert taken.move == {"type": "choose_missile_power", "power": "emp"}
-    assert after.world.missile_powers == {FACTIONS[1]: "emp"}
+    assert taken.move == {"type": "choose_missile_power", "power": "rally"}
+    assert after.world.missile_powers == {FACTIONS[1]: "rally"}
 
 
 def test_J167s_a_bad_intel_window_left_too_long_is_passed(overdue):
