@@ -58,6 +58,7 @@ def digital_pack_fields(
     mission claim placed comes just before its `MissionClaimed`; a private mission stuck in a
     red slot after it is left out, since the log reads it from the world again."""
     found = DigitalPackFields()
+    nuked: set[str] = set()  # an HQ the nuke demolished belongs to no event card (J163)
     placed: list[WorldEvent] = []
     claiming: list[WorldEvent] = []  # what the next `MissionClaimed` placed, in order
     for event in world_events:
@@ -73,6 +74,8 @@ def digital_pack_fields(
             )
         elif isinstance(event, LeadMissionChosen):
             found.lead_mission = found.lead_mission or event.mission
+        elif _demolished_by_nuke(event, nuked):
+            found.demolished_alone.append(event)  # type: ignore[arg-type]
         elif isinstance(event, CityFortified) or (
             isinstance(event, GameIncident) and event.incident == "hq_demolished"
         ):
@@ -87,6 +90,7 @@ def digital_pack_fields(
         elif isinstance(event, ComebackPowerChosen):
             found.comeback_powers[event.faction] = event.power
         elif isinstance(event, NuclearStrike):
+            nuked.add(event.territory)
             found.nukes.append(NukeEntry(territory=event.territory, by_faction=event.faction))
         elif isinstance(event, AlienIslandPlaced):
             found.islands.append(IslandEntry(ends=tuple(event.ends), by_faction=event.faction))
@@ -100,10 +104,18 @@ def digital_pack_fields(
             demolished=(*last.demolished, *_demolished(placed)),
         )
     elif placed:
-        found.demolished_alone = [
+        found.demolished_alone += [
             e for e in placed if isinstance(e, GameIncident) and e.incident == "hq_demolished"
         ]
     return found
+
+
+def _demolished_by_nuke(event: WorldEvent, nuked: set[str]) -> bool:
+    return (
+        isinstance(event, GameIncident)
+        and event.incident == "hq_demolished"
+        and event.detail in nuked
+    )
 
 
 def _placed_by_claim(event: WorldEvent, claiming: list[WorldEvent]) -> bool:
