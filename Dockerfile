@@ -20,7 +20,7 @@ RUN DEBUG=0 SECRET_KEY=collectstatic-only ALLOWED_HOSTS=localhost \
     python manage.py collectstatic --noinput
 
 RUN useradd --system --uid 10001 --home-dir /app app \
-    && mkdir /backups && chown app /backups
+    && mkdir /backups /media && chown app /backups /media
 USER app
 
 EXPOSE 8000

@@ -40,6 +40,7 @@ SCAR_DX = 21
 NAME_LINE_HEIGHT = 10.5
 NAME_CHAR_WIDTH = 6.0  # average glyph width of the 10px label font, to place the card badge
 ISLAND_COLOUR = "#cdbde3"  # a territory of no continent (Alien Island): no continent's colour
+COIN_FILL = "#f0c33c"  # the card-coin badge (and `.coins` in game.css); no faction colour nears it
 
 
 @dataclass(frozen=True)
@@ -272,24 +273,28 @@ def _territory(
     interactive: bool,
     selected: bool,
     people: Mapping[str, str],
-) -> SafeString:
+) -> tuple[SafeString, SafeString]:
+    """The territory's land (a focusable button when interactive) and, apart, everything drawn
+    on it: name, card coins, city, scar, troops and HQ. The caller puts the second in a layer
+    above every territory, so a neighbour drawn later never hides a badge or a label."""
     scars = content().scar_types
     mx, my = shape.marker
     lx, ly = shape.label
+    land: list[SafeString] = []
     parts: list[SafeString] = []
     continent = board().continents.get(shape.continent)
     notes: list[str] = [f"{shape.name} ({continent.name if continent else 'no continent'})"]
 
     hit = _hit_areas().get(shape.key) if interactive else None
     if hit is not None:
-        parts.append(
+        land.append(
             format_html(
                 '<circle class="hit-area" cx="{}" cy="{}" r="{}" fill="transparent" '
                 'pointer-events="all"/>',
                 *hit,
             )
         )
-    parts.append(
+    land.append(
         format_html(
             '<polygon class="land" points="{}" fill="{}" stroke="#4a3f33" stroke-width="1.1" '
             'stroke-linejoin="round"/>',
@@ -298,7 +303,8 @@ def _territory(
         )
     )
 
-    first_y = ly - (len(shape.name_lines) - 1) * NAME_LINE_HEIGHT / 2
+    # a long name grows upwards from its anchor, clear of the troop badge and HQ below it
+    first_y = ly - (len(shape.name_lines) - 1) * NAME_LINE_HEIGHT
     tspans = format_html(
         "".join(
             f'<tspan x="{lx}" y="{first_y + i * NAME_LINE_HEIGHT:.1f}">{{}}</tspan>'
@@ -335,7 +341,7 @@ def _territory(
         parts.append(
             format_html(
                 '<g class="card-coins{}" data-coins="{}"><title>Territory card: {} coin{}</title>'
-                '<circle cx="{}" cy="{}" r="5.5" fill="#f0c33c" stroke="#8a6a10" '
+                '<circle cx="{}" cy="{}" r="5.5" fill="{}" stroke="#8a6a10" '
                 'stroke-width="1"/><text x="{}" y="{}" font-size="7.5" font-weight="700" '
                 'text-anchor="middle" fill="#3a2a00">{}</text></g>',
                 " upgraded" if coins > 1 else "",
@@ -344,6 +350,7 @@ def _territory(
                 "" if coins == 1 else "s",
                 card_x,
                 card_y,
+                COIN_FILL,
                 card_x,
                 card_y + 2.6,
                 coins,
@@ -469,15 +476,23 @@ def _territory(
         if interactive
         else mark_safe("")
     )
-    return format_html(
+    territory = format_html(
         '<g id="t-{}" class="{}" data-territory="{}"{}><title>{}</title>{}</g>',
         shape.key,
         " ".join(classes),
         shape.key,
         focus,
         title,
+        mark_safe("".join(land)),
+    )
+    # Clicks and taps go through to the land beneath, whose title tells all of this.
+    on_it = format_html(
+        '<g id="m-{}" class="on-territory" data-territory="{}" pointer-events="none">{}</g>',
+        shape.key,
+        shape.key,
         mark_safe("".join(parts)),
     )
+    return territory, on_it
 
 
 # --- sea lines a campaign drew ---------------------------------------------------------------
@@ -664,7 +679,7 @@ def render_board_svg(
     people = people or {}
     placed = {k: s for k, s in geo.pack_shapes.items() if board_links.on_board(world, k)}
     shapes = {**geo.shapes, **placed}
-    territories = [
+    drawn = [
         _territory(
             shape,
             world,
@@ -676,12 +691,14 @@ def render_board_svg(
         )
         for key, shape in geo.shapes.items()
     ]
-    territories += [
+    drawn += [
         _territory(
             shape, world, ISLAND_COLOUR, overlay.get(key), interactive, key == selected, people
         )
         for key, shape in placed.items()
     ]
+    territories = [land for land, _ in drawn]
+    on_territories = [on_it for _, on_it in drawn]
     labels = [_continent_label(key, world, people) for key in board().continents]
     title = f"The world of {world.world_name}" if world.world_name else "The world"
     x0, y0, width, height = geo.view_box
@@ -691,7 +708,7 @@ def render_board_svg(
         "<title>{}</title>"
         '<rect class="sea" x="{}" y="{}" width="{}" height="{}" fill="#b9d3e6"/>'
         '<g class="sea-lines">{}{}</g><g class="territories">{}</g><g class="marks">{}</g>'
-        '<g class="sea-lines-drawn">{}</g><g class="continent-labels">{}</g>{}</svg>',
+        '<g class="on-territories">{}</g><g class="sea-lines-drawn">{}</g><g class="continent-labels">{}</g>{}</svg>',
         " interactive" if interactive else "",
         x0,
         y0,
@@ -707,6 +724,7 @@ def render_board_svg(
         island_sea_lines(world, shapes),
         mark_safe("".join(territories)),
         marks_layer(world, shapes, people),
+        mark_safe("".join(on_territories)),
         _added_sea_lines(world),
         mark_safe("".join(labels)),
         _legend(

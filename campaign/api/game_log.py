@@ -13,6 +13,7 @@ from campaign.errors import NotFoundError
 from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.history import packs_status
+from campaign.selectors.record_gaps import GAP_WORDS
 from campaign.selectors.world import world_current
 from campaign.services.game_log import game_log, game_log_latest
 from campaign.services.game_log_correct import game_log_correct
@@ -62,7 +63,12 @@ class PlayerSerializer(serializers.Serializer):
         required=False, allow_blank=True, default="", max_length=NAME_MAX
     )
     start = serializers.ChoiceField(
-        choices=BOARD_TERRITORIES, help_text="Where the HQ started (S-7)."
+        choices=BOARD_TERRITORIES,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text='Where the HQ started (S-7); blank with "start" in not_recorded when nobody '
+        "remembers.",
     )
     troops_at_end = serializers.BooleanField(
         default=True, help_text="Had troops on the board at the end (else eliminated, END-2)."
@@ -95,6 +101,16 @@ class PlayerSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         help_text="The power this faction picked during this game, once the box holds them.",
+    )
+
+    not_recorded = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(GAP_WORDS)),
+        required=False,
+        default=list,
+        max_length=len(GAP_WORDS),
+        help_text='What the group does not remember for this player: "start", "held" '
+        '(territories held at the end) or "reward" (the held-on reward, END-6). Shown as not '
+        "recorded, never guessed; a correction may give it later.",
     )
 
     def validate(self, attrs):
@@ -312,6 +328,7 @@ class GameLogEntrySerializer(serializers.Serializer):
                         "held": tuple(p["held"]),
                         "reward": reward(p["reward"]),
                         "draft": tuple(p["draft"]),
+                        "not_recorded": tuple(p["not_recorded"]),
                     }
                 )
                 for p in data["players"]

@@ -210,6 +210,14 @@ class BoardForm(StepForm):
                 choices=[("", "none"), ("1", "+1"), ("-1", "-1")],
             )
 
+    def sections(self) -> list[tuple[str, list[list]]]:
+        return [
+            ("Cities", self.city_rows()),
+            ("Scars on territories", self.scar_rows()),
+            ("Fortifications", self.fort_rows()),
+            ("Continents", self.continent_rows()),
+        ]
+
     def city_rows(self) -> list[list]:
         return self.rows("city", CITY_ROWS, self.city_fields)
 

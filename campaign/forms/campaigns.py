@@ -16,6 +16,14 @@ class CampaignForm(forms.Form):
     )
 
 
+class NewCampaignForm(CampaignForm):
+    already_played = forms.BooleanField(
+        required=False,
+        label="We have already played",
+        help_text="Bring in the board as it stands today: the games played, the marks, the packs.",
+    )
+
+
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices)
 

@@ -19,6 +19,14 @@ from typing import Any
 
 from django import forms
 
+from campaign.forms.game_log_gaps import (
+    NOT_RECORDED,
+    NOT_RECORDED_LABEL,
+    held_mixed,
+    known,
+    seat_gaps,
+    with_not_recorded,
+)
 from campaign.forms.game_log_missions import (
     add_mission_fields,
     clean_missions,
@@ -32,14 +40,6 @@ from campaign.forms.game_log_packs import (
     seat_draft,
     seat_draft_fields,
     step_from_packs,
-)
-from campaign.forms.game_log_gaps import (
-    NOT_RECORDED,
-    NOT_RECORDED_LABEL,
-    held_mixed,
-    known,
-    seat_gaps,
-    with_not_recorded,
 )
 from campaign.forms.game_log_pockets import pockets_from_step, step_from_pockets
 from campaign.forms.game_log_red_slots import red_slots_from_step, step_from_red_slots
@@ -314,7 +314,7 @@ class OutcomeStep(StepForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for name, value in data.items():
+        for name, value in list(data.items()):
             if name.startswith("h_") and held_mixed(value or ()):
                 self.add_error(
                     name, "Pick the territories held, or “not recorded”, not both (END-6)."

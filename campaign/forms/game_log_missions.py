@@ -80,12 +80,21 @@ def add_mission_fields(form: forms.Form, world: World, seated: list[tuple[str, s
                 label="to", choices=_coasts(), required=False
             )
         if "world_capital" in actions:
+            place, name = _capital_labels(world)
             form.fields[f"mi{i}_capital"] = forms.ChoiceField(
-                label="World Capital founded in", choices=_territories(), required=False
+                label=place, choices=_territories(), required=False
             )
             form.fields[f"mi{i}_name"] = forms.CharField(
-                label="The World Capital's name", required=False, max_length=NAME_MAX
+                label=name, required=False, max_length=NAME_MAX
             )
+
+
+def _capital_labels(world: World) -> tuple[str, str]:
+    """The labels of a capital claim's two fields. The mark is Pack 4's: until that pack is
+    open its name stays off the page, the way the pack's own condition keeps it (U-5, U-8)."""
+    if box.capital_rule_active(world):
+        return "World Capital founded in", "The World Capital's name"
+    return "The mark it places goes in", "The name given to that mark"
 
 
 def clean_missions(form: forms.Form, data: Mapping[str, Any]) -> None:

@@ -4,6 +4,7 @@ from campaign.models.campaign import Campaign, Invite, Membership, Person, Role
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.game_log import GameLog, PackUnlock
 from campaign.models.game_story import GameAccount, GamePhoto
+from campaign.models.log_draft import GameLogDraft
 from campaign.models.world import EventSource, WorldEventRecord, WorldSnapshot
 
 __all__ = [
@@ -12,6 +13,7 @@ __all__ = [
     "EventSource",
     "GameAccount",
     "GameLog",
+    "GameLogDraft",
     "GameMove",
     "GamePhoto",
     "GameSeat",

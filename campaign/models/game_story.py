@@ -51,9 +51,7 @@ class GamePhoto(models.Model):
 class GameAccount(models.Model):
     """The few paragraphs a member wrote about how a game went; one per game."""
 
-    campaign = models.ForeignKey(
-        Campaign, on_delete=models.CASCADE, related_name="game_accounts"
-    )
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="game_accounts")
     game_number = models.PositiveIntegerField()
     text = models.TextField(max_length=ACCOUNT_MAX)
     written_by = models.ForeignKey(
@@ -68,9 +66,7 @@ class GameAccount(models.Model):
     class Meta:
         ordering = ["campaign", "game_number"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["campaign", "game_number"], name="game_account_once"
-            ),
+            models.UniqueConstraint(fields=["campaign", "game_number"], name="game_account_once"),
         ]
 
     def __str__(self) -> str:

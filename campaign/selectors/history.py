@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaign.models import Campaign, GameLog, PackUnlock
+from campaign.models import Campaign, EventSource, GameLog, PackUnlock
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.mission_history import is_mission_event, mission_event_text
 from campaign.selectors.pack_history import (
@@ -17,6 +17,7 @@ from campaign.selectors.pack_history import (
     pack_event_text,
 )
 from campaign.selectors.pocket_history import pocket_event_text
+from campaign.selectors.record_gaps import missing_rewards, pack_progress_uncertain, record_gaps
 from campaign.selectors.world import (
     WorldLogEntry,
     world_as_of,
@@ -29,7 +30,6 @@ from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventRes
 from rules.data import board, content
 from rules.mission_world_events import SeaLineAdded
 from rules.rewards import REWARD_NAMES
-from campaign.selectors.record_gaps import missing_rewards, pack_progress_uncertain, record_gaps
 from rules.unlocks import is_optional, packs_due, packs_progress
 from rules.world import City, World
 from rules.world_events import (
@@ -199,6 +199,7 @@ class GameSummary:
     missions: list[str] = field(default_factory=list)  # missions claimed and what they placed
     # S-10: the factions of the box nobody took this game (an X on their card's back)
     sat_out: list[str] = field(default_factory=list)
+    by_hand: bool = False  # logged by hand: an eliminator left out was not recorded
 
     @property
     def winner(self) -> PlayerRow | None:
@@ -263,6 +264,7 @@ def history_games(
             game.played_on = event.played_on
             game.players = _players(event, names)
             game.source = entry.record.get_source_display()
+            game.by_hand = entry.record.source == EventSource.LOG
         elif isinstance(event, VictorSigned):
             game.signature = describe(event, names)
         elif isinstance(event, ScarPlaced):

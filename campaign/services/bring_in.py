@@ -20,7 +20,7 @@ from campaign.services.campaigns import person_create
 from campaign.services.world import world_event_append
 from rules.errors import Violation
 from rules.world import World
-from rules.world_events import WorldEvent
+from rules.world_events import PackOpened, WorldEvent
 
 # Where an event goes in the brought-in log: what a later event needs comes before it.
 POWERS, PREGAME, GAMES, PACKS, SIGNATURES, CITIES, FORTIFY, SCARS, CONTINENTS = range(9)
@@ -117,6 +117,23 @@ def bring_in_record(
             people.keys[name.casefold()] = person.key
         people.new.clear()
         events = [event for _, event in bring_in_events(entries, Context(before_game, people))]
-        return world_event_append(
-            campaign=campaign, events=events, user=user, source=EventSource.SETUP
+        # The packs' openings are the owner's word, not conditions seen met in the log: they
+        # carry that as an override's reason, so an export of the campaign imports (U-1).
+        packs = [i for i, e in enumerate(events) if isinstance(e, PackOpened)]
+        parts = (
+            [(events[: packs[0]], ""), (events[packs[0] : packs[-1] + 1], reason(before_game))]
+            if packs
+            else []
         )
+        parts.append((events[packs[-1] + 1 :] if packs else events, ""))
+        records: list[WorldEventRecord] = []
+        for part, override in parts:
+            if part:
+                records += world_event_append(
+                    campaign=campaign,
+                    events=part,
+                    user=user,
+                    source=EventSource.SETUP,
+                    override_reason=override,
+                )
+        return records

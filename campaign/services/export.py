@@ -33,6 +33,11 @@ from rules.bounds import TEXT_MAX
 
 FORMAT = "risk-legacy-campaign"
 VERSION = 1
+# What a reader of the document should know it leaves out (the import ignores this text).
+EXPORT_NOTES = (
+    "The story of each game (photos of the board and the written accounts) stays on the "
+    "site: it is not part of this export."
+)
 
 
 def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[str, Any]:
@@ -51,6 +56,7 @@ def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[s
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
+        "notes": EXPORT_NOTES,
         "campaign": {"name": campaign.name, "is_public": campaign.is_public},
         "persons": [
             {"key": p.key, "display_name": p.display_name, "user": _username(p.user)}

@@ -83,7 +83,12 @@ def game_photo_add(
         caption=caption.strip()[: GamePhoto._meta.get_field("caption").max_length],
         uploaded_by=user,
     )
-    photo.image.save(f"photo.{kind}", upload, save=False)
+    try:
+        photo.image.save(f"photo.{kind}", upload, save=False)
+    except OSError as error:
+        raise _refused(
+            "The photo could not be stored just now; try again later.", "photo_not_stored"
+        ) from error
     try:
         photo.save()
     except Exception:

@@ -165,10 +165,11 @@ def persons_refusals(
 
 
 def _referenced(event: WorldEvent) -> set[str]:
-    """The person keys an event names (`person`, `persons`, and players or picks' `person`)."""
+    """The person keys an event names (`person`, `persons`, and players or picks' `person`).
+    An empty `person` names nobody: who did it is not known (a campaign brought in)."""
     found: set[str] = set()
     for name, value in vars(event).items():
-        if name == "person" and isinstance(value, str):
+        if name == "person" and isinstance(value, str) and value:
             found.add(value)
         elif isinstance(value, tuple):
             found |= {v for v in value if name == "persons" and isinstance(v, str)}

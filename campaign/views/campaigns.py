@@ -12,7 +12,7 @@ from django.views.generic import FormView, TemplateView
 
 from campaign.errors import ApplicationError
 from campaign.forms.box import ReadingsForm
-from campaign.forms.campaigns import CampaignForm
+from campaign.forms.campaigns import CampaignForm, NewCampaignForm
 from campaign.models import Membership
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import (
@@ -21,11 +21,13 @@ from campaign.selectors.campaigns import (
     campaign_progress,
     person_names,
 )
+from campaign.selectors.history import history_games
 from campaign.selectors.record_gaps import gaps_context
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update
 from campaign.views.world_context import world_context
 from rules import box
+from rules.data import board
 
 GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
 
@@ -57,14 +59,18 @@ class HomeView(TemplateView):
 
 class CampaignCreateView(LoginRequiredMixin, FormView):
     template_name = "campaign/campaign_form.html"
-    form_class = CampaignForm
+    form_class = NewCampaignForm
 
     def form_valid(self, form):
+        already_played = form.cleaned_data.pop("already_played")
         try:
             campaign = campaign_create(owner=self.request.user, **form.cleaned_data)
         except ApplicationError as error:
             form.add_error(None, error.message)
             return self.render_to_response(self.get_context_data(form=form), status=400)
+        if already_played:
+            messages.success(self.request, f"{campaign.name} is ready. Bring in your board.")
+            return redirect("campaign:bring_in", slug=campaign.slug)
         messages.success(self.request, f"{campaign.name} is ready. Customize it before game 1.")
         return redirect(campaign)
 
@@ -73,8 +79,9 @@ class CampaignCreateView(LoginRequiredMixin, FormView):
 
 
 class CampaignDetailView(CampaignAccessMixin, TemplateView):
-    """The world page: the board with every mark, faction cards, victors, packs, supplies.
-    `?game=N` shows the world as it stood after game N."""
+    """The world page, the one view of the world: the board with every mark, faction cards,
+    victors, packs, supplies. `?game=N` shows the world as it stood after game N, with what
+    that game changed (`/history/?game=N` leads here)."""
 
     template_name = "campaign/world.html"
 
@@ -97,10 +104,22 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             world_context(world, names=names),
             **gaps_context(campaign=self.campaign, names=names, upto_game=as_of),
             as_of=as_of,
+            changed=self._changed(as_of),
+            territory_groups=[
+                (c.name, [(t, board().territories[t].name) for t in c.territories])
+                for c in board().continents.values()
+            ],
             games_recorded=world_games_recorded(campaign=self.campaign),
             section="world",
         )
         return context
+
+    def _changed(self, game: int | None):
+        """The history of game `game` (what it changed), if one is picked and was logged."""
+        if not game:
+            return None
+        games = history_games(campaign=self.campaign, show_accounts=Action.MEMBER in self.allowed)
+        return next((g for g in games if g.number == game), None)
 
 
 class CampaignSettingsView(CampaignAccessMixin, FormView):

@@ -38,6 +38,7 @@ from campaign.selectors.digital import (
     game_seats,
     seats_held,
 )
+from campaign.selectors.digital_overtaken import digital_overtaken
 from campaign.services.digital import (
     RewardsChosen,
     SeatRequest,
@@ -52,7 +53,12 @@ from campaign.services.digital import (
 from campaign.services.digital_deadlines import has_deadline
 from campaign.services.digital_repeat import attack_repeat_submit, last_attack
 from campaign.services.game_log_refusals import GameLogRefused
-from campaign.views.digital_aids import card_confirmation, pass_device_to, repeat_plan_from_post
+from campaign.views.digital_aids import (
+    card_confirmation,
+    pass_device_to,
+    remember_shown_seat,
+    repeat_plan_from_post,
+)
 from campaign.views.digital_factions import faction_card_words, lead_words
 from campaign.views.digital_pockets import (
     default_words,
@@ -288,7 +294,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     waiting_on = [rows[s]["seat"].person.display_name for s in to_act]
     shared_screen = sum(bool(r["held"]) for r in rows) > 1
     names = [r["seat"].person.display_name for r in rows]
-    pass_device = pass_device_to(request, game, acting, shared_screen, names)
+    pass_device = pass_device_to(request, game, state, acting, shared_screen, names)
     context = {
         "game": game,
         "state": state,
@@ -513,6 +519,7 @@ class DigitalGameView(_GameMixin, TemplateView):
         if not self.request.session.session_key:
             self.request.session.save()
         context.update(panel_context(self.request, game))
+        context["overtaken"] = digital_overtaken(game=game)
         return context
 
 
@@ -581,6 +588,7 @@ class DigitalGameMoveView(_GameMixin, View):
                     user=request.user,
                     session_key=_session_key(request),
                 )
+                remember_shown_seat(request, game, seat)
                 return _panel_response(request, self.get_game())
             move = move_from_post(request.POST, options)
             confirm = card_confirmation(state, seat, move, request.POST) if seat in held else None
@@ -594,6 +602,7 @@ class DigitalGameMoveView(_GameMixin, View):
                 user=request.user,
                 session_key=_session_key(request),
             )
+            remember_shown_seat(request, game, seat)
         except StaleGameError as stale:
             return _panel_response(request, stale.game, status=409, error=_error(stale))
         except ApplicationError as refusal:

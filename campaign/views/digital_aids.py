@@ -72,14 +72,20 @@ def _card_words(state: GameState, card: str) -> str:
 
 
 def pass_device_to(
-    request: HttpRequest, game: DigitalGame, acting: int | None, shared: bool, names: list[str]
+    request: HttpRequest,
+    game: DigitalGame,
+    state: GameState,
+    acting: int | None,
+    shared: bool,
+    names: list[str],
 ) -> dict[str, Any] | None:
     """Whom the shared screen must be handed to before their turn shows: the seat to act
-    when it is not the one that last said "this is me" on this browser."""
-    if acting is None or not shared:
-        return None
+    when another seat of this browser decided last (moved, or said "this is me"). The first
+    decision on a browser needs no hand-over."""
+    if acting is None or not shared or state.phase.startswith("setup"):
+        return None  # setup hides nothing: its choices and the draft are made face up (S-8)
     shown = request.session.get(SHOWN_SEATS, {}).get(str(game.pk))
-    if shown == acting:
+    if shown is None or shown == acting:
         return None
     return {"seat": acting, "name": names[acting]}
 

@@ -18,6 +18,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.views.generic import TemplateView
 
+from campaign.board_map import render_board_svg
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.forms.game_log import (
     STEP_TITLES,
@@ -36,8 +37,10 @@ from campaign.forms.game_log import (
     steps_from_entry,
 )
 from campaign.forms.game_log_packs import PacksStep, packs_step_shown
+from campaign.forms.game_log_prefill import mark_starts, rewards_prefill, seats_prefill
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.game_log_follows import what_follows
 from campaign.selectors.history import describe, packs_status
 from campaign.selectors.world import world_current
 from campaign.services.game_log import game_log, game_log_latest
@@ -45,6 +48,7 @@ from campaign.services.game_log_correct import game_log_correct, game_log_correc
 from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused, Refusal
+from campaign.services.log_drafts import log_draft_drop, log_draft_touch, others_drafting
 from rules.data import board
 from rules.errors import RuleError
 from rules.rewards import (
@@ -84,6 +88,25 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
     def save_draft(self, draft: dict[str, Any]) -> None:
         self.request.session[self.draft_key] = draft
 
+    def note_drafting(self) -> list[str]:
+        """Note this draft and name the others drafting the same game, shown on every step
+        and before confirming (two loggers at once)."""
+        mark = {
+            "campaign": self.campaign,
+            "user": self.request.user,
+            "game_number": self.game_number,
+        }
+        log_draft_touch(**mark, correcting=bool(self.correcting))
+        return [other.words() for other in others_drafting(**mark)]
+
+    def drop_drafting(self) -> None:
+        log_draft_drop(
+            campaign=self.campaign,
+            user=self.request.user,
+            game_number=self.game_number,
+            correcting=bool(self.correcting),
+        )
+
     def step_url(self, step: str) -> str:
         if self.correcting:
             return reverse(
@@ -113,7 +136,12 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         players_raw = draft["steps"].get("players", {})
         factions = seated_factions(players_raw)
         if step == "players":
-            return PlayersStep(bound, persons=self.persons, world=self.world)
+            initial = None
+            if bound is None and not self.correcting:
+                initial = seats_prefill(
+                    campaign=self.campaign, world=self.world, persons=self.persons
+                )
+            return PlayersStep(bound, persons=self.persons, world=self.world, initial=initial)
         if step == "during":
             return DuringStep(bound, factions=factions, world=self.world)
         if step == "outcome":
@@ -130,6 +158,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             known.pop("world", None)
             return RewardsStep(
                 bound,
+                initial=rewards_prefill(known),
                 game=self.game_number,
                 persons=self.persons,
                 targets_url=self.step_url("targets"),
@@ -185,7 +214,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             not record them (the reward's target then says it was held, END-6)."""
             if players[faction].knows("held"):
                 return list(players[faction].held)
-            return list(board_links.territories(world))
+            return list(board().territories)
 
         return {
             "world": world,
@@ -196,9 +225,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                     "faction": faction,
                     "held": held(faction),
                     "name": names.get(players[faction].person) or players[faction].guest_name,
-                    "options": [
-                        o.code for o in held_on_reward_options(world, held=held(faction))
-                    ],
+                    "options": [o.code for o in held_on_reward_options(world, held=held(faction))],
                 }
                 for faction in order
             ],
@@ -361,6 +388,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         draft = self.draft()
         if "discard" in request.POST:
             request.session.pop(self.draft_key, None)
+            self.drop_drafting()
             messages.info(request, "The draft was discarded.")
             return redirect(self.step_url("players"))
         if step == "confirm":
@@ -438,6 +466,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 status=refusal.status,
             )
         self.request.session.pop(self.draft_key, None)
+        self.drop_drafting()
         done = "corrected" if self.correcting else "logged"
         messages.success(self.request, f"Game {log.game_number} is {done}.")
         for pack in packs_status(campaign=self.campaign).open_now:
@@ -479,6 +508,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             is_owner=Action.MANAGE in self.allowed,
             may_keep=kwargs.get("may_keep", False),
             world=self.world,
+            others_logging=self.note_drafting(),
         )
         form = kwargs["form"]
         if step == "players":
@@ -489,7 +519,19 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             context["packs_opened_now"] = self.packs_world(draft)[1]
         if step == "confirm":
             context.update(self.summary(draft))
+        else:
+            context["pick_map"] = render_board_svg(self.map_world(step, draft), interactive=True)
+        if step == "outcome":
+            mark_starts(form, draft["steps"].get("players", {}))
         return context
+
+    def map_world(self, step: str, draft: dict[str, Any]) -> World:
+        """The world whose board a step's map shows (Alien Island once it can be chosen)."""
+        if step == "outcome":
+            return self.during_world(draft)
+        if step in ("packs", "rewards"):
+            return self.packs_world(draft)[0]
+        return self.world
 
     def refusal_rows(self, refusals: list[Refusal], where: dict[str, str]) -> list[dict[str, Any]]:
         """Each refusal with the step to fix it in, for the confirmation page."""
@@ -518,6 +560,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         return {
             # A mark that covers a city names the city that stood there before this game.
             "summary": [describe(event, names, self.world.cities) for event in plan.events],
+            "follows": what_follows(world_before=self.world, entry=entry, plan=plan, names=names),
             "refusals": self.refusal_rows(plan.refusals, where),
             "overridable": all(not r.hard for r in plan.refusals),
         }

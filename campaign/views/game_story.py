@@ -36,7 +36,9 @@ class _StoryAction(CampaignAccessMixin, View, ABC):
             messages.error(request, error.message)
         else:
             messages.success(request, message)
-        url = reverse("campaign:history_game", kwargs={"slug": self.campaign.slug, "number": number})
+        url = reverse(
+            "campaign:history_game", kwargs={"slug": self.campaign.slug, "number": number}
+        )
         return redirect(f"{url}#story")
 
     @abstractmethod

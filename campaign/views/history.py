@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views import View
 from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
@@ -15,19 +18,20 @@ from campaign.forms.game_story import GameAccountForm, GamePhotoForm
 from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.box import box_stats, faction_blue_slots
+from campaign.selectors.bring_in import record_begins
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.game_story import game_stories, game_story
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
+from campaign.selectors.game_story import game_stories, game_story
 from campaign.selectors.history import (
     history_faction,
     history_games,
     history_stats,
     history_territory,
     history_world,
-    packs_status,
 )
 from campaign.selectors.pocket_cards import pocket_card
-from campaign.selectors.world import world_current, world_games_recorded
+from campaign.selectors.tallies import tally_problems
+from campaign.selectors.world import world_current
 from campaign.services.game_log import game_log_latest
 from rules import board_links, box
 from rules.data import board, content
@@ -47,39 +51,21 @@ class HistoryPage(CampaignAccessMixin, TemplateView):
         context["history_section"] = self.section
         # The faction cards of the campaign's box: a pack faction only once its pack is open.
         context["factions"] = list(box.factions(world_current(campaign=self.campaign)).values())
+        context["record_begins"] = record_begins(campaign=self.campaign)
         return context
 
 
-class WorldHistoryView(HistoryPage):
-    """/c/<slug>/history/?game=N : the world as it stands, or as it stood after game N."""
+class WorldHistoryView(CampaignAccessMixin, View):
+    """/history/?game=N: the world page is the one view of the world, now or after game N
+    (it says there what game N changed); this address leads to it."""
 
-    template_name = "campaign/history/world.html"
-    section = "world"
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)
-        raw = self.request.GET.get("game", "")
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        raw = request.GET.get("game", "")
         game = whole_number(raw) if raw else None
         if raw and game is None:
             raise Http404("No such game.")
-        try:
-            view = history_world(campaign=self.campaign, game=game)
-        except NotFoundError as exc:
-            raise Http404(exc.message) from exc
-        games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
-        context.update(
-            view=view,
-            game=game,
-            games_recorded=[n for n in world_games_recorded(campaign=self.campaign) if n],
-            board_svg=render_board_svg(view.world, people=person_names(campaign=self.campaign)),
-            packs=packs_status(campaign=self.campaign),
-            changed=next((g for g in games if g.number == game), None),
-            territory_groups=[
-                (c.name, [(t, board().territories[t].name) for t in c.territories])
-                for c in board().continents.values()
-            ],
-        )
-        return context
+        url = reverse("campaign:campaign_detail", kwargs={"slug": self.campaign.slug})
+        return redirect(f"{url}?game={game}" if game is not None else url)
 
 
 class GameListView(HistoryPage):
@@ -133,11 +119,7 @@ class GameDetailView(HistoryPage):
                 p.pk for p in story.photos if may_manage or p.uploaded_by_id == user_id
             },
             "can_edit_account": Action.PLAY in self.allowed
-            and (
-                story.account is None
-                or may_manage
-                or story.account.written_by_id == user_id
-            ),
+            and (story.account is None or may_manage or story.account.written_by_id == user_id),
             "photo_form": GamePhotoForm(),
             "account_form": GameAccountForm(
                 initial={"text": story.account.text if story.account else ""}
@@ -226,4 +208,8 @@ class StatsView(HistoryPage):
             *history_stats(campaign=self.campaign),
             *box_stats(campaign=self.campaign),
         ]
+        # Numbers the records contradict are flagged, not charted as if true (END-2, END-4).
+        context["tally_problems"] = tally_problems(
+            world_current(campaign=self.campaign), person_names(campaign=self.campaign)
+        )
         return context

@@ -10,6 +10,7 @@ from campaign.selectors.pocket_board import pocket_board
 from campaign.selectors.pocket_cards import pocket_card
 from rules import box
 from rules.data import board, content
+from rules.unlocks import is_optional
 from rules.world import World
 
 SUPPLY_NAMES = {
@@ -77,6 +78,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
             "name": pack.name,
             "label": pack.label,
             "opened": world.packs_opened.get(pack.key),
+            "optional": is_optional(pack),
         }
         for pack in sorted(content().packs.values(), key=lambda p: p.order)
     ]

@@ -42,7 +42,8 @@ def test_alien_island_K182s_is_drawn_with_its_card_coins_K186_and_two_sea_lines(
     island = root.find(".//svg:g[@id='t-alien_island']", NS)
     assert island is not None
     assert island.find("svg:title", NS).text.startswith("Alien Island (no continent)")
-    assert island.find(".//svg:g[@class='card-coins upgraded']", NS).get("data-coins") == "3"
+    on_island = root.find(".//svg:g[@id='m-alien_island']", NS)
+    assert on_island.find("svg:g[@class='card-coins upgraded']", NS).get("data-coins") == "3"
     lines = root.findall(".//svg:g[@class='sea-line island-line']", NS)
     assert sorted(line.get("data-b") for line in lines) == ["brazil", "western_australia"]
     assert "Sea line to Alien Island" in _legend(root)
@@ -58,14 +59,15 @@ def test_the_digital_map_puts_troops_on_alien_island_and_may_select_it_K182s():
     )
     island = root.find(".//svg:g[@id='t-alien_island']", NS)
     assert "selectable" in island.get("class")
-    assert island.find("svg:g[@class='troops']", NS).get("data-troops") == "40"
+    on_island = root.find(".//svg:g[@id='m-alien_island']", NS)
+    assert on_island.find("svg:g[@class='troops']", NS).get("data-troops") == "40"
 
 
 def test_the_fallout_zone_J162s_covers_the_city_and_scar_in_the_marks_layer():
     world = CityFounded("ukraine", "minor", "Kyiv", "p1", 1).apply(World())
     world = ScarPlaced("ukraine", "territory", "bunker", "p1", 1).apply(world)
     root = _root(with_pocket_1(world, fallout="ukraine"))
-    ukraine = root.find(".//svg:g[@id='t-ukraine']", NS)
+    ukraine = root.find(".//svg:g[@id='m-ukraine']", NS)
     assert ukraine.find(".//svg:g[@data-city-kind]", NS) is None
     assert ukraine.find(".//svg:g[@data-scar]", NS) is None
     assert ukraine.find("svg:g[@class='card-destroyed']", NS) is not None
@@ -95,7 +97,7 @@ def test_a_ruin_K187s_shows_in_the_city_slot_until_a_new_city_covers_it_K185s():
     rebuilt = CityFounded("egypt", "minor", "Nova", "p1", 2).apply(world)
     again = _root(rebuilt)
     assert _layer(again, "marks").find("svg:g[@class='mark ruin']", NS) is None
-    assert again.find(".//svg:g[@id='t-egypt']//svg:g[@data-city-kind='minor']", NS) is not None
+    assert again.find(".//svg:g[@id='m-egypt']//svg:g[@data-city-kind='minor']", NS) is not None
 
 
 def test_the_legend_lists_no_weakness_scars_they_go_on_faction_cards_K184():

@@ -25,8 +25,7 @@ def _client(request, role):
 
 
 HISTORY_PAGES = [
-    "history/",
-    "history/?game=1",
+    "?game=1",
     "history/games/",
     "history/games/1/",
     "history/victors/",
@@ -123,7 +122,7 @@ def test_who_may_correct_through_the_api(request, logged, persons, role):
 def test_unknown_games_territories_and_factions_are_404(logged, owner_client):
     base = f"/campaigns/{logged.slug}/history/"
     assert owner_client.get(base + "games/9/").status_code == 404
-    assert owner_client.get(base + "?game=9").status_code == 404
+    assert owner_client.get(base + "?game=9", follow=True).status_code == 404
     assert owner_client.get(base + "?game=x").status_code == 404
     assert owner_client.get(base + "territories/atlantis/").status_code == 404
     assert owner_client.get(base + "factions/nobody/").status_code == 404

@@ -88,9 +88,9 @@ def test_the_games_api_names_who_corrected_only_to_members(corrected, reader, sh
     assert [c["by"] for c in corrected_game["corrections"]] == (["olga_owner"] if shown else [None])
 
 
-@pytest.mark.parametrize("page", ["", "?game=1", "games/", "games/1/"])
+@pytest.mark.parametrize("page", ["", "?game=1", "history/games/", "history/games/1/"])
 def test_public_history_pages_name_no_account(corrected, anon_client, client_for, outsider, page):
-    url = f"/campaigns/{corrected.slug}/history/{page}"
+    url = f"/campaigns/{corrected.slug}/{page}"
     for client in (anon_client, client_for(outsider)):
         response = client.get(url)
         assert response.status_code == 200

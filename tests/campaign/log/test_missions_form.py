@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from campaign.forms.game_log_missions import _capital_labels
 from campaign.models import GameLog
 from campaign.selectors.world import world_current
+from rules.world import World
+from rules.world_events import PackOpened
 from tests.campaign.box_worlds import CAPITAL_TERRITORY, pack_3_opened
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +63,26 @@ def test_the_during_step_lists_the_missions_of_the_box_with_what_each_places_E8(
     page = owner_client.get(_step(pack_3, "during")).content.decode()
     assert "Mission claimed 1" in page
     assert "The World Is Ready (D120s), 2 Red Stars" in page
-    assert "New sea line from" in page and "World Capital founded in" in page
+    assert "New sea line from" in page and "The mark it places goes in" in page
     assert "The World Capital mark was placed" not in page  # the mission records it
+
+
+def test_the_during_step_keeps_pack_4s_mark_unnamed_until_pack_4_opens_U5_U8(
+    pack_3, owner_client, persons
+):
+    """The World Is Ready (D120s) places Pack 4's mark: the claim's fields ask where the mark
+    goes and its name without naming it, as the pack's printed condition does."""
+    owner_client.post(_step(pack_3, "players"), _players(persons))
+    page = owner_client.get(_step(pack_3, "during")).content.decode()
+    assert "The name given to that mark" in page
+    assert "world capital" not in page.lower()
+
+
+def test_the_capital_fields_name_the_world_capital_once_pack_4_is_open_E126s():
+    sealed = World()
+    opened = PackOpened("pack_4", 2, "a mark was placed").apply(sealed)
+    assert "World Capital" not in " ".join(_capital_labels(sealed))
+    assert _capital_labels(opened) == ("World Capital founded in", "The World Capital's name")
 
 
 def test_a_claim_row_needs_its_claimer_E8(pack_3, owner_client, persons):
@@ -119,7 +140,7 @@ def test_the_world_is_ready_D120s_logged_through_the_form_opens_pack_4_and_shows
     world_page = client.get(f"/campaigns/{pack_3.slug}/").content.decode()
     assert "<strong>Nova Roma</strong> (World Capital) in Egypt" in world_page
     assert "over the minor city Cairo" in world_page
-    egypt = world_page.split('id="t-egypt"')[1].split('id="t-')[0]
+    egypt = world_page.split('id="m-egypt"')[1].split('id="m-')[0]
     assert 'data-city-kind="capital"' in egypt and "Nova Roma, the World Capital" in egypt
 
     timeline = client.get(f"/campaigns/{pack_3.slug}/history/games/").content.decode()

@@ -112,10 +112,10 @@ def test_the_names_page_of_a_sealed_box_bottom_is_not_found_U8(campaign, owner_c
     assert owner_client.get(urls["pack"]).status_code == 404
 
 
-def test_the_history_page_lists_it_as_optional_and_never_as_one_to_open_now_U1(
+def test_the_world_page_lists_it_as_optional_and_never_as_one_to_open_now_U1(
     campaign, viewer_client
 ):
-    page = viewer_client.get(f"/campaigns/{campaign.slug}/history/").content.decode()
+    page = viewer_client.get(f"/campaigns/{campaign.slug}/").content.decode()
     sealed = page[page.index("Do Not Open. Ever.") :]
     assert '<span class="badge">optional</span>' in sealed[: sealed.index("</li>")]
     assert "Open Do Not Open" not in page

@@ -111,7 +111,7 @@ def test_the_map_draws_the_world_capital_as_a_star_and_a_drawn_sea_line_dashed_G
     world = CityFounded("egypt", "capital", "Nova Roma", "ann", 2).apply(world)
     world = SeaLineAdded("greenland", "japan", "ann", 2).apply(world)
     svg = str(render_board_svg(world, people={"ann": "Ann"}))
-    egypt = svg.split('id="t-egypt"')[1].split('id="t-')[0]
+    egypt = svg.split('id="m-egypt"')[1].split('id="m-')[0]
     assert 'data-city-kind="capital"' in egypt and "Nova Roma, the World Capital" in egypt
     assert '<polygon class="city-icon"' in egypt  # the star of the legend
     drawn = svg.split('<g class="sea-lines-drawn">')[1].split("</g></g>")[0]

@@ -53,6 +53,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
         "game_id": [game.pk],
         "pack": [*content().packs, "no_such_pack"],
         "format": ["json"],
+        "photo_id": [1],  # the campaign has no photo: the page answers as for a missing one
     }
 
 

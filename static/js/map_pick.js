@@ -1,0 +1,214 @@
+/* Choosing territories by tapping the board map (log form, setup coins). The form's own
+   selects and number inputs stay the real fields: a tap only changes them, so the page works
+   without this script and the server checks the same values. One field at a time receives the
+   taps (the "target"): the first empty one, or the one whose "On the map" button or list was
+   used last. A single choice moves on to the next empty field of the same kind (the next seat's
+   start); a multiple choice toggles; a coin count goes up by one, back to 0 past its cap. */
+(function () {
+  "use strict";
+
+  var section, form, hint, target = null;
+
+  function kind(field) {
+    return field.name.replace(/\d+/g, "#");
+  }
+
+  function onMap(key) {
+    return !!section.querySelector('.territory[data-territory="' + key + '"]');
+  }
+
+  function pickable() {
+    return Array.prototype.filter.call(form.querySelectorAll("select, input.coin-input"), function (f) {
+      if (f.tagName === "INPUT") return onMap(f.name);
+      return Array.prototype.some.call(f.options, function (o) { return o.value && onMap(o.value); });
+    });
+  }
+
+  function labelOf(field) {
+    var label = field.labels && field.labels[0] ? field.labels[0].textContent.trim() : field.name;
+    var row = field.closest("tr");
+    var seat = row && row.querySelector(".seat-number");
+    return seat ? seat.textContent.trim() + ": " + label : label;
+  }
+
+  function chosen(field) {
+    if (field.tagName === "INPUT") return Number(field.value) > 0 ? [field.name] : [];
+    return Array.prototype.filter.call(field.options, function (o) {
+      return o.selected && o.value && onMap(o.value);
+    }).map(function (o) { return o.value; });
+  }
+
+  function nameOf(key) {
+    var g = section.querySelector('.territory[data-territory="' + key + '"]');
+    var title = g && g.getAttribute("data-name");
+    return title || key;
+  }
+
+  function setTarget(field) {
+    if (target) target.closest(".field, td, .coin-field, label")?.classList.remove("is-map-target");
+    target = field;
+    if (!field) {
+      hint.textContent = "Tap a territory's field, then the map.";
+    } else {
+      (field.closest(".field, td, .coin-field, label") || field).classList.add("is-map-target");
+      hint.textContent = "Tapping the map fills: " + labelOf(field) + ".";
+    }
+    paint();
+  }
+
+  function paint() {
+    var mine = target ? chosen(target) : [];
+    var all = {};
+    pickable().forEach(function (f) { chosen(f).forEach(function (k) { all[k] = true; }); });
+    section.querySelectorAll(".territory[data-territory]").forEach(function (g) {
+      var key = g.dataset.territory;
+      g.classList.toggle("selected", mine.indexOf(key) >= 0);
+      g.classList.toggle("picked", !!all[key] && mine.indexOf(key) < 0);
+    });
+  }
+
+  function chips(field) {
+    var box = field.parentNode.querySelector('.map-chips[data-for="' + field.name + '"]');
+    if (!box) {
+      box = document.createElement("span");
+      box.className = "map-chips";
+      box.dataset.for = field.name;
+      field.insertAdjacentElement("afterend", box);
+    }
+    box.innerHTML = "";
+    chosen(field).forEach(function (key) {
+      var chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "chip";
+      chip.dataset.remove = key;
+      var count = field.tagName === "INPUT" && Number(field.value) > 1 ? " ×" + field.value : "";
+      chip.textContent = nameOf(key) + count + " ✕";
+      chip.setAttribute("aria-label", "Remove " + nameOf(key));
+      box.appendChild(chip);
+    });
+    if (field.dataset.start && onMap(field.dataset.start)) {
+      var same = document.createElement("button");
+      same.type = "button";
+      same.className = "chip chip--action";
+      same.dataset.sameStart = "1";
+      same.textContent = "Held only its start (" + nameOf(field.dataset.start) + ")";
+      box.appendChild(same);
+    }
+    if (field.tagName !== "INPUT") {
+      var aim = document.createElement("button");
+      aim.type = "button";
+      aim.className = "chip chip--aim";
+      aim.dataset.aim = "1";
+      aim.textContent = "On the map";
+      aim.setAttribute("aria-label", "Choose " + labelOf(field) + " on the map");
+      box.appendChild(aim);
+    }
+  }
+
+  function refresh() {
+    pickable().forEach(chips);
+    paint();
+  }
+
+  function changed(field) {
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    refresh();
+  }
+
+  function tap(key) {
+    if (!target) setTarget(pickable()[0] || null);
+    if (!target) return;
+    var field = target;
+    if (field.tagName === "INPUT") {
+      var cap = Number(field.max || 12);
+      var next = (Number(field.value) || 0) + 1;
+      field.value = next > cap ? 0 : next;
+      changed(field);
+      return;
+    }
+    var option = Array.prototype.find.call(field.options, function (o) { return o.value === key; });
+    if (!option) {
+      hint.textContent = nameOf(key) + " is not a choice for " + labelOf(field) + ".";
+      return;
+    }
+    if (field.multiple) {
+      option.selected = !option.selected;
+      changed(field);
+      return;
+    }
+    field.value = key;
+    changed(field);
+    var fields = pickable();
+    var after = fields.slice(fields.indexOf(field) + 1).find(function (f) {
+      var row = f.closest("tr");
+      var person = row && row.querySelector("select[name$=_person]");
+      return kind(f) === kind(field) && !f.value && !(person && !person.value);
+    });
+    if (after) setTarget(after);
+  }
+
+  function sameAsStart(field) {
+    Array.prototype.forEach.call(field.options, function (o) {
+      o.selected = o.value === field.dataset.start;
+    });
+    changed(field);
+  }
+
+  function init() {
+    section = document.querySelector("[data-map-pick]");
+    if (!section) return;
+    form = section.closest("form") || document.querySelector(section.dataset.mapPick);
+    if (!form) return;
+    hint = section.querySelector(".map-pick-hint");
+    section.querySelectorAll(".territory[data-territory]").forEach(function (g) {
+      var title = g.querySelector("title");
+      if (title) g.setAttribute("data-name", title.textContent.split(" (")[0].split(".")[0]);
+    });
+    var all = section.querySelector("[data-all-starts]");
+    var withStart = pickable().filter(function (f) { return f.dataset.start; });
+    if (all && withStart.length) all.hidden = false;
+    var first = pickable().find(function (f) { return f.tagName === "SELECT" && chosen(f).length === 0; });
+    setTarget(first || pickable()[0] || null);
+    refresh();
+
+    section.addEventListener("click", function (event) {
+      var g = event.target.closest && event.target.closest(".territory[data-territory]");
+      if (g) tap(g.dataset.territory);
+      if (event.target.closest && event.target.closest("[data-all-starts]")) {
+        withStart.forEach(function (f) {
+          var troops = form.querySelector('input[type=checkbox][name="' + f.name.replace(/^h_/, "t_") + '"]');
+          if (!troops || troops.checked) sameAsStart(f);
+        });
+      }
+    });
+    section.addEventListener("keydown", function (event) {
+      var g = event.target.closest && event.target.closest(".territory[data-territory]");
+      if (g && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        tap(g.dataset.territory);
+      }
+    });
+    form.addEventListener("click", function (event) {
+      var chip = event.target.closest && event.target.closest(".map-chips button");
+      if (!chip) return;
+      var field = form.querySelector('[name="' + chip.parentNode.dataset.for + '"]');
+      if (chip.dataset.aim) return setTarget(field);
+      if (chip.dataset.sameStart) return sameAsStart(field);
+      if (field.tagName === "INPUT") field.value = 0;
+      else Array.prototype.forEach.call(field.options, function (o) {
+        if (o.value === chip.dataset.remove) o.selected = false;
+      });
+      if (field.tagName === "SELECT" && !field.multiple && !field.value) field.selectedIndex = 0;
+      changed(field);
+    });
+    form.addEventListener("focusin", function (event) {
+      if (pickable().indexOf(event.target) >= 0) setTarget(event.target);
+    });
+    form.addEventListener("change", function (event) {
+      if (pickable().indexOf(event.target) >= 0) refresh();
+    });
+    document.addEventListener("htmx:afterSwap", refresh);
+  }
+
+  document.addEventListener("DOMContentLoaded", init);
+})();
