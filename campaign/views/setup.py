@@ -7,6 +7,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views.generic import TemplateView
 
+from campaign.board_map import render_board_svg
 from campaign.errors import ApplicationError
 from campaign.forms.setup import PregameCoinsForm, StartingPowersForm
 from campaign.permissions import Action, CampaignAccessMixin
@@ -69,6 +70,8 @@ class SetupView(CampaignAccessMixin, TemplateView):
             coins_wanted=content().supplies["pregame_coin_stickers"],
             coins_cap=content().constants["card_coins_pregame_max"],
         )
+        if not world.pregame_coins_placed:
+            context["pick_map"] = render_board_svg(world, interactive=True)
         return context
 
     def post(self, request, *args, **kwargs):

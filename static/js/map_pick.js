@@ -3,7 +3,8 @@
    without this script and the server checks the same values. One field at a time receives the
    taps (the "target"): the first empty one, or the one whose "On the map" button or list was
    used last. A single choice moves on to the next empty field of the same kind (the next seat's
-   start); a multiple choice toggles; a coin count goes up by one, back to 0 past its cap. */
+   start); a multiple choice toggles. On the setup page a tap adds a coin to that territory's card,
+   back to 0 past the most a card may get before game 1. */
 (function () {
   "use strict";
 
@@ -81,7 +82,7 @@
       chip.type = "button";
       chip.className = "chip";
       chip.dataset.remove = key;
-      var count = field.tagName === "INPUT" && Number(field.value) > 1 ? " ×" + field.value : "";
+      var count = field.tagName === "INPUT" && Number(field.value) > 0 ? " +" + field.value : "";
       chip.textContent = nameOf(key) + count + " ✕";
       chip.setAttribute("aria-label", "Remove " + nameOf(key));
       box.appendChild(chip);
@@ -116,16 +117,17 @@
   }
 
   function tap(key) {
-    if (!target) setTarget(pickable()[0] || null);
-    if (!target) return;
-    var field = target;
-    if (field.tagName === "INPUT") {
-      var cap = Number(field.max || 12);
-      var next = (Number(field.value) || 0) + 1;
-      field.value = next > cap ? 0 : next;
-      changed(field);
+    var coin = form.querySelector('input.coin-input[name="' + key + '"]');
+    if (coin) {
+      var cap = Number(section.dataset.coinCap || coin.max || 12);
+      var more = (Number(coin.value) || 0) + 1;
+      coin.value = more > cap ? 0 : more;
+      changed(coin);
       return;
     }
+    if (!target) setTarget(pickable().find(function (f) { return f.tagName === "SELECT"; }) || null);
+    if (!target) return;
+    var field = target;
     var option = Array.prototype.find.call(field.options, function (o) { return o.value === key; });
     if (!option) {
       hint.textContent = nameOf(key) + " is not a choice for " + labelOf(field) + ".";
@@ -168,7 +170,10 @@
     var withStart = pickable().filter(function (f) { return f.dataset.start; });
     if (all && withStart.length) all.hidden = false;
     var first = pickable().find(function (f) { return f.tagName === "SELECT" && chosen(f).length === 0; });
-    setTarget(first || pickable()[0] || null);
+    setTarget(first || null);
+    if (!first && form.querySelector("input.coin-input")) {
+      hint.textContent = "Each tap adds a coin to that card; past the most it may get, back to 0.";
+    }
     refresh();
 
     section.addEventListener("click", function (event) {

@@ -100,3 +100,19 @@ def test_a_four_player_game_is_logged_by_tapping_the_map_in_at_most_15_actions(
     assert world.card_coins["congo"] == 2  # the held-on coin (END-6 H2)
     print(f"\nactions at {width} px: {act.count}")
     assert act.count <= ACTION_LIMIT
+
+
+def test_the_pregame_coins_are_placed_by_tapping_cards_on_the_map_P3(page, login, owner, campaign):
+    """Each tap adds a coin to that card; a third tap on a card goes past the 3 a card may hold
+    before game 1 and takes its extra coins off again."""
+    login(page, owner)
+    page.goto(f"/campaigns/{campaign.slug}/setup/")
+    egypt = '.map-pick .territory[data-territory="egypt"]'
+    page.locator(egypt).click()
+    page.locator(egypt).click()
+    page.locator('.map-pick .territory[data-territory="peru"]').click()
+    assert page.locator("input[name=egypt]").input_value() == "2"
+    assert page.locator("input[name=peru]").input_value() == "1"
+    assert "Egypt +2 ✕" in page.locator(".map-chips[data-for=egypt]").inner_text()
+    page.locator(egypt).click()
+    assert page.locator("input[name=egypt]").input_value() == "0"

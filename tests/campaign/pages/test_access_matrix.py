@@ -18,6 +18,11 @@ READ = {
     "public": [200, 200, 200, 200, 200],
 }
 # Members only, even on a public campaign: who plays in it and its digital games.
+# Leads readers on (the history address to the one world page), refuses the others.
+READ_REDIRECT = {
+    "private": [302, 302, 302, 404, LOGIN],
+    "public": [302, 302, 302, 302, 302],
+}
 MEMBER = {
     "private": [200, 200, 200, 404, LOGIN],
     "public": [200, 200, 200, 403, LOGIN],
@@ -33,7 +38,7 @@ MANAGE_POST = {
 
 PAGES = [
     ("get", "campaign:campaign_detail", READ),
-    ("get", "campaign:history", READ),
+    ("get", "campaign:history", READ_REDIRECT),
     ("get", "campaign:members", MEMBER),
     ("get", "campaign:digital_game_new", MEMBER),
     ("get", "campaign:setup", MANAGE),
