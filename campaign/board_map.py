@@ -584,14 +584,17 @@ LEGEND_BOTTOM = 657
 
 
 @cache
-def _legend(scar_kinds: tuple[str, ...], marks: tuple[str, ...] = ()) -> SafeString:
+def _legend(
+    scar_kinds: tuple[str, ...], marks: tuple[str, ...] = (), *, capital: bool = False
+) -> SafeString:
     """The legend, listing the kinds of scar in the campaign's box (never a sealed pack's) and
-    the pockets' marks the board carries (`campaign.board_marks.legend_rows`)."""
+    the pockets' marks the board carries (`campaign.board_marks.legend_rows`). The World
+    Capital is Pack 4's mark: named only once that pack is open or the mark is placed (U-5)."""
     scars = content().scar_types
     rows = [
         ("Minor city", _city_icon("minor", 0, 0)),
         ("Major city", _city_icon("major", 0, 0)),
-        ("World capital", _city_icon("capital", 0, 0)),
+        *([("World capital", _city_icon("capital", 0, 0))] if capital else []),
         ("Fortification (uses left)", None),
         *((f"{scars[kind].name} scar", _scar_icon(kind, 0, 0)) for kind in scar_kinds),
         *((LEGEND_TEXT[mark], legend_icon(mark)) for mark in marks),
@@ -730,5 +733,6 @@ def render_board_svg(
         _legend(
             tuple(k for k, scar in box.scar_types(world).items() if scar.target == "territory"),
             legend_rows(world),
+            capital=box.capital_rule_active(world) or world.capital is not None,
         ),
     )

@@ -5,6 +5,7 @@ from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.game_log import GameLog, PackUnlock
 from campaign.models.game_story import GameAccount, GamePhoto
 from campaign.models.log_draft import GameLogDraft
+from campaign.models.pending_log import PendingGameLog, PendingStatus
 from campaign.models.world import EventSource, WorldEventRecord, WorldSnapshot
 
 __all__ = [
@@ -20,6 +21,8 @@ __all__ = [
     "Invite",
     "Membership",
     "PackUnlock",
+    "PendingGameLog",
+    "PendingStatus",
     "Person",
     "Role",
     "WorldEventRecord",
