@@ -711,7 +711,8 @@ def render_board_svg(
         "<title>{}</title>"
         '<rect class="sea" x="{}" y="{}" width="{}" height="{}" fill="#b9d3e6"/>'
         '<g class="sea-lines">{}{}</g><g class="territories">{}</g><g class="marks">{}</g>'
-        '<g class="on-territories">{}</g><g class="sea-lines-drawn">{}</g><g class="continent-labels">{}</g>{}</svg>',
+        '<g class="on-territories">{}</g><g class="sea-lines-drawn">{}</g>'
+        '<g class="continent-labels">{}</g>{}</svg>',
         " interactive" if interactive else "",
         x0,
         y0,

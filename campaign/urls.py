@@ -7,10 +7,13 @@ from campaign.views import bring_in as bring_in_views
 from campaign.views import campaigns as campaign_views
 from campaign.views import dice, digital, digital_seats, rules_reference
 from campaign.views import game_log as log_views
+from campaign.views import game_log_pending as pending_views
 from campaign.views import game_story as story_views
+from campaign.views import guides as guide_views
 from campaign.views import history as history_views
 from campaign.views import members as member_views
 from campaign.views import missions as mission_views
+from campaign.views import pack_by_hand as by_hand_views
 from campaign.views import packs as pack_views
 from campaign.views import setup as setup_views
 
@@ -22,6 +25,8 @@ urlpatterns = [
     path("campaigns/new/", campaign_views.CampaignCreateView.as_view(), name="campaign_create"),
     # The printed rules, for anyone; pages' "why" links point at their anchors (issue 13).
     path("rules/", rules_reference.RulesReferenceView.as_view(), name="rules_reference"),
+    path("guide/", guide_views.GuideIndexView.as_view(), name="guides"),
+    path("guide/<slug:topic>/", guide_views.GuideView.as_view(), name="guide"),
     path(
         "campaigns/<slug:slug>/",
         campaign_views.CampaignDetailView.as_view(),
@@ -64,6 +69,17 @@ urlpatterns = [
         "campaigns/<slug:slug>/box-bottom/names/",
         box_bottom_views.BoxBottomNamesView.as_view(),
         name="box_bottom_names",
+    ),
+    # The owner's hand on the box: a pack opened by hand, and refused logs sent for approval.
+    path(
+        "campaigns/<slug:slug>/open-by-hand/",
+        by_hand_views.PackByHandView.as_view(),
+        name="pack_by_hand",
+    ),
+    path(
+        "campaigns/<slug:slug>/pending/",
+        pending_views.PendingLogsView.as_view(),
+        name="pending_logs",
     ),
     path("campaigns/<slug:slug>/rules/", pack_views.RulesHelpView.as_view(), name="rules_help"),
     path("campaigns/<slug:slug>/missions/", mission_views.MissionsView.as_view(), name="missions"),

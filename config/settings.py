@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Dates and deadlines in the reader's time zone (the browser's, from a cookie).
+    "accounts.time_zone.ReaderTimeZoneMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -765,7 +765,9 @@ def steps_from_entry(entry: GameLogEntry) -> dict[str, dict[str, Any]]:
     for i, player in enumerate(entry.players):
         players.update(
             {
-                f"p{i}_person": player.person,
+                # A guest not logged yet (an entry sent back for approval) keeps its name.
+                f"p{i}_person": player.person or (GUEST if player.guest_name else ""),
+                f"p{i}_guest": player.guest_name,
                 f"p{i}_faction": player.faction,
                 f"p{i}_start": player.start if player.knows("start") else NOT_RECORDED,
                 f"p{i}_elim": player.eliminated_by,

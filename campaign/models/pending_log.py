@@ -16,6 +16,7 @@ class PendingStatus(models.TextChoices):
     PENDING = "pending", "Waiting for an owner"
     APPROVED = "approved", "Approved"
     SENT_BACK = "sent_back", "Sent back"
+    REOPENED = "reopened", "Sent back, then reopened"
 
 
 class PendingGameLog(models.Model):

@@ -291,7 +291,10 @@ def history_games(
             game.rewards.append(f"{REWARD_NAMES[code]} ({code}): {describe(event, names)}")
         else:
             game.other.append(describe(event, names, founded))
-    rows = GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
+    rows = list(
+        GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
+    )
+    _overrides_outside_logs(games, log, rows, show_accounts)
     for log_row in rows:
         game = games.get(log_row.game_number)
         if game is None:
@@ -332,6 +335,30 @@ def history_games(
         }
         game.voided = [v for v in game.voided if v not in shown and not _same_reward(v, shown)]
     return [games[n] for n in sorted(games)]
+
+
+def _overrides_outside_logs(
+    games: dict[int, GameSummary],
+    log: list[WorldLogEntry],
+    rows: list[GameLog],
+    show_accounts: bool,
+) -> None:
+    """An owner's override recorded outside any logged game (a pack opened by hand between
+    games) is listed with the game whose world it changed, once per reason."""
+    logged = [(row.first_seq, row.last_seq) for row in rows]
+    for entry in log:
+        record = entry.record
+        game = games.get(record.game_number or 0)
+        if game is None or not record.override_reason or entry.voided_by is not None:
+            continue
+        if any(first <= record.seq <= last for first, last in logged):
+            continue
+        if any(o["reason"] == record.override_reason for o in game.overrides):
+            continue
+        by = None
+        if show_accounts:
+            by = record.created_by.get_username() if record.created_by else "someone"
+        game.overrides.append({"reason": record.override_reason, "refusals": [], "by": by})
 
 
 def _city(event: CityFounded) -> City:

@@ -49,6 +49,7 @@ from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused, Refusal
 from campaign.services.log_drafts import log_draft_drop, log_draft_touch, others_drafting
+from campaign.views.game_log_pending import send_for_approval
 from rules.data import board
 from rules.errors import RuleError
 from rules.rewards import (
@@ -339,13 +340,10 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         return found
 
     def may_keep(self, refusals: list[Refusal]) -> bool:
-        """Whether this step may be passed despite its rule refusals: only an owner may, and
-        only when each can be overridden (with a reason, asked for on the last step)."""
-        return (
-            bool(refusals)
-            and Action.MANAGE in self.allowed
-            and all(not refusal.hard for refusal in refusals)
-        )
+        """Whether this step may be passed despite its rule refusals: only when each can be
+        overridden; an owner gives the reason on the last step, a player sends the entry from
+        there to the owners for approval."""
+        return bool(refusals) and all(not refusal.hard for refusal in refusals)
 
     # --- HTTP ------------------------------------------------------------------------------------
 
@@ -409,7 +407,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         refusals = self.rule_check(form, draft, step)
         # Only the rules may be overridden, never a field left wrong or empty.
         may_keep = valid and self.may_keep(refusals)
-        kept = may_keep and "keep" in request.POST
+        kept = may_keep and ("keep" if Action.MANAGE in self.allowed else "ask") in request.POST
         if form.errors and not kept:
             return self.render_to_response(
                 self.get_context_data(step=step, form=form, draft=draft, may_keep=may_keep),
@@ -428,6 +426,13 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             messages.error(self.request, "Some steps are not complete yet.")
             return redirect(self.step_url(STEPS[len(cleaned)]))
         entry, where = entry_from_steps(cleaned)
+        if "send" in self.request.POST and not self.correcting:
+            sent = send_for_approval(self.request, self.campaign, entry)
+            if sent is None:
+                return redirect(self.step_url("confirm"))
+            self.request.session.pop(self.draft_key, None)
+            self.drop_drafting()
+            return redirect(sent)
         override = form.cleaned_data.get("override_reason") or None
         try:
             if self.correcting:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.views.generic import TemplateView
 
+from campaign.glossary import glossary
 from campaign.selectors.campaigns import campaign_list_for
 from campaign.selectors.rules_reference import rules_reference
 
@@ -19,5 +20,6 @@ class RulesReferenceView(TemplateView):
         return super().get_context_data(
             sections=rules_reference(),
             campaigns=campaign_list_for(user=self.request.user),
+            glossary=list(glossary().values()),
             **kwargs,
         )

@@ -60,9 +60,9 @@ def test_the_legend_stays_inside_the_board_with_every_scar_kind():
 
 def test_the_legend_names_the_world_capital_only_once_its_pack_placed_it_U8():
     """The map's legend kept naming Pack 4's mark while the world page kept it secret."""
-    from rules.world_events import CityFounded, PackOpened
+    from rules.world_events import CityFounded
 
-    assert "World capital" not in _legend(_root(World()))
+    assert "World capital" not in _legend(World())
     world = PackOpened("pack_3", 1, "a second signature").apply(World())
     world = CityFounded("egypt", "capital", "Nova Roma", "ann", 2).apply(world)
-    assert "World capital" in _legend(_root(world))
+    assert "World capital" in _legend(world)

@@ -1,0 +1,37 @@
+"""The words of the game the pages use, explained in plain words (`fixtures/glossary.json`).
+
+Only words of the printed box: nothing here names what a sealed pack adds (U-8)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from rules.data import FIXTURES
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str
+    term: str
+    text: str
+    rule: str
+
+    @property
+    def anchor(self) -> str:
+        """Its place on the rules page: /rules/#term-<key>."""
+        return f"term-{self.key}"
+
+
+@cache
+def glossary() -> dict[str, Term]:
+    raw = json.loads((FIXTURES / "glossary.json").read_text(encoding="utf-8"))
+    return {t["key"]: Term(t["key"], t["term"], t["text"], t["rule"]) for t in raw["terms"]}
+
+
+def terms(keys: str) -> list[Term]:
+    """The terms named by space-separated keys, in that order; an unknown key is a mistake in a
+    template, so it fails loudly."""
+    every = glossary()
+    return [every[key] for key in keys.split()]
