@@ -9,7 +9,7 @@ pytestmark = pytest.mark.browser
 
 PAGES = [
     "campaign:campaign_detail",
-    "campaign:history",
+    "campaign:history_games",
     "campaign:history_stats",
     "campaign:members",
     "campaign:setup",

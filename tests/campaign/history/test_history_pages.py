@@ -110,7 +110,7 @@ def test_statistics_are_drawn_as_inline_svg(two_games, viewer_client):
 
 
 def test_the_campaign_history_tells_which_pack_to_open_and_progress(two_games, viewer_client):
-    page = _page(viewer_client, two_games, "")
+    page = _world(viewer_client, two_games)
     assert "Pack 2" in page
     assert "minor cities founded <strong>1/9</strong>" in page
     assert "most signatures by one person <strong>2/2</strong>" not in page  # Pack 3 opened

@@ -11,10 +11,12 @@ from rules.world_events import PackOpened
 from .helpers import play, position, rig_dice
 
 
-def _roll(attack: list[int], defence: list[int], **seats):
+def _roll(attack: list[int], defence: list[int], pocket_open: bool = False, **seats):
     """Seat 0 attacks Brazil (seat 1) from Argentina with len(attack) dice; seat 2 looks on.
     Returns the state just after the dice are rolled."""
     state = position(armies={"argentina": (0, 9), "brazil": (1, 5), "ural": (2, 3)}, **seats)
+    if pocket_open:
+        state.world = PackOpened("pocket_1", 1, "3 missiles on one roll").apply(state.world)
     state = rig_dice(state, attack, defence)
     state, _ = play(state, (0, Attack("argentina", "brazil", len(attack))))
     state, _ = play(state, (1, DefendWith(len(defence))))
@@ -48,7 +50,7 @@ def test_one_missile_that_changes_nothing_is_not_offered_but_two_are_X10():
 def test_the_window_skips_a_holder_who_cannot_change_it_and_asks_the_next_X10():
     """Seat 0 holds one missile (useless on 3,3 vs 6,5), seat 2 holds two: only seat 2 is
     asked, and once it fires the first, seat 0's single missile can matter again."""
-    state = _roll([3, 3], [6, 5], seat0={"missiles": 1}, seat2={"missiles": 2})
+    state = _roll([3, 3], [6, 5], True, seat0={"missiles": 1}, seat2={"missiles": 2})
     assert seats_to_act(state) == [2]
     state, _ = play(state, (2, FireMissile("attack", 0)))
     assert state.phase == "missile_window" and seats_to_act(state) == [0]
@@ -66,8 +68,5 @@ def test_the_third_missile_of_a_roll_is_offered_while_pocket_1_is_sealed_U6():
 
 def test_once_pocket_1_is_open_three_missiles_that_change_nothing_are_not_offered_U6():
     three = {"seat0": {"missiles": 1}, "seat1": {"missiles": 1}, "seat2": {"missiles": 1}}
-    state = position(armies={"argentina": (0, 9), "brazil": (1, 5), "ural": (2, 3)}, **three)
-    state.world = PackOpened("pocket_1", 1, "3 missiles were fired on one roll").apply(state.world)
-    state = rig_dice(state, [6, 6], [6, 6])
-    state, _ = play(state, (0, Attack("argentina", "brazil", 2)), (1, DefendWith(2)))
+    state = _roll([6, 6], [6, 6], True, **three)
     assert state.phase == "expand_attack"

@@ -27,22 +27,22 @@ def _apply(log: list):
 
 
 def test_attack_until_taken_plays_rounds_until_the_conquest_X6_X12():
-    state = position(armies={"argentina": (0, 10), "brazil": (1, 3)})
-    state = rig_dice(state, [6, 6, 6], [1, 1], [6, 6, 6], [1])
+    state = position(armies={"argentina": (0, 10), "brazil": (1, 2)})
+    state = rig_dice(state, [6], [1, 1], [6], [1])
     moves: list = []
-    plan = RepeatPlan("argentina", "brazil", 3, stop_at=1)
+    plan = RepeatPlan("argentina", "brazil", 1, stop_at=1)
     state = attack_until(state, 0, plan, _apply(moves), _defender_rolls_most)
-    assert moves == [Attack("argentina", "brazil", 3)] * 2
+    assert moves == [Attack("argentina", "brazil", 1)] * 2
     assert state.phase == "move_in" and state.owner("brazil") == 0
 
 
 def test_attack_until_n_left_stops_at_that_many_troops_X6():
-    state = position(armies={"argentina": (0, 7), "brazil": (1, 9)})
-    state = rig_dice(state, [1, 1, 1], [6, 6], [1, 1, 1], [6, 6])
+    state = position(armies={"argentina": (0, 4), "brazil": (1, 9)})
+    state = rig_dice(state, [1], [6, 6], [1], [6, 6])
     moves: list = []
-    plan = RepeatPlan("argentina", "brazil", 3, stop_at=3)
+    plan = RepeatPlan("argentina", "brazil", 1, stop_at=2)
     state = attack_until(state, 0, plan, _apply(moves), _defender_rolls_most)
-    assert len(moves) == 2 and state.troops("argentina") == 3
+    assert len(moves) == 2 and state.troops("argentina") == 2
     assert next_attack(state, 0, plan) is None
 
 
