@@ -725,7 +725,7 @@ def render_board_svg(
         width,
         height,
         geo.sea_lines,
-        island_sea_lines(world, shapes),
+        island_sea_lines(world, shapes, y0 + height - 12),
         mark_safe("".join(territories)),
         marks_layer(world, shapes, people),
         mark_safe("".join(on_territories)),

@@ -140,8 +140,19 @@ def marks_layer(
     return mark_safe("".join(parts))
 
 
-def island_sea_lines(world: World, shapes: Mapping[str, Anchored]) -> SafeString:
-    """Alien Island's two sea lines, from the island to each end territory (K182s)."""
+def _island_path(x1: float, y1: float, x2: float, y2: float, bottom: float) -> str:
+    """A short sea line is straight; a long one bows south through the open ocean, so it
+    does not cross the continents between the island and its end."""
+    if abs(x2 - x1) < 300:
+        return f"M{x1:g} {y1:g} L{x2:g} {y2:g}"
+    return f"M{x1:g} {y1:g} C{x1:g} {bottom:g} {x2:g} {bottom:g} {x2:g} {y2:g}"
+
+
+def island_sea_lines(
+    world: World, shapes: Mapping[str, Anchored], bottom: float = 790
+) -> SafeString:
+    """Alien Island's two sea lines, from the island to each end territory (K182s);
+    `bottom` is how far south a long line may bow."""
     island = shapes.get(board_links.ALIEN_ISLAND)
     if not world.alien_island or island is None:
         return mark_safe("")
@@ -151,24 +162,19 @@ def island_sea_lines(world: World, shapes: Mapping[str, Anchored]) -> SafeString
         if end not in shapes:
             continue
         x2, y2 = shapes[end].marker
+        path = _island_path(x1, y1, x2, y2, bottom)
         lines.append(
             format_html(
                 '<g class="sea-line island-line" data-a="{}" data-b="{}"><title>Sea line: {} to '
-                '{}</title><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#f7f3e8" '
-                'stroke-width="3.6" stroke-opacity=".7"/><line x1="{}" y1="{}" x2="{}" y2="{}" '
-                'stroke="#6b3fa0" stroke-width="1.8" stroke-dasharray="5 3"/></g>',
+                '{}</title><path d="{}" fill="none" stroke="#f7f3e8" stroke-width="3.6" '
+                'stroke-opacity=".7"/><path d="{}" fill="none" stroke="#6b3fa0" '
+                'stroke-width="1.8" stroke-dasharray="5 3"/></g>',
                 board_links.ALIEN_ISLAND,
                 end,
                 island.name,
                 shapes[end].name,
-                x1,
-                y1,
-                x2,
-                y2,
-                x1,
-                y1,
-                x2,
-                y2,
+                path,
+                path,
             )
         )
     return mark_safe("".join(lines))
