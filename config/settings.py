@@ -129,9 +129,7 @@ STATIC_UNCOLLECTED = DEBUG or env_bool("STATIC_UNCOLLECTED", False)
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
 MEDIA_URL = "media/"
 STORAGES = {
-    "default": {
-        "BACKEND": env_str("MEDIA_STORAGE", "django.core.files.storage.FileSystemStorage")
-    },
+    "default": {"BACKEND": env_str("MEDIA_STORAGE", "django.core.files.storage.FileSystemStorage")},
     # In production `collectstatic` writes hashed, compressed copies that WhiteNoise serves.
     "staticfiles": {
         "BACKEND": (

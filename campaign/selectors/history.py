@@ -294,7 +294,6 @@ def history_games(
     rows = list(
         GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
     )
-    _overrides_outside_logs(games, log, rows, show_accounts)
     for log_row in rows:
         game = games.get(log_row.game_number)
         if game is None:
@@ -314,6 +313,7 @@ def history_games(
             game.corrections.append(
                 {"reason": log_row.correction_reason, "by": by, "at": log_row.created_at}
             )
+    _overrides_outside_logs(games, log, rows, show_accounts)
     for record in world_current(campaign=campaign).faction_records:
         if record.player is None and record.game in games:
             games[record.game].sat_out.append(_faction(record.faction))
@@ -344,7 +344,8 @@ def _overrides_outside_logs(
     show_accounts: bool,
 ) -> None:
     """An owner's override recorded outside any logged game (a pack opened by hand between
-    games) is listed with the game whose world it changed, once per reason."""
+    games) is listed with the game whose world it changed, once per reason (a correction's
+    carried entries repeat the reason its log already shows)."""
     logged = [(row.first_seq, row.last_seq) for row in rows]
     for entry in log:
         record = entry.record

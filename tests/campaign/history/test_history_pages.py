@@ -49,9 +49,7 @@ def _world(client, campaign, query=""):
     return response.content.decode()
 
 
-def test_the_history_address_leads_to_the_one_world_page_keeping_the_game(
-    two_games, viewer_client
-):
+def test_the_history_address_leads_to_the_one_world_page_keeping_the_game(two_games, viewer_client):
     """Two near-identical world pages were one too many: /history/ leads to the world page."""
     world = f"/campaigns/{two_games.slug}/"
     assert viewer_client.get(world + "history/")["Location"] == world

@@ -5,10 +5,13 @@ shows before the owner confirmed which pack (U-8)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from campaign.models import PackUnlock, WorldEventRecord
 from campaign.selectors.world import world_current
+from campaign.services.export import campaign_export, campaign_import
 from campaign.services.game_log import game_log
 from tests.campaign.log.factories import three_player_entry
 from tests.campaign.spoilers.walk import spoilers_in
@@ -82,6 +85,9 @@ def test_the_confirmation_names_the_pack_only_and_says_it_cannot_be_undone_U8(
     first = owner_client.get(_url(campaign)).content.decode()
     confirm = owner_client.post(_url(campaign), {**VOTE, "stage": "confirm"}).content.decode()
     assert "Pocket 1" in confirm and "cannot be undone, except by a correction" in confirm
+    assert 'name="stage" value="brought"' in confirm
+    brought = owner_client.post(_url(campaign), {**VOTE, "stage": "brought"}).content.decode()
+    assert "Territory nuked" in brought and "Faction that fired the third missile" in brought
     for page in (first, confirm):
         assert not spoilers_in(page, ("pocket_1", "pocket_2", "do_not_open"))
     assert not WorldEventRecord.objects.filter(campaign=campaign).exists()
@@ -137,3 +143,17 @@ def test_an_open_pack_or_bad_input_is_refused_in_plain_words_never_a_500(
     )
     assert other.status_code == 400 and "Say in a few words" in other.content.decode()
     assert "pack_2" not in world_current(campaign=campaign).packs_opened
+
+
+def test_an_export_of_a_campaign_with_a_pack_opened_by_hand_imports_again_U1(
+    campaign, owner, owner_client, persons
+):
+    """The early opening travels as the owner's override, so the import takes it."""
+    assert owner_client.post(_url(campaign), _nuke(persons)).status_code == 302
+    copy = campaign_import(
+        document=json.loads(json.dumps(campaign_export(campaign=campaign, show_accounts=False))),
+        owner=owner,
+    )
+    world = world_current(campaign=copy)
+    assert (world.fallout, world.bringer) == ("egypt", "khan_industries")
+    assert world.packs_opened["pocket_1"].reason.startswith("opened by the owner's hand")
