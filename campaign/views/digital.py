@@ -108,9 +108,9 @@ DEFAULT_WORDS = {
     "comeback_pick": "they take the first power left on the sheet",
     "bad_intel_window": "they use no Bad Intel",
     "interference_window": "they let the card be taken",
-    "missile_power_pick": "they take the first power left on the sheet",
-    "nuke_choice": "the nuke falls on the first territory offered",
-    "alien_island_placement": "the island joins the first two coastal territories offered",
+    "missile_power_pick": "a power is picked for them as a careful player would",
+    "nuke_choice": "the nuke falls where it hurts their enemies most",
+    "alien_island_placement": "the island's sea lines go where their troops are strongest",
     "open_pack": "play resumes",
     "event_choice": "the card does nothing, or its first option is taken",
 }

@@ -150,4 +150,4 @@ def test_J162s_a_lasting_pick_gets_the_longer_deadline(campaign, owner, owner_cl
     left = game.decision_deadline - timezone.now()
     assert DECISION_TIMEOUT < left <= LASTING_PICK_TIMEOUT
     page = owner_client.get(game.get_absolute_url()).content.decode()
-    assert "the nuke falls on Argentina" in page
+    assert "the nuke falls on Brazil" in page

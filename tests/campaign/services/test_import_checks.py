@@ -16,6 +16,7 @@ from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export
 from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
+from campaign.views.guides import GUIDES
 from rules.data import content
 from rules.world_events import PackOpened, ScarPlaced
 from tests.campaign.box_worlds import customized, pack_4_opened
@@ -273,6 +274,8 @@ def _walk_values(campaign) -> dict[str, list[object]]:
         "game_id": [999_999],
         "pack": [*content().packs, "no_such_pack"],
         "format": ["json"],
+        "photo_id": [999_999],
+        "topic": [*GUIDES, "no_such_guide"],
     }
 
 

@@ -14,9 +14,11 @@ import json
 import pytest
 from django.test import Client
 
+from campaign.forms.bring_in import STEPS as BRING_IN_STEPS
 from campaign.forms.game_log import STEPS
 from campaign.models import Invite, Membership
 from campaign.services.world import world_event_append
+from campaign.views.guides import GUIDES
 from rules import box
 from rules.card_world_events import EventResolved
 from rules.data import board, content
@@ -44,7 +46,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
     return {
         "slug": [campaign.slug],
         "number": [1],
-        "step": list(LOG_STEPS),
+        "step": [*LOG_STEPS, *(form.step for form in BRING_IN_STEPS)],
         "territory": world_territories,
         "faction": list(content().factions),
         "member_id": [Membership.objects.filter(campaign=campaign).last().pk],
@@ -54,6 +56,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
         "pack": [*content().packs, "no_such_pack"],
         "format": ["json"],
         "photo_id": [1],  # the campaign has no photo: the page answers as for a missing one
+        "topic": [*GUIDES, "no_such_guide"],
     }
 
 
