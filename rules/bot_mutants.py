@@ -1,21 +1,21 @@
-"""The heuristic bot and the Mutants (Pocket 1), kept apart from `rules.bots`: how much it
-likes their card when choosing or drafting a faction, and which option it scratches off an
-Evolve card (J178, J179).
+"""The heuristic bot and the pack factions, kept apart from `rules.bots`: how much it likes
+the Mutants' or the Aliens' card when choosing or drafting a faction, and which option it
+scratches off an Evolve card (J178, J179).
 
 Every choice is taken from what the engine lists, so a bot never tries an illegal move.
 """
 
 from __future__ import annotations
 
+from rules import box
 from rules.data import content
 from rules.game import GameState, Move, MoveOption, ResolveEvent
 from rules.game.mutant_events import MUTANTS_EVOLVE
-from rules.game.mutants import MUTANTS
 from rules.game.pack_events import card_on_table
 
-MUTANT_TASTE = 2
-"""Both printed powers always act, the re-roll and the end-of-turn swap pay off every game:
-as good as a strong starting power (`rules.bots.POWER_TASTE`)."""
+PACK_FACTION_TASTE = 2
+"""Both printed powers always act (the Mutants' re-roll and scar swap, the Aliens' free
+landing and island bonus): as good as a strong starting power (`rules.bots.POWER_TASTE`)."""
 
 EVOLUTION_TASTE = ("unnatural_strength", "unstable_cloning", "mindshackle", "mass_hypnosis")
 """Evolved powers, best first: the two that act on every roll come first."""
@@ -24,7 +24,7 @@ EVOLUTION_TASTE = ("unnatural_strength", "unstable_cloning", "mindshackle", "mas
 def faction_taste(faction: str) -> int | None:
     """How much the bot likes a faction whose card needs no P-2 choice (None: not one of them,
     the starting power decides)."""
-    return MUTANT_TASTE if faction == MUTANTS else None
+    return PACK_FACTION_TASTE if box.is_pack_faction(faction) else None
 
 
 def _rank(option: str, scratched: set[str]) -> int:
