@@ -113,7 +113,7 @@ class SeaLineAdded(WorldEvent):
 
     def describe(self) -> str:
         names = [
-            board().territories[k].name if k in board().territories else k for k in (self.a, self.b)
+            board().territory(k).name if k in board().territories else k for k in (self.a, self.b)
         ]
         by = f" by {self.person}" if self.person else ""
         return f"A sea line now joins {names[0]} and {names[1]}{by}"

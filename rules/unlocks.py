@@ -75,7 +75,7 @@ class SupplyExhausted(Condition):
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
         label = params["supply"].replace("_", " ")
         if isinstance(event, CityFounded):
-            where = board().territories[event.territory].name
+            where = board().territory(event.territory).name
             return (
                 f"the {ordinal(params['count'])} {label} ({event.name} in {where}) was founded "
                 f"by {_who(names, event.person)} in game {event.game}"

@@ -366,9 +366,7 @@ class CardsForm(StepForm):
                 continent,
                 [
                     (self[f"coins_{k}"], self[f"destroyed_{k}"])
-                    for k in sorted(
-                        continent.territories, key=lambda k: board().territories[k].name
-                    )
+                    for k in sorted(continent.territories, key=lambda k: board().territory(k).name)
                 ],
             )
             for continent in board().continents.values()

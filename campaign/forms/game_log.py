@@ -77,7 +77,7 @@ def _territory_choices(blank: str = "—", world: World | None = None) -> list[t
     """The territories by continent; with `world`, Alien Island too once it can be on the
     board (placed, or rising in this game: its pocket is open)."""
     groups: list[tuple[str, Any]] = [
-        (c.name, [(t, board().territories[t].name) for t in c.territories])
+        (c.name, [(t, board().territory(t).name) for t in c.territories])
         for c in board().continents.values()
     ]
     if world is not None and (
@@ -217,7 +217,7 @@ class DuringStep(StepForm):
         forts = [
             ("", "—"),
             *[
-                (t, board().territories[t].name)
+                (t, board().territory(t).name)
                 for t in world.fortifications
                 if world.is_fortified(t)
             ],
@@ -345,8 +345,11 @@ class RewardsStep(StepForm):
         winner_name: str = "",
         naming_candidates: Sequence[tuple[str, str]] = (),
         targets_url: str = "",
+        world: World | None = None,
         **kwargs: Any,
     ) -> None:
+        """`world`: the world as the game ends (its reward targets may include Alien
+        Island)."""
         super().__init__(*args, **kwargs)
         self.rewarded = 1 <= game <= content().constants["rewarded_games"]
         self.naming_due = naming_due
@@ -370,7 +373,7 @@ class RewardsStep(StepForm):
                 help_text="Only the rewards whose supply lasts and that have a target are listed.",
             )
             targets = [
-                *_territory_choices(),
+                *_territory_choices(world=world),
                 (
                     "Continents (R1, R4)",
                     [(f"continent:{c.key}", c.name) for c in board().continents.values()],
@@ -414,7 +417,7 @@ class RewardsStep(StepForm):
                     label="On a territory it held when play stopped",
                     choices=[
                         ("", "—"),
-                        *[(t, board().territories[t].name) for t in player["held"]],
+                        *[(t, board().territory(t).name) for t in player["held"]],
                     ],
                     required=False,
                     error_messages={

@@ -33,7 +33,7 @@ def _coasts() -> list[tuple[str, Any]]:
             (
                 c.name,
                 [
-                    (t, board().territories[t].name)
+                    (t, board().territory(t).name)
                     for t in c.territories
                     if board_links.touches_ocean(t)
                 ],
@@ -47,7 +47,7 @@ def _territories() -> list[tuple[str, Any]]:
     return [
         ("", "—"),
         *[
-            (c.name, [(t, board().territories[t].name) for t in c.territories])
+            (c.name, [(t, board().territory(t).name) for t in c.territories])
             for c in board().continents.values()
         ],
     ]

@@ -44,7 +44,7 @@ DRAFT_KIND_LABELS = {
 
 def _territories(blank: str = "—") -> list[tuple[str, Any]]:
     groups = [
-        (c.name, [(t, board().territories[t].name) for t in c.territories])
+        (c.name, [(t, board().territory(t).name) for t in c.territories])
         for c in board().continents.values()
     ]
     return [("", blank), *groups] if blank else groups

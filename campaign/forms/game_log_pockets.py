@@ -29,7 +29,7 @@ from rules.world import World
 def _printed(keep: Any = None) -> list[tuple[str, Any]]:
     """The printed territories by continent (those `keep` accepts), with a blank first."""
     groups = [
-        (c.name, [(t, board().territories[t].name) for t in c.territories if not keep or keep(t)])
+        (c.name, [(t, board().territory(t).name) for t in c.territories if not keep or keep(t)])
         for c in board().continents.values()
     ]
     return [("", "—"), *[(name, rows) for name, rows in groups if rows]]

@@ -28,8 +28,7 @@ NO_MISSIONS = "This campaign has no mission deck."
 
 
 def _territory(key: str) -> str:
-    territory = board().territories.get(key)
-    return territory.name if territory else key
+    return board().territory(key).name if board().knows(key) else key
 
 
 def _who(names: Mapping[str, str], person: str | None) -> str:

@@ -32,8 +32,7 @@ NOT_IN_GAME = Violation("not_in_game", "Choose a faction that played this game."
 
 
 def territory_label(key: str) -> str:
-    territory = board().territories.get(key)
-    return territory.name if territory else repr(key)
+    return board().territory(key).name if board().knows(key) else repr(key)
 
 
 def _faction(key: str) -> str:

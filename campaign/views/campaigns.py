@@ -106,7 +106,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             as_of=as_of,
             changed=self._changed(as_of),
             territory_groups=[
-                (c.name, [(t, board().territories[t].name) for t in c.territories])
+                (c.name, [(t, board().territory(t).name) for t in c.territories])
                 for c in board().continents.values()
             ],
             games_recorded=world_games_recorded(campaign=self.campaign),

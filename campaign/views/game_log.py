@@ -50,6 +50,7 @@ from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused, Refusal
 from campaign.services.log_drafts import log_draft_drop, log_draft_touch, others_drafting
 from campaign.views.game_log_pending import send_for_approval
+from rules import board_links
 from rules.data import board
 from rules.errors import RuleError
 from rules.rewards import (
@@ -156,7 +157,6 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             )
         if step == "rewards":
             known = self.before_rewards(draft) or {"held_on": [], "naming_due": False}
-            known.pop("world", None)
             return RewardsStep(
                 bound,
                 initial=rewards_prefill(known),
@@ -215,7 +215,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             not record them (the reward's target then says it was held, END-6)."""
             if players[faction].knows("held"):
                 return list(players[faction].held)
-            return list(board().territories)
+            return list(board_links.territories(world))
 
         return {
             "world": world,
@@ -295,7 +295,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if option.targets_continents:
             choices = [(f"continent:{k}", board().continents[k].name) for k in option.targets]
         else:
-            choices = [(k, board().territories[k].name) for k in option.targets]
+            choices = [(k, board().territory(k).name) for k in option.targets]
         choices.sort(key=lambda kv: kv[1])
         rows = format_html_join("", '<option value="{}">{}</option>', choices)
         return HttpResponse(blank + rows)

@@ -26,7 +26,7 @@ SUPPLY_NAMES = {
 
 def world_context(world: World, *, names: dict[str, str]) -> dict:
     """Template context for a world: marks, faction cards, victors, packs and supplies."""
-    territories = board().territories
+    territories = {**board().territories, **board().pack_territories}
 
     def who(person: str | None) -> str:
         return names.get(person, person) if person else "—"

@@ -139,7 +139,7 @@ class Command(BaseCommand):
             f"{board().continents[k].name} = {c.name}" for k, c in world.continent_names.items()
         )
         scars = ", ".join(
-            f"{s.kind} on {board().territories[t].name}{' (cancelled)' if s.cancelled else ''}"
+            f"{s.kind} on {board().territory(t).name}{' (cancelled)' if s.cancelled else ''}"
             for t, s in world.scars.items()
         )
         packs = ", ".join(
@@ -239,7 +239,7 @@ def _mission_sections(
         sections.append("missions claimed: " + "; ".join(claims))
     for event in events:
         if isinstance(event, CityFounded) and event.city == "capital":
-            where = board().territories[event.territory].name
+            where = board().territory(event.territory).name
             sections.append(f"World Capital {event.name} founded in {where} by {who(event.person)}")
     seats = GameState.from_json(game.state).seats
     homeland = Counter(
