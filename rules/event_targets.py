@@ -19,6 +19,14 @@ SPLIT_TROOPS = "split_troops"
 """`troops` troops split among the chooser's city territories: one named per troop."""
 MISSION = "mission"
 """A mission of the deck replaces the face-up one (Join the Cause): no territory."""
+BEAM_DOWN = "beam_down"
+"""Alien troops dropped into one empty city territory (K190)."""
+RUIN = "ruin"
+"""One Minor City ruined (K187s)."""
+TAKE_FACE_UP = "take_face_up"
+"""The face-up territory card taken, named by its territory (K192)."""
+ONE_TERRITORY = frozenset({"place_troops", "demolish_hq", TAKE_FACE_UP})
+"""The box bottom's troops and HQ options, and a card taken: one territory, any."""
 
 
 @dataclass(frozen=True)
@@ -46,4 +54,8 @@ def option_targets(option: EventOption) -> OptionTargets:
         return OptionTargets(least=2, most=2, path=True)
     if option.effect == SPLIT_TROOPS:
         return OptionTargets(least=option.troops, most=option.troops, cities=True, repeats=True)
+    if option.effect in (BEAM_DOWN, RUIN):
+        return OptionTargets(least=1, most=1, cities=True)
+    if option.effect in ONE_TERRITORY:
+        return OptionTargets(least=1, most=1)
     return OptionTargets()

@@ -12,7 +12,7 @@ from campaign.mission_words import mission_code_label
 from campaign.services.game_log_entry import EventEntry, GameLogEntry
 from campaign.services.game_log_packs import NOT_IN_GAME, territory_label, unknown_territories
 from campaign.services.game_log_planner import GamePlanner
-from campaign.services.game_log_pockets import event_targets_of, plan_event_effects
+from campaign.services.game_log_pockets import plan_event_effects
 from rules import box
 from rules.card_world_events import EventResolved
 from rules.data import EventCard, EventOption, content
@@ -149,7 +149,7 @@ def plan_events(
                     "no_chooser", f"Nobody chooses on {label}: leave “chosen by” empty.", "E-7"
                 ),
             )
-        rule = event_targets_of(option) or option_targets(option)
+        rule = option_targets(option)
         unknown = unknown_territories((*fired.targets, *fired.demolished))
         if unknown:
             refuse(

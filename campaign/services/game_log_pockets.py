@@ -19,7 +19,7 @@ from campaign.services.game_log_planner import GamePlanner
 from rules import board_links, box
 from rules.data import EventCard, EventOption, board, content
 from rules.errors import Violation
-from rules.event_targets import OptionTargets
+from rules.event_targets import RUIN
 from rules.pocket_world_events import (
     NOTHING_SUCH,
     AlienIslandPlaced,
@@ -31,11 +31,7 @@ from rules.pocket_world_events import (
 )
 from rules.world_events import WorldEvent
 
-RUIN = "ruin"
 """The event option effect that ruins a Minor City (Die Humans)."""
-
-RUIN_TARGETS = OptionTargets(least=1, most=1, cities=True)
-"""A ruin goes to one city territory."""
 
 EVOLVE_CARD = "mutants_evolve"
 
@@ -211,11 +207,6 @@ def plan_pocket_openings(
 
 
 # --- what their event cards do ----------------------------------------------------------------
-
-
-def event_targets_of(option: EventOption) -> OptionTargets | None:
-    """The territories a pocket option names, when `rules.event_targets` has no rule for it."""
-    return RUIN_TARGETS if option.effect == RUIN else None
 
 
 def plan_event_effects(
