@@ -207,3 +207,18 @@ def ask_to_open(state: GameState, pack: str, seat: int) -> None:
         "resume_pending": state.pending,
     }
     state.phase = OPEN_PACK
+
+
+def demolish_hq(state: GameState, territory: str) -> None:
+    """G-10: the HQ in `territory` goes back to the box for this game; the campaign hears of
+    it (a `GameIncident`)."""
+    owner = state.hqs[territory]
+    state.hqs = {t: s for t, s in state.hqs.items() if t != territory}
+    incident = GameIncident(
+        game=state.game_number,
+        incident="hq_demolished",
+        person=state.seats[owner].person,
+        detail=territory,
+    )
+    state.world = incident.apply(state.world)
+    state.world_events = (*state.world_events, incident)

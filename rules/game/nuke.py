@@ -19,14 +19,13 @@ from rules import box
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import fallout
-from rules.game.common import ask_to_open, fail, pack_due, seat_label
+from rules.game.common import ask_to_open, demolish_hq, fail, pack_due, seat_label
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import ChooseNukeTarget, MoveOption
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pocket_world_events import NuclearStrike
 from rules.rng import Rng
-from rules.world_events import GameIncident
 
 POCKET = "pocket_1"
 NUKE_CHOICE = "nuke_choice"
@@ -217,15 +216,7 @@ def _territory_wiped(state: GameState, territory: str, events: list[GameEvent]) 
         )
     if territory in state.hqs:
         owner = state.hqs[territory]
-        state.hqs = {t: s for t, s in state.hqs.items() if t != territory}
-        incident = GameIncident(
-            game=state.game_number,
-            incident="hq_demolished",
-            person=state.seats[owner].person,
-            detail=territory,
-        )
-        state.world = incident.apply(state.world)
-        state.world_events = (*state.world_events, incident)
+        demolish_hq(state, territory)
         events.append(
             GameEvent(
                 "hq_demolished",

@@ -20,6 +20,7 @@ from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
 from rules.game import fallout
+from rules.game.common import demolish_hq as _demolish_hq
 from rules.game.common import fail, required, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
@@ -31,7 +32,7 @@ from rules.game.state import GameState, territory_name
 from rules.game.turn import maneuver_options, maneuver_problem
 from rules.pack_words import option_with_after
 from rules.rng import Rng
-from rules.world_events import CityFortified, GameIncident, WorldEvent
+from rules.world_events import CityFortified, WorldEvent
 
 EVENT_CHOICE = "event_choice"
 
@@ -196,20 +197,6 @@ def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
     detail = "; ".join(hit) if hit else "no Minor City territory is held by 1 or 2 troops"
     _record(state, card, "", None, detail, events)
     _knock_outs(state, had_troops, events)
-
-
-def _demolish_hq(state: GameState, territory: str) -> None:
-    """G-10: the HQ goes back to the box for this game; the campaign hears of it."""
-    owner = state.hqs[territory]
-    state.hqs = {t: s for t, s in state.hqs.items() if t != territory}
-    incident = GameIncident(
-        game=state.game_number,
-        incident="hq_demolished",
-        person=state.seats[owner].person,
-        detail=territory,
-    )
-    state.world = incident.apply(state.world)
-    state.world_events = (*state.world_events, incident)
 
 
 def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
