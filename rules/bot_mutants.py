@@ -1,6 +1,7 @@
 """The heuristic bot and the pack factions, kept apart from `rules.bots`: how much it likes
-the Mutants' or the Aliens' card when choosing or drafting a faction, and which option it
-scratches off an Evolve card (J178, J179).
+the Mutants' or the Aliens' card when choosing or drafting a faction, which option it
+scratches off an Evolve card (J178, J179), and the two evolved powers it uses whenever offered:
+Mindshackle and Mass Hypnosis.
 
 Every choice is taken from what the engine lists, so a bot never tries an illegal move.
 """
@@ -9,9 +10,13 @@ from __future__ import annotations
 
 from rules import box
 from rules.data import content
-from rules.game import GameState, Move, MoveOption, ResolveEvent
+from rules.game import GameState, Move, MoveOption, ResolveEvent, legal_move_options
 from rules.game.mutant_events import MUTANTS_EVOLVE
+from rules.game.mutant_evolutions import MINDSHACKLE_WINDOW, Hypnotize, KeepCard, Mindshackle
 from rules.game.pack_events import card_on_table
+
+PHASE = MINDSHACKLE_WINDOW
+"""The decision only Mindshackle asks for; `mindshackle_move` answers it."""
 
 PACK_FACTION_TASTE = 2
 """Both printed powers always act (the Mutants' re-roll and scar swap, the Aliens' free
@@ -46,3 +51,21 @@ def evolve_move(state: GameState, options: list[MoveOption]) -> Move | None:
     answers = [o.move for o in options if isinstance(o.move, ResolveEvent)]
     scratched = set(state.world.evolutions.values())
     return min(answers, key=lambda m: (_rank(m.option, scratched), m.option), default=None)
+
+
+def mindshackle_move(state: GameState, seat: int) -> Move:
+    """Mindshackle from the player holding the most cards (the blind pick is likeliest to be
+    worth more than one drawn card), else keep the card."""
+    swaps = [o.move for o in legal_move_options(state, seat) if isinstance(o.move, Mindshackle)]
+    best = max(swaps, key=lambda m: (len(state.seats[m.victim].cards), -m.victim), default=None)
+    return best or KeepCard()
+
+
+def hypnosis_move(state: GameState, seat: int) -> Move | None:
+    """Mass Hypnosis on a territory the bot holds, the weakest first (the one most worth
+    shielding), else on any territory offered; None when it is not offered."""
+    named = [o.move for o in legal_move_options(state, seat) if isinstance(o.move, Hypnotize)]
+    if not named:
+        return None
+    own = [m for m in named if state.owner(m.territory) == seat]
+    return min(own or named, key=lambda m: (state.troops(m.territory), m.territory))

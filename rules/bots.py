@@ -21,6 +21,7 @@ from typing import Protocol
 
 from rules import (
     bot_aliens,
+    bot_ancient,
     bot_missile_powers,
     bot_missions,
     bot_mutants,
@@ -190,6 +191,8 @@ class HeuristicBot:
             return self._move_in(state, seat)
         if phase == "end_of_turn":
             return self._end_of_turn(state, seat)
+        if phase == bot_mutants.PHASE:
+            return bot_mutants.mindshackle_move(state, seat)
         if phase == "alien_island_placement":
             return bot_weaknesses.island_move(state, seat)
         if phase == "open_pack":
@@ -396,6 +399,9 @@ class HeuristicBot:
         return value
 
     def _place(self, state: GameState, seat: int) -> Move:
+        hypnosis = bot_mutants.hypnosis_move(state, seat)
+        if hypnosis is not None:
+            return hypnosis
         stealthy = bot_powers.stealth_move(state, seat)
         if stealthy is not None:
             return stealthy
@@ -589,6 +595,9 @@ class HeuristicBot:
         alien = bot_aliens.event_answer(state, seat, answers)
         if alien is not None:
             return alien
+        ancient = bot_ancient.event_answer(state, seat, answers)
+        if ancient is not None:
+            return ancient
         mission = bot_missions.event_mission(state, seat, answers)
         if mission is not None:
             return mission

@@ -10,6 +10,7 @@ from campaign.errors import ConflictError
 from campaign.models.digital import DigitalGame, GameMove
 from rules.errors import IllegalMove
 from rules.game import GameState, SeatSpec, move_from_json, new_game, replay
+from rules.game.state import matches_stored
 from rules.rng import seed_commitment
 
 # Where the engine's events carry the dice as rolled, before any modifier (STYLE 4): a roll
@@ -110,7 +111,7 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
             moves_checked += 1
             dice_checked += len(rolled_dice(row.events))
         else:
-            if state.to_json() != GameState.from_json(game.state).to_json():
+            if not matches_stored(state, game.state):
                 problems.append("Replaying every move does not give the stored final state.")
     return DiceCheck(
         seed=game.seed,

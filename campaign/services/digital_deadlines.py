@@ -17,6 +17,7 @@ from rules.bots import HeuristicBot
 from rules.data import content
 from rules.game import DefendWith, GameState, Move, legal_move_options
 from rules.game.missile_powers import PassMissilePower
+from rules.game.mutant_evolutions import MINDSHACKLE_WINDOW, KeepCard
 
 # How long a person not on turn (a defender choosing dice, a holder offered a missile, scar or
 # missile-power window) has before the default is taken for them (X-6: the most dice; X-10,
@@ -34,6 +35,7 @@ WINDOW_PHASES = frozenset(
         "scar_turn_start",
         "bad_intel_window",
         "interference_window",
+        MINDSHACKLE_WINDOW,
     }
 )
 PICK_PHASES = frozenset(
@@ -88,7 +90,7 @@ def default_decision(state: GameState, seat: int) -> Move | None:
     if defends:
         return max(defends, key=lambda m: m.dice)
     if state.phase in WINDOW_PHASES:
-        kinds = {"pass_missiles", "pass_scar_card", PassMissilePower.type}
+        kinds = {"pass_missiles", "pass_scar_card", PassMissilePower.type, KeepCard.type}
         return next((m for m in moves if m.type in kinds), None)
     if state.phase == EVENT_CHOICE:
         return _pass_of_card(state, moves) or moves[0]

@@ -95,6 +95,7 @@ PHASE_NAMES = {
     "missile_power_pick": "A missile power is picked",
     "bad_intel_window": "Start of turn: Bad Intel may be used",
     "interference_window": "A card is about to be taken: Interference may block it",
+    "mindshackle_window": "End of turn: the Mutants may swap the card they drew (Mindshackle)",
     "alien_island_placement": "Placing Alien Island's sea lines",
     "game_over": "Game over",
 }
@@ -108,6 +109,7 @@ DEFAULT_WORDS = {
     "comeback_pick": "they take the first power left on the sheet",
     "bad_intel_window": "they use no Bad Intel",
     "interference_window": "they let the card be taken",
+    "mindshackle_window": "they keep the card they drew",
     "missile_power_pick": "a power is picked for them as a careful player would",
     "nuke_choice": "the nuke falls where it hurts their enemies most",
     "alien_island_placement": "the island's sea lines go where their troops are strongest",

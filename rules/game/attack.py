@@ -8,7 +8,7 @@ from typing import Any
 from rules import board_links
 from rules.combat import battle
 from rules.errors import IllegalMove, Violation
-from rules.game import fallout, mutants, nuke, scars
+from rules.game import fallout, mutant_evolutions, mutants, nuke, scars
 from rules.game.common import (
     check_win,
     constant,
@@ -52,6 +52,20 @@ SIDES = ("attack", "defence")
 # --- X-2..X-4 expansion --------------------------------------------------------------------------
 
 
+def sea_ban_problem(state: GameState, origin: str, target: str) -> Violation | None:
+    """Why The Ancient One's ban (DNO-1..DNO-5) keeps troops from crossing this sea line, or
+    None: it stands until the turn of the player who chose it begins."""
+    if state.sea_ban_until is None or not board_links.is_sea_line(state.world, origin, target):
+        return None
+    who = seat_label(state, state.sea_ban_until)
+    return Violation(
+        "sea_line_closed",
+        f"No attack or expansion may cross the sea line between {territory_name(origin)} and "
+        f"{territory_name(target)} until {who}'s next turn begins (The Ancient One).",
+        "E-7",
+    )
+
+
 def expansion_cost(state: GameState, seat: int, target: str) -> int:
     """X-3/X-4: troops lost entering an empty city: its population, +2 if fortified, and
     what the seat's powers and weaknesses add or take off."""
@@ -76,6 +90,9 @@ def expand_range(
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
             "G-12",
         )
+    closed = sea_ban_problem(state, origin, target)
+    if closed:
+        return closed
     if state.occupied(target):
         return Violation(
             "target_occupied",
@@ -143,6 +160,9 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
             f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
             "G-12",
         )
+    closed = sea_ban_problem(state, origin, target)
+    if closed:
+        return closed
     defender = state.owner(target)
     if defender is None or defender == seat:
         return Violation("no_enemy", f"{territory_name(target)} holds no enemy troops.", "X-6")
@@ -152,6 +172,9 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
             f"{territory_name(target)} cannot be attacked again this turn (a faction power).",
             "G-3",
         )
+    hypnotized = mutant_evolutions.attack_refusal(state, target)
+    if hypnotized:
+        return hypnotized
     troops = state.troops(origin)
     if troops < 2:
         return Violation("attack_troops", "The attacking territory needs at least 2 troops.", "X-6")
@@ -491,6 +514,7 @@ def _conquer(
         first_strike_active=False,
         conquests=(*turn.conquests, target),
         sea_conquests=(*turn.sea_conquests, target) if across_sea else turn.sea_conquests,
+        conquered_from=(*turn.conquered_from, defender),
     )
     events.append(
         GameEvent(

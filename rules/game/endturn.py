@@ -5,13 +5,13 @@ the private mission in a red slot, `private_missions`)."""
 from __future__ import annotations
 
 from rules.data import content
-from rules.game import fallout, mutants, weaknesses
+from rules.game import fallout, mutant_evolutions, mutants, weaknesses
 from rules.game.common import check_win, fail, seat_label
 from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots, homeland_slots
 from rules.game.effects import END_OF_TURN_SCARS, EVENT_EFFECTS, on_card_taken
 from rules.game.events import GameEvent
 from rules.game.missions import claim_options, mission_claimable
-from rules.game.moves import EndTurn, MoveOption, TakeCard
+from rules.game.moves import EndTurn, Move, MoveOption, TakeCard
 from rules.game.private_missions import slot_claim_options, slot_claimable
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
@@ -111,11 +111,27 @@ def draw_card(state: GameState, seat: int, slot: int | str, events: list[GameEve
         _coin_pile_empty(state, events)
         if state.is_over:
             return
+    if mutant_evolutions.offer_mindshackle(state, seat, card, revealed, events):
+        return
+    after_draw(state, revealed, events)
+
+
+def after_draw(state: GameState, revealed: str | None, events: list[GameEvent]) -> None:
+    """E-7 on the card the draw revealed, then the next turn."""
     if revealed is not None and state.world.card_coins[revealed] % 2 == 0:
         event_check(state, events)
         if state.is_over or state.phase != END_OF_TURN:
             return  # over, or waiting on a decision the event asks for, which ends the turn
     finish_turn(state, events)
+
+
+def close_mindshackle(state: GameState, seat: int, move: Move, events: list[GameEvent]) -> None:
+    """The Mutants swapped their drawn card by Mindshackle or kept it: the draw goes on."""
+    pending = state.pending
+    assert pending is not None
+    mutant_evolutions.close_window(state, seat, move, events)
+    state.phase, state.pending = END_OF_TURN, None
+    after_draw(state, pending["revealed"], events)
 
 
 def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:

@@ -26,6 +26,7 @@ from rules.game import (
     turn,
 )
 from rules.game import alien_events as alien_events  # registers Pocket 2's cards and powers
+from rules.game import ancient_events as ancient_events  # registers the box bottom's cards
 from rules.game import attack as combat
 from rules.game import mutant_events as mutant_events  # registers the Mutant cards
 from rules.game.common import OPEN_PACK
@@ -63,6 +64,15 @@ from rules.game.moves import (
     ResolveEvent,
     RollForOrder,
     TakeCard,
+)
+from rules.game.mutant_evolutions import (
+    MINDSHACKLE_WINDOW,
+    Hypnotize,
+    KeepCard,
+    Mindshackle,
+    hypnosis_options,
+    hypnotize,
+    mindshackle_options,
 )
 from rules.game.rotation import START_OF_TURN
 from rules.game.state import GAME_OVER, GameState
@@ -115,7 +125,11 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
         Recruit: turn.recruit,
         UseMissilePower: missile_powers.use_at_turn_start,
     },
-    turn.PLACE: {PlaceTroops: turn.place_troops, PlaceStealthily: comeback.place_stealthily},
+    turn.PLACE: {
+        PlaceTroops: turn.place_troops,
+        PlaceStealthily: comeback.place_stealthily,
+        Hypnotize: hypnotize,
+    },
     combat.EXPAND_ATTACK: {
         Expand: combat.expand,
         Attack: combat.attack,
@@ -137,6 +151,10 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
         ClaimSlotMission: private_missions.claim_slot_mission,
         UseMissilePower: missile_draws.use_recon,
         EndTurn: _end_without_card,
+    },
+    MINDSHACKLE_WINDOW: {
+        Mindshackle: endturn.close_mindshackle,
+        KeepCard: endturn.close_mindshackle,
     },
     missile_draws.INTERFERENCE_WINDOW: {
         UseMissilePower: missile_draws.use_interference,
@@ -176,6 +194,7 @@ PHASE_WORDS = {
     combat.MISSILE_WINDOW: ("the dice are rolled: missiles may be fired", "X-10"),
     combat.MOVE_IN: ("the conqueror must move troops in", "X-12"),
     endturn.END_OF_TURN: ("it is the end of the turn: take a card or end the turn", "E-1"),
+    MINDSHACKLE_WINDOW: ("the Mutants may swap the card they just drew (Mindshackle)", "G-3"),
     OPEN_PACK: ("a sealed pack must be opened first", "U-8"),
     nuke.NUKE_CHOICE: ("the firer of the third missile is choosing the nuke's target", "U-6"),
     alien_arrival.ISLAND_PLACEMENT: ("Alien Island's two sea lines must be placed first", "U-7"),
@@ -270,6 +289,7 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
     turn.PLACE: lambda s, seat: [
         *turn.place_options(s, seat),
         *comeback.stealth_options(s, seat),
+        *hypnosis_options(s, seat),
     ],
     combat.EXPAND_ATTACK: lambda s, seat: [
         *combat.expand_attack_options(s, seat),
@@ -289,6 +309,7 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
         *endturn.end_of_turn_options(s, seat),
         *missile_draws.recon_options(s, seat),
     ],
+    MINDSHACKLE_WINDOW: mindshackle_options,
     missile_draws.INTERFERENCE_WINDOW: missile_draws.interference_options,
     missile_powers.BAD_INTEL_WINDOW: missile_powers.bad_intel_options,
     missile_powers.MISSILE_PICK: missile_powers.pick_options,

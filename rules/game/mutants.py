@@ -3,10 +3,10 @@ the card reveals once both Evolve cards are scratched. Their cards (Agent of Cha
 Evolve) live in `mutant_events`; the condition of the mission printed in their red slot lives
 with the other conditions in `missions`.
 
-Of the evolved powers, Unnatural Strength and Unstable Cloning act on a roll. Mindshackle (a
-card swap after the draw) and Mass Hypnosis (a territory named with a trade-in, safe until the
-Mutants' next turn) each need a decision the engine does not ask for yet: revealed, they do
-nothing in digital play so far.
+Of the evolved powers, Unnatural Strength and Unstable Cloning act on a roll and live here.
+Mindshackle (a card swap after the draw) and Mass Hypnosis (a territory named with a trade-in,
+safe until the Mutants' next turn) each wait on a decision of the Mutants' player: they live in
+`mutant_evolutions`.
 
 Both printed powers always act (`effects.printed_effects`). Born of the Fallout
 (`fallout_immune`) is read by the fallout rules themselves; this module adds what it means

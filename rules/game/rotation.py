@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from rules import box
 from rules.data import board
-from rules.game import missile_powers
+from rules.game import missile_powers, mutant_evolutions
 from rules.game.comeback import owe_pick
 from rules.game.common import (
     START_OF_TURN,
@@ -45,6 +45,22 @@ def _remember_turn_start(state: GameState, seat: int) -> None:
         state.turn = replace(state.turn, continents_at_start=held)
 
 
+def _lift_sea_ban(state: GameState, seat: int, events: list[GameEvent]) -> None:
+    """The Ancient One's sea-line ban ends as its chooser's next turn begins, or once that
+    player is out of the game and so has no next turn."""
+    banned_by = state.sea_ban_until
+    if banned_by is None or (banned_by != seat and not state.seats[banned_by].eliminated):
+        return
+    state.sea_ban_until = None
+    events.append(
+        GameEvent(
+            "sea_ban_lifted",
+            "Attacks and expansions may cross sea lines again (The Ancient One).",
+            {"seat": banned_by, "rule": "E-7"},
+        )
+    )
+
+
 def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
     """Start `seat`'s turn. A player who must join the war with no legal start is eliminated at
     once (T-6, U-3) and the turn passes on; a lone survivor wins (W-1)."""
@@ -79,6 +95,8 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
             break
         seat = next_active_seat(state, seat)
     if not state.is_over:
+        _lift_sea_ban(state, seat, events)
+        mutant_evolutions.end_hypnosis(state, seat, events)
         _remember_turn_start(state, seat)
         at_turn_start(state, seat, events)
         missile_powers.open_turn_start(state, events)

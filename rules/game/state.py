@@ -104,6 +104,8 @@ class TurnFlags:
     """Continents whose bonus the player on turn goes without this turn (Bad Intel)."""
     cards_blocked: tuple[str, ...] = ()
     """Face-up slots ("1".."4", "coin") the drawer may not take this turn (Interference)."""
+    conquered_from: tuple[int, ...] = ()
+    """The seat each of this turn's conquests was taken from, in order (Mindshackle)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -129,6 +131,7 @@ LIST_FLAGS = (
     "emp_territories",
     "bonuses_denied",
     "cards_blocked",
+    "conquered_from",
 )
 
 
@@ -168,6 +171,11 @@ class GameState:
     comeback_due: tuple[int, ...] = ()
     """Seats owed a comeback pick (rules addition E) by the move being applied: the engine
     asks them once that move is done, so the pick never cuts a step of the rules in half."""
+    sea_ban_until: int | None = None
+    """The seat whose next turn lifts The Ancient One's ban on attacking or expanding across
+    a sea line (DNO-1..DNO-5); None while no such ban stands."""
+    hypnotized: str | None = None
+    """The territory nobody may attack until the Mutants' next turn starts (Mass Hypnosis)."""
 
     # --- copy-on-write ------------------------------------------------------------------------
 
@@ -286,6 +294,8 @@ class GameState:
             "turn_order": list(self.turn_order),
             "extra_coin_cards": self.extra_coin_cards,
             "comeback_due": list(self.comeback_due),
+            "sea_ban_until": self.sea_ban_until,
+            "hypnotized": self.hypnotized,
         }
 
     @classmethod
@@ -321,7 +331,26 @@ class GameState:
             turn_order=tuple(data.get("turn_order", ())),
             extra_coin_cards=data.get("extra_coin_cards", 0),
             comeback_due=tuple(data.get("comeback_due", ())),
+            sea_ban_until=data.get("sea_ban_until"),
+            hypnotized=data.get("hypnotized"),
         )
+
+
+def _known_part(fresh: Any, stored: Any) -> Any:
+    """`fresh` cut down to the keys `stored` has, at every depth of nested objects."""
+    if isinstance(fresh, dict) and isinstance(stored, dict):
+        return {k: _known_part(fresh[k], stored[k]) for k in stored if k in fresh}
+    if isinstance(fresh, list) and isinstance(stored, list) and len(fresh) == len(stored):
+        return [_known_part(f, s) for f, s in zip(fresh, stored, strict=True)]
+    return fresh
+
+
+def matches_stored(state: GameState, stored: dict[str, Any]) -> bool:
+    """Whether `state` is the state stored as `stored` (its JSON). A state stored before a
+    field existed says nothing of that field, so only what it holds is compared (a finished
+    game still verifies after the engine learned to note more)."""
+    fresh = state.to_json()
+    return _known_part(fresh, stored) == _known_part(GameState.from_json(stored).to_json(), stored)
 
 
 @cache

@@ -130,6 +130,8 @@ def test_every_move_type_round_trips_through_json():
         "resolve_event": {"option": "troops", "territories": ["egypt", "peru"], "mission": ""},
         "claim_mission": {"territory": "egypt", "target": "", "name": "New Thebes"},
         "choose_mission": {"mission": "E129s"},
+        "mindshackle": {"victim": 1},
+        "hypnotize": {"territory": "peru"},
     }
     for kind in MOVE_TYPES:
         data = {"type": kind, **samples.get(kind, {})}
