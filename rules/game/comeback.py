@@ -21,12 +21,12 @@ from rules.data import content
 from rules.errors import IllegalMove, Violation
 from rules.game import weaknesses
 from rules.game.attack import EXPAND_ATTACK
-from rules.game.common import OPEN_PACK, fail, seat_label, unknown_territory
+from rules.game.common import OPEN_PACK, fail, record_power_pick, seat_label, unknown_territory
 from rules.game.effects import CARD_EARNING_EFFECTS, Roll, die_modifier, has_effect
 from rules.game.events import GameEvent
 from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
-from rules.game.state import GameState, faction_name, territory_name
+from rules.game.state import GameState, territory_name
 from rules.world import World
 from rules.world_events import GameIncident
 
@@ -143,25 +143,8 @@ def choose_comeback_power(
     chosen = ComebackPowerChosen(
         faction=faction, power=move.power, person=state.seats[seat].person, game=state.game_number
     )
-    problems = chosen.check(state.world)
-    if problems:
-        raise IllegalMove.from_violation(problems[0])
-    state.world = chosen.apply(state.world)
-    state.world_events = (*state.world_events, chosen)
-    events.append(
-        GameEvent(
-            "comeback_power_chosen",
-            f"{seat_label(state, seat)} takes {left[move.power].name} for {faction_name(faction)}.",
-            {"seat": seat, "faction": faction, "power": move.power},
-        )
-    )
-    pending = state.pending
-    assert pending is not None
-    rest = [s for s in pending["seats"][1:] if _may_pick(state, s)]
-    if rest:
-        state.pending = {**pending, "seats": rest}
-        return
-    state.phase, state.pending = pending["resume_phase"], pending["resume_pending"]
+    words = ("comeback_power_chosen", left[move.power].name)
+    record_power_pick(state, seat, chosen, words, events, _may_pick)
 
 
 def comeback_options(state: GameState, seat: int) -> list[MoveOption]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
 from rules import board_links
 from rules.data import board, content
 from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
-from rules.game.state import GAME_OVER, GameState, territory_name
+from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
 from rules.world import World
 from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
@@ -222,3 +223,38 @@ def demolish_hq(state: GameState, territory: str) -> None:
     )
     state.world = incident.apply(state.world)
     state.world_events = (*state.world_events, incident)
+
+
+def record_power_pick(
+    state: GameState,
+    seat: int,
+    picked: WorldEvent,
+    words: tuple[str, str],
+    events: list[GameEvent],
+    may_pick: Callable[[GameState, int], bool],
+) -> None:
+    """A power picked for a slot of the seat's faction card (G-3): `picked` (the world event
+    with its `power`) is checked and recorded for good, told as `words` (the event type and
+    the power's name); then the next seat owed a pick chooses, or play resumes where it
+    stopped."""
+    problems = picked.check(state.world)
+    if problems:
+        raise IllegalMove.from_violation(problems[0])
+    state.world = picked.apply(state.world)
+    state.world_events = (*state.world_events, picked)
+    kind, name = words
+    faction = state.seats[seat].faction
+    events.append(
+        GameEvent(
+            kind,
+            f"{seat_label(state, seat)} takes {name} for {faction_name(faction)}.",
+            {"seat": seat, "faction": faction, "power": picked.power},  # type: ignore[attr-defined]
+        )
+    )
+    pending = state.pending
+    assert pending is not None
+    rest = [s for s in pending["seats"][1:] if may_pick(state, s)]
+    if rest:
+        state.pending = {**pending, "seats": rest}
+        return
+    state.phase, state.pending = pending["resume_phase"], pending["resume_pending"]

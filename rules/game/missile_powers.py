@@ -21,11 +21,11 @@ from typing import Any, ClassVar
 from rules import board_links, box
 from rules.data import board, content
 from rules.errors import IllegalMove, Violation
-from rules.game.common import START_OF_TURN, continent_bonuses, fail, seat_label
+from rules.game.common import START_OF_TURN, continent_bonuses, fail, record_power_pick, seat_label
 from rules.game.events import GameEvent
 from rules.game.moves import Move, MoveOption
 from rules.game.scars import open_turn_start_window
-from rules.game.state import GameState, faction_name, territory_name
+from rules.game.state import GameState, territory_name
 from rules.pocket_world_events import MissilePowerGained
 
 MISSILE_PICK = "missile_power_pick"
@@ -207,25 +207,8 @@ def choose_missile_power(
     gained = MissilePowerGained(
         faction=faction, power=move.power, person=state.seats[seat].person, game=state.game_number
     )
-    problems = gained.check(state.world)
-    if problems:
-        raise IllegalMove.from_violation(problems[0])
-    state.world = gained.apply(state.world)
-    state.world_events = (*state.world_events, gained)
-    events.append(
-        GameEvent(
-            "missile_power_gained",
-            f"{seat_label(state, seat)} takes {left[move.power].name} for {faction_name(faction)}.",
-            {"seat": seat, "faction": faction, "power": move.power},
-        )
-    )
-    pending = state.pending
-    assert pending is not None
-    rest = [s for s in pending["seats"][1:] if _may_pick(state, s)]
-    if rest:
-        state.pending = {**pending, "seats": rest}
-        return
-    state.phase, state.pending = pending["resume_phase"], pending["resume_pending"]
+    words = ("missile_power_gained", left[move.power].name)
+    record_power_pick(state, seat, gained, words, events, _may_pick)
 
 
 def pick_options(state: GameState, seat: int) -> list[MoveOption]:
