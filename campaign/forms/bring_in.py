@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.forms import bring_in_slots as slots
 from campaign.services import bring_in as b
 from rules import box
 from rules.bounds import NAME_MAX, SLOGAN_MAX
@@ -423,7 +424,8 @@ class CardsForm(StepForm):
 
 
 class FactionsForm(StepForm):
-    """The faction cards: the starting power each kept (P-2), where not recorded yet."""
+    """The faction cards: the starting power each kept (P-2), where not recorded yet, and
+    what the open packs put in their slots or on the board (see `bring_in_slots`)."""
 
     step, title = "factions", "Faction cards"
 
@@ -443,12 +445,27 @@ class FactionsForm(StepForm):
                     ),
                 },
             )
+        self.fields.update(slots.slot_fields(self.box_world))
+
+    def starting_fields(self) -> list:
+        return [self[k] for k in content().base_factions if k in self.fields]
+
+    def slot_sections(self) -> list[tuple[str, list]]:
+        return slots.slot_sections(self)
+
+    def clean(self):
+        data = super().clean()
+        slots.check_together(self, data)
+        return data
 
     def entries(self) -> list[b.Entry]:
-        return [
-            self.entry(key, b.POWERS, lambda c, f=key, p=power: StartingPowerChosen(f, p))
-            for key, power in self.cleaned_data.items()
+        data = self.cleaned_data
+        powers = [
+            self.entry(key, b.POWERS, lambda c, f=key, p=data[key]: StartingPowerChosen(f, p))
+            for key in content().base_factions
+            if data.get(key)
         ]
+        return powers + slots.slot_entries(data, self.entry)
 
 
 STEPS: list[type[StepForm]] = [GamesForm, PacksForm, BoardForm, CardsForm, FactionsForm]

@@ -25,6 +25,8 @@ from rules.world_events import PackOpened, WorldEvent
 # Where an event goes in the brought-in log: what a later event needs comes before it.
 POWERS, PREGAME, GAMES, PACKS, SIGNATURES, CITIES, FORTIFY, SCARS, CONTINENTS = range(9)
 UPGRADES, DESTROYED = 9, 10
+# Pack marks after the board they land on; the island's collaborator before other weaknesses.
+NUKE, ISLAND, SLOTS = 11, 12, 13
 
 
 @dataclass

@@ -12,6 +12,7 @@ from campaign.selectors.bring_in import record_begins
 from campaign.selectors.world import world_as_of, world_current, world_snapshot_mismatches
 from campaign.services.export import campaign_export, campaign_import
 from rules.data import board, content
+from tests.campaign.spoilers.walk import spoilers_in
 
 CITIES = [
     ("egypt", "minor", "Cairo Nova", "Ann"),
@@ -208,3 +209,124 @@ def test_an_export_of_a_brought_in_campaign_imports_with_its_record_start(
 
     assert world_current(campaign=copy) == world_current(campaign=campaign)
     assert record_begins(campaign=copy) == 7
+
+
+PACKS_2_4_POCKET_1 = ["pack_1", "pack_2", "pack_3", "pack_4", "pocket_1"]
+SEALED = ["pack_2", "pack_3", "pack_4", "pocket_1", "pocket_2"]
+
+
+def _bring_in_to_factions(client, campaign, packs: list[str]) -> None:
+    for step, data in [
+        ("games", _games()),
+        ("packs", {"packs": packs}),
+        ("board", _board()),
+        ("cards", _cards()),
+    ]:
+        response = client.post(_url(campaign, step), {**data, "next": "1"})
+        assert response.status_code == 302, response.content.decode()[:3000]
+
+
+def _slots() -> dict[str, str]:
+    mission = next(m.code for m in content().missions.values() if m.private)
+    return _factions() | {
+        "comeback_khan_industries": "resourceful",
+        "red_saharan_republic": mission,
+        "missile_enclave_of_the_bear": "emp",
+        "bringer": "imperial_balkania",
+        "fallout": "kamchatka",
+    }
+
+
+@pytest.mark.django_db
+def test_pack_slots_and_the_fallout_come_through_to_the_world_g3_e8_j167s_j162s(
+    owner_client, campaign
+):
+    """With Packs 2 and 4 and Pocket 1 ticked, the factions step takes a comeback power (blue
+    slot), a private mission stuck in a red slot (E124s), a missile power (J167s) and the
+    Bringer of Nuclear Fire with the fallout zone (J162s, J164s)."""
+    _bring_in_to_factions(owner_client, campaign, PACKS_2_4_POCKET_1)
+    page = owner_client.get(_url(campaign, "factions")).content.decode()
+    assert 'name="comeback_khan_industries"' in page and 'name="fallout"' in page
+    assert 'name="island_end_1"' not in page  # Pocket 2 stays sealed
+
+    response = owner_client.post(_url(campaign, "factions"), {**_slots(), "next": "1"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert owner_client.post(_url(campaign, "confirm"), {"confirm": "1"}).status_code == 302
+
+    world = world_current(campaign=campaign)
+    mission = _slots()["red_saharan_republic"]
+    assert world.comeback_powers == {"khan_industries": "resourceful"}
+    assert world.red_slots == {"saharan_republic": mission}
+    assert world.missile_powers == {"enclave_of_the_bear": "emp"}
+    assert world.fallout == "kamchatka" and world.bringer == "imperial_balkania"
+    assert "kamchatka" in world.destroyed_cards
+    assert world_snapshot_mismatches(campaign=campaign) == []
+
+
+@pytest.mark.django_db
+def test_one_comeback_power_on_two_cards_is_refused_under_its_field_g15(owner_client, campaign):
+    _bring_in_to_factions(owner_client, campaign, PACKS_2_4_POCKET_1)
+    data = _slots() | {"comeback_saharan_republic": "resourceful"}
+
+    response = owner_client.post(_url(campaign, "factions"), {**data, "next": "1"})
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    field = page.index('name="comeback_saharan_republic"')
+    assert "is already on" in page[field : field + 4000]
+    assert not WorldEventRecord.objects.filter(campaign=campaign).exists()
+
+
+@pytest.mark.django_db
+def test_the_bringer_without_the_fallout_zone_is_refused_u6(owner_client, campaign):
+    _bring_in_to_factions(owner_client, campaign, PACKS_2_4_POCKET_1)
+    data = _slots() | {"fallout": ""}
+
+    response = owner_client.post(_url(campaign, "factions"), {**data, "next": "1"})
+
+    assert response.status_code == 400
+    assert "Give both the Bringer of Nuclear Fire and the fallout zone" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_packs_not_ticked_show_no_slot_fields_u8(owner_client, campaign):
+    """Only Pack 1 opened: no comeback, red-slot, missile, weakness, fallout or island field,
+    and no word of a sealed pack on the factions step; a sealed item posted is refused."""
+    _bring_in_to_factions(owner_client, campaign, ["pack_1"])
+
+    page = owner_client.get(_url(campaign, "factions")).content.decode()
+    posted = owner_client.post(_url(campaign, "factions"), {**_slots(), "next": "1"})
+
+    assert spoilers_in(page, SEALED) == []
+    for name in ("comeback_", "red_", "missile_", "weakness_", "fallout", "bringer", "island_"):
+        assert f'name="{name}' not in page
+    assert posted.status_code == 302  # the unknown fields are ignored, nothing of them kept
+    owner_client.post(_url(campaign, "confirm"), {"confirm": "1"})
+    world = world_current(campaign=campaign)
+    assert not world.comeback_powers and not world.missile_powers and world.fallout is None
+
+
+@pytest.mark.django_db
+def test_alien_island_and_a_weakness_come_through_with_pocket_2_k180s(owner_client, campaign):
+    """Pocket 2 ticked: Alien Island's two ends with its collaborator (K180s), and a weakness
+    in another card's yellow slot; the collaborator's card takes no second weakness (G-4)."""
+    _bring_in_to_factions(owner_client, campaign, ["pack_1", "pocket_2"])
+    island = {
+        "island_end_1": "iceland",
+        "island_end_2": "brazil",
+        "collaborator": "khan_industries",
+    }
+    twice = _factions() | island | {"weakness_khan_industries": "cautious"}
+
+    refused = owner_client.post(_url(campaign, "factions"), {**twice, "next": "1"})
+    data = _factions() | island | {"weakness_saharan_republic": "cautious"}
+    response = owner_client.post(_url(campaign, "factions"), {**data, "next": "1"})
+    owner_client.post(_url(campaign, "confirm"), {"confirm": "1"})
+
+    assert refused.status_code == 400
+    assert "already carries a scar" in refused.content.decode()
+    assert response.status_code == 302, response.content.decode()[:3000]
+    world = world_current(campaign=campaign)
+    assert world.alien_island == ("iceland", "brazil")
+    assert world.faction_scars["khan_industries"].kind == "alien_collaborator"
+    assert world.faction_scars["saharan_republic"].kind == "cautious"
