@@ -16,7 +16,7 @@ from rules import board_links
 from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.game import aliens
-from rules.game.common import fail, seat_label, unknown_territory
+from rules.game.common import demolish_hq, fail, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS, on_card_taken
 from rules.game.endturn import END_OF_TURN, event_check, reveal
 from rules.game.events import GameEvent
@@ -25,7 +25,6 @@ from rules.game.pack_events import (
     CHOICE_RULES,
     CHOOSERS,
     ChoiceRules,
-    _demolish_hq,
     _knock_outs,
     _offer_choice,
     _record,
@@ -187,7 +186,7 @@ def _ruin(
         state.set_troops(territory, holder, 0)
     if territory in state.hqs:
         lost.append(f"the HQ of {seat_label(state, state.hqs[territory])} is demolished")
-        _demolish_hq(state, territory)
+        demolish_hq(state, territory)
     ruined = CityRuined(territory, state.seats[seat].person, state.game_number)
     detail = f"{seat_label(state, seat)} ruins {city} in {territory_name(territory)}"
     if lost:

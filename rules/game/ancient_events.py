@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from rules.data import EventCard, content
 from rules.errors import Violation
-from rules.game.common import fail, seat_label, unknown_territory
+from rules.game.common import demolish_hq, fail, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, ResolveEvent
@@ -28,7 +28,6 @@ from rules.game.pack_events import (
     CHOOSERS,
     EVENT_CHOICE,
     ChoiceRules,
-    _demolish_hq,
     _offer_choice,
     _record,
     event_chooser,
@@ -167,7 +166,7 @@ def _demolish(
 ) -> None:
     territory = move.territories[0]
     owner = state.hqs[territory]
-    _demolish_hq(state, territory)
+    demolish_hq(state, territory)
     detail = (
         f"{seat_label(state, seat)} demolishes the HQ of {seat_label(state, owner)} in "
         f"{territory_name(territory)}"

@@ -20,8 +20,7 @@ from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
 from rules.game import fallout
-from rules.game.common import demolish_hq as _demolish_hq
-from rules.game.common import fail, required, seat_label, unknown_territory
+from rules.game.common import demolish_hq, fail, required, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
@@ -231,7 +230,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
             state.set_troops(territory, holder, troops - lost)
             outcome = f"loses {_troops(lost)}" + (" and its HQ is demolished" if hq else "")
             if hq:
-                _demolish_hq(state, territory)
+                demolish_hq(state, territory)
         else:
             outcome = "holds"
         line = (
