@@ -7,4 +7,10 @@ class CampaignConfig(AppConfig):
 
     def ready(self) -> None:
         # Connects the receivers that enqueue tasks after world events commit.
+        # The engine's words (refusals, game-log lines, data names) in the reader's language.
+        from django.utils import translation
+
         from campaign import tasks  # noqa: F401
+        from rules import words
+
+        words.install(translation.gettext, translation.ngettext, translation.get_language)

@@ -4,11 +4,11 @@ Only words of the printed box: nothing here names what a sealed pack adds (U-8).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 
-from rules.data import FIXTURES
+from rules import words
+from rules.data import load
 
 
 @dataclass(frozen=True)
@@ -24,9 +24,14 @@ class Term:
         return f"term-{self.key}"
 
 
-@cache
 def glossary() -> dict[str, Term]:
-    raw = json.loads((FIXTURES / "glossary.json").read_text(encoding="utf-8"))
+    """The terms in the reader's language."""
+    return _glossary(words.language())
+
+
+@cache
+def _glossary(lang: str) -> dict[str, Term]:
+    raw = load("glossary.json", lang)
     return {t["key"]: Term(t["key"], t["term"], t["text"], t["rule"]) for t in raw["terms"]}
 
 

@@ -8,12 +8,49 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules import words
+
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-def _load(name: str) -> dict[str, Any]:
+LOCALES = FIXTURES / "locale"
+IDENTITY = ("key", "code", "id")
+"""The field that names an item of a list, for matching a translation to its item."""
+
+
+def load(name: str, lang: str = "en") -> dict[str, Any]:
+    """A data file of `fixtures/`, its words in that language where `fixtures/locale/<lang>/`
+    translates them (the same shape, holding only the words; list items matched by key, code
+    or id). Missing words stay English."""
     with (FIXTURES / name).open(encoding="utf-8") as handle:
-        return json.load(handle)
+        raw = json.load(handle)
+    translated = LOCALES / lang / name
+    if lang != "en" and translated.exists():
+        with translated.open(encoding="utf-8") as handle:
+            overlay(raw, json.load(handle))
+    return raw
+
+
+def overlay(raw: Any, words: Any) -> None:
+    """Puts the translated words into `raw` in place, walking both trees alike."""
+    for field_name, value in words.items() if isinstance(words, dict) else ():
+        if field_name not in raw:
+            continue
+        if isinstance(value, str):
+            raw[field_name] = value
+        elif isinstance(raw[field_name], list) and isinstance(value, dict):
+            for item in raw[field_name]:
+                ident = _identity(item)
+                if ident is not None and ident in value:
+                    overlay(item, value[ident])
+        elif isinstance(raw[field_name], dict):
+            overlay(raw[field_name], value)
+
+
+def _identity(item: Any) -> str | None:
+    if not isinstance(item, dict):
+        return None
+    return next((str(item[f]) for f in IDENTITY if f in item), None)
 
 
 @dataclass(frozen=True)
@@ -326,9 +363,14 @@ class Content:
         raise KeyError(key)
 
 
-@cache
 def board() -> Board:
-    raw = _load("board.json")
+    """The board, its names in the reader's language."""
+    return _board(words.language())
+
+
+@cache
+def _board(lang: str) -> Board:
+    raw = load("board.json", lang)
     territories = {
         t["key"]: Territory(t["key"], t["name"], t["continent"], t["coastal"])
         for t in raw["territories"]
@@ -346,9 +388,9 @@ def board() -> Board:
             sea.add(frozenset((border["a"], border["b"])))
     extra = {
         t.key: t
-        for p in _load("packs.json")["packs"]
+        for p in load("packs.json", lang)["packs"]
         if (PACK_CONTENTS / f"{p['key']}.json").exists()
-        for t in _pack_content(p["key"]).territories
+        for t in _pack_content(p["key"], lang).territories
     }
     return Board(
         territories=territories,
@@ -359,13 +401,18 @@ def board() -> Board:
     )
 
 
-@cache
 def content() -> Content:
-    raw = _load("content.json")
+    """The game's content, its words in the reader's language."""
+    return _content(words.language())
+
+
+@cache
+def _content(lang: str) -> Content:
+    raw = load("content.json", lang)
     factions = {f["key"]: _faction(f, None) for f in raw["factions"]}
     scars = {s["key"]: ScarType(**s) for s in raw["scar_types"]}
-    packs = {p["key"]: Pack(**p) for p in _load("packs.json")["packs"]}
-    contents = {k: _pack_content(k) for k in packs if (PACK_CONTENTS / f"{k}.json").exists()}
+    packs = {p["key"]: Pack(**p) for p in load("packs.json", lang)["packs"]}
+    contents = {k: _pack_content(k, lang) for k in packs if (PACK_CONTENTS / f"{k}.json").exists()}
     for pack in contents.values():
         scars.update({s.key: s for s in pack.scar_types})
         factions.update({f.key: f for f in pack.factions})
@@ -391,8 +438,8 @@ def content() -> Content:
 PACK_CONTENTS = FIXTURES / "pack_contents"
 
 
-def _pack_content(key: str) -> PackContent:
-    raw = _load(f"pack_contents/{key}.json")
+def _pack_content(key: str, lang: str) -> PackContent:
+    raw = load(f"pack_contents/{key}.json", lang)
     return PackContent(
         pack=key,
         story=tuple(StoryCard(**s) for s in raw.get("story", ())),

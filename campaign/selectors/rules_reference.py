@@ -4,13 +4,11 @@ of rule IDs. It holds only the base game: what a pack adds is shown per campaign
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 
-from rules.data import FIXTURES
-
-REFERENCE_FILE = FIXTURES / "rules_reference.json"
+from rules import words
+from rules.data import load
 
 
 @dataclass(frozen=True)
@@ -53,11 +51,15 @@ def _blocks(text: str) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-@cache
 def rules_reference() -> tuple[Section, ...]:
-    """The sections in rulebook order (G, C, P, S, T, X, M, E, W, END, U, PRI, CONF)."""
-    with REFERENCE_FILE.open(encoding="utf-8") as handle:
-        data = json.load(handle)
+    """The sections in rulebook order (G, C, P, S, T, X, M, E, W, END, U, PRI, CONF), in the
+    reader's language."""
+    return _rules_reference(words.language())
+
+
+@cache
+def _rules_reference(lang: str) -> tuple[Section, ...]:
+    data = load("rules_reference.json", lang)
     return tuple(
         Section(
             key=section["key"],
