@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 from rest_framework.authtoken.models import Token
 
@@ -20,5 +21,5 @@ class ApiTokenView(LoginRequiredMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         Token.objects.filter(user=request.user).delete()
         Token.objects.create(user=request.user)
-        messages.success(request, "Your new API token is ready; the old one no longer works.")
+        messages.success(request, _("Your new API token is ready; the old one no longer works."))
         return redirect("accounts:api_token")

@@ -4,6 +4,7 @@ only through its services, and a game's log is the game."""
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from campaign.models import (
     Campaign,
@@ -19,7 +20,7 @@ from campaign.models import (
     WorldSnapshot,
 )
 
-LAST_OWNER = "A campaign needs at least one owner: make someone else owner first."
+LAST_OWNER = gettext_lazy("A campaign needs at least one owner: make someone else owner first.")
 
 
 class MembershipForm(forms.ModelForm):
@@ -144,7 +145,7 @@ class WorldEventRecordAdmin(ReadOnlyAdmin):
     search_fields = ["campaign__name", "kind", "override_reason"]
     list_select_related = ["campaign", "created_by"]
 
-    @admin.display(boolean=True, description="house rule")
+    @admin.display(boolean=True, description=gettext_lazy("house rule"))
     def overridden(self, record: WorldEventRecord) -> bool:
         return bool(record.override_reason)
 
@@ -162,11 +163,11 @@ class GameLogAdmin(ReadOnlyAdmin):
     search_fields = ["campaign__name", "override_reason", "correction_reason"]
     list_select_related = ["campaign", "logged_by", "corrects"]
 
-    @admin.display(boolean=True, description="a correction")
+    @admin.display(boolean=True, description=gettext_lazy("a correction"))
     def corrected(self, log: GameLog) -> bool:
         return log.corrects_id is not None
 
-    @admin.display(boolean=True, description="house rule")
+    @admin.display(boolean=True, description=gettext_lazy("house rule"))
     def house_rule(self, log: GameLog) -> bool:
         return bool(log.override_reason)
 
@@ -204,6 +205,6 @@ class GameMoveAdmin(ReadOnlyAdmin):
     list_filter = ["actor", "game__campaign"]
     list_select_related = ["game", "game__campaign"]
 
-    @admin.display(description="move")
+    @admin.display(description=gettext_lazy("move"))
     def kind(self, move: GameMove) -> str:
         return str(move.move.get("type", "")) if isinstance(move.move, dict) else ""

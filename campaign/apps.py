@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CampaignConfig(AppConfig):
     name = "campaign"
-    verbose_name = "Campaigns"
+    verbose_name = _("Campaigns")
 
     def ready(self) -> None:
         # Connects the receivers that enqueue tasks after world events commit.

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign.board_hit_areas import hit_areas
 from campaign.board_marks import (
@@ -27,7 +29,7 @@ from campaign.board_marks import (
     mark_notes,
     marks_layer,
 )
-from rules import board_links, box
+from rules import board_links, box, words
 from rules.data import FIXTURES, board, content
 from rules.world import World
 
@@ -86,8 +88,14 @@ def _name_lines(name: str) -> tuple[str, ...]:
     return (name[:cut], name[cut + 1 :])
 
 
-@cache
 def geometry() -> _Geometry:
+    """The board's shapes, with territory names in the reader's language (cached per language:
+    a process serves readers of every language)."""
+    return _geometry(words.language())
+
+
+@cache
+def _geometry(lang: str) -> _Geometry:
     raw = json.loads(MAP_FILE.read_text(encoding="utf-8"))
     territories = board().territories
     shapes = {}
@@ -283,7 +291,13 @@ def _territory(
     land: list[SafeString] = []
     parts: list[SafeString] = []
     continent = board().continents.get(shape.continent)
-    notes: list[str] = [f"{shape.name} ({continent.name if continent else 'no continent'})"]
+    notes: list[str] = [
+        _("%(territory)s (%(continent)s)")
+        % {
+            "territory": shape.name,
+            "continent": continent.name if continent else _("no continent"),
+        }
+    ]
 
     hit = _hit_areas().get(shape.key) if interactive else None
     if hit is not None:
@@ -326,28 +340,29 @@ def _territory(
     if not world.has_card(shape.key):
         parts.append(
             format_html(
-                '<g class="card-destroyed"><title>Territory card destroyed</title>'
+                '<g class="card-destroyed"><title>{}</title>'
                 '<path d="M{} {} l7 7 M{} {} l-7 7" stroke="#b3261e" stroke-width="2.2" '
                 'stroke-linecap="round"/></g>',
+                _("Territory card destroyed"),
                 card_x - 3.5,
                 card_y - 3.5,
                 card_x + 3.5,
                 card_y - 3.5,
             )
         )
-        notes.append("Territory card destroyed.")
+        notes.append(_("Territory card destroyed."))
     else:
         coins = world.card_coins.get(shape.key, board().territory(shape.key).coins)
         parts.append(
             format_html(
-                '<g class="card-coins{}" data-coins="{}"><title>Territory card: {} coin{}</title>'
+                '<g class="card-coins{}" data-coins="{}"><title>{}</title>'
                 '<circle cx="{}" cy="{}" r="5.5" fill="{}" stroke="#8a6a10" '
                 'stroke-width="1"/><text x="{}" y="{}" font-size="7.5" font-weight="700" '
                 'text-anchor="middle" fill="#3a2a00">{}</text></g>',
                 " upgraded" if coins > 1 else "",
                 coins,
-                coins,
-                "" if coins == 1 else "s",
+                ngettext("Territory card: %(n)s coin", "Territory card: %(n)s coins", coins)
+                % {"n": coins},
                 card_x,
                 card_y,
                 COIN_FILL,
@@ -356,31 +371,44 @@ def _territory(
                 coins,
             )
         )
-        notes.append(f"Card: {coins} coin{'' if coins == 1 else 's'}.")
+        notes.append(ngettext("Card: %(n)s coin.", "Card: %(n)s coins.", coins) % {"n": coins})
 
     city = world.cities.get(shape.key)
     if city is not None:
         founder = _person(people, city.founder)
-        kind = "the World Capital" if city.kind == "capital" else f"{city.kind} city"
-        city_text = f"{city.name}, {kind} founded by {founder} in game {city.game}"
+        city_words = {"name": city.name, "founder": founder, "game": city.game}
+        if city.kind == "capital":
+            city_text = (
+                _("%(name)s, the World Capital founded by %(founder)s in game %(game)s")
+                % city_words
+            )
+        elif city.kind == "major":
+            city_text = _("%(name)s, major city founded by %(founder)s in game %(game)s") % (
+                city_words
+            )
+        else:
+            city_text = _("%(name)s, minor city founded by %(founder)s in game %(game)s") % (
+                city_words
+            )
         fort = world.fortifications.get(shape.key)
         fort_part = mark_safe("")
         if fort is not None:
             fort_text = (
-                f"fortified, {fort.uses_left} use{'' if fort.uses_left == 1 else 's'} left"
+                ngettext("fortified, %(n)s use left", "fortified, %(n)s uses left", fort.uses_left)
+                % {"n": fort.uses_left}
                 if fort.active
-                else "fortification worn out"
+                else _("fortification worn out")
             )
             city_text += f"; {fort_text}"
             fort_part = format_html(
-                '<g class="fortification{}" data-uses-left="{}"><title>Fortification: {}</title>'
+                '<g class="fortification{}" data-uses-left="{}"><title>{}</title>'
                 '<circle cx="{}" cy="{}" r="10" fill="none" stroke="#5a5a5a" stroke-width="3" '
                 'stroke-dasharray="5.28 1"/><circle cx="{}" cy="{}" r="5.5" fill="#fff" '
                 'stroke="#5a5a5a"/><text class="uses-left" x="{}" y="{}" font-size="7" '
                 'font-weight="700" text-anchor="middle" fill="#222">{}</text></g>',
                 "" if fort.active else " worn-out",
                 fort.uses_left,
-                fort_text,
+                _("Fortification: %(state)s") % {"state": fort_text},
                 mx + CITY_DX,
                 my,
                 mx + CITY_DX - 10,
@@ -404,7 +432,7 @@ def _territory(
                 city.name,
             )
         )
-        notes.append(f"City: {city_text}.")
+        notes.append(_("City: %(city)s.") % {"city": city_text})
 
     notes.extend(mark_notes(shape.key, world, people))
 
@@ -412,7 +440,7 @@ def _territory(
     if scar is not None:
         scar_name = scars[scar.kind].name if scar.kind in scars else scar.kind
         if scar.cancelled:
-            scar_text = f"{scar_name} scar, cancelled"
+            scar_text = _("%(scar)s scar, cancelled") % {"scar": scar_name}
             icon = format_html(
                 '<circle cx="{}" cy="{}" r="7" fill="#fff" stroke="#888" stroke-width="1.2"/>'
                 '<path d="M{} {} l10 10" stroke="#888" stroke-width="1.6"/>',
@@ -422,7 +450,7 @@ def _territory(
                 my - 5,
             )
         else:
-            scar_text = f"{scar_name} scar"
+            scar_text = _("%(scar)s scar") % {"scar": scar_name}
             icon = _scar_icon(scar.kind, mx + SCAR_DX, my)
         parts.append(
             format_html(
@@ -434,7 +462,7 @@ def _territory(
                 icon,
             )
         )
-        notes.append(f"Scar: {scar_text}.")
+        notes.append(_("Scar: %(scar)s.") % {"scar": scar_text})
 
     if overlay is not None:
         holder = f" ({overlay.label})" if overlay.label else ""
@@ -452,18 +480,22 @@ def _territory(
                 overlay.troops,
             )
         )
-        notes.append(f"{overlay.troops} troop{'' if overlay.troops == 1 else 's'}{holder}.")
+        notes.append(
+            ngettext("%(n)s troop%(holder)s.", "%(n)s troops%(holder)s.", overlay.troops)
+            % {"n": overlay.troops, "holder": holder}
+        )
         if overlay.hq_faction:
             parts.append(
                 format_html(
-                    '<g class="hq" data-faction="{}"><title>Headquarters</title><polygon '
+                    '<g class="hq" data-faction="{}"><title>{}</title><polygon '
                     'points="{}" fill="{}" stroke="#111" stroke-width="1"/></g>',
                     overlay.hq_faction,
+                    _("Headquarters"),
                     _star_points(mx + 10, my - 10, 7, 3),
                     overlay.hq_colour or overlay.colour,
                 )
             )
-            notes.append("Headquarters.")
+            notes.append(_("Headquarters."))
 
     classes = ["territory", f"continent-{shape.continent or 'none'}"]
     if overlay is not None and overlay.selectable:
@@ -509,16 +541,15 @@ def _added_sea_lines(world: World) -> SafeString:
         (x1, y1), (x2, y2) = shapes[a].marker, shapes[b].marker
         lines.append(
             format_html(
-                '<g class="sea-line added" data-a="{}" data-b="{}"><title>Sea line drawn in this '
-                "campaign: {} to {}</title>"
+                '<g class="sea-line added" data-a="{}" data-b="{}"><title>{}</title>'
                 '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#f7f3e8" stroke-width="3.6" '
                 'stroke-opacity=".7"/>'
                 '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#2f4f6f" stroke-width="1.8" '
                 'stroke-dasharray="5 4"/></g>',
                 a,
                 b,
-                shapes[a].name,
-                shapes[b].name,
+                _("Sea line drawn in this campaign: %(a)s to %(b)s")
+                % {"a": shapes[a].name, "b": shapes[b].name},
                 x1,
                 y1,
                 x2,
@@ -542,7 +573,7 @@ def _continent_label(key: str, world: World, people: Mapping[str, str]) -> SafeS
     bonus = f"+{continent.bonus}" + (f" ({mark:+d})" if mark else "")
     named = world.continent_names.get(key)
     if named is None:
-        title = f"{continent.name}: bonus {bonus}"
+        title = _("%(continent)s: bonus %(bonus)s") % {"continent": continent.name, "bonus": bonus}
         text = format_html(
             '<tspan class="c-name">{}</tspan> <tspan class="c-bonus">{}</tspan>',
             continent.name.upper(),
@@ -551,7 +582,13 @@ def _continent_label(key: str, world: World, people: Mapping[str, str]) -> SafeS
         sub = mark_safe("")
     else:
         namer = _person(people, named.namer)
-        title = f"{named.name} ({continent.name}), named by {namer} in game {named.game}: {bonus}"
+        title = _("%(name)s (%(continent)s), named by %(namer)s in game %(game)s: %(bonus)s") % {
+            "name": named.name,
+            "continent": continent.name,
+            "namer": namer,
+            "game": named.game,
+            "bonus": bonus,
+        }
         text = format_html(
             '<tspan class="c-name c-given">{}</tspan> <tspan class="c-bonus">{}</tspan>',
             named.name,
@@ -559,11 +596,10 @@ def _continent_label(key: str, world: World, people: Mapping[str, str]) -> SafeS
         )
         sub = format_html(
             '<text class="c-namer" x="{}" y="{}" font-size="9" font-style="italic" '
-            'text-anchor="middle" fill="#1d3349">{}, named by {}</text>',
+            'text-anchor="middle" fill="#1d3349">{}</text>',
             x,
             y + 12,
-            continent.name,
-            namer,
+            _("%(continent)s, named by %(namer)s") % {"continent": continent.name, "namer": namer},
         )
     return format_html(
         '<g class="continent-label{}" data-continent="{}" data-bonus="{}"><title>{}</title>'
@@ -583,46 +619,56 @@ def _continent_label(key: str, world: World, people: Mapping[str, str]) -> SafeS
 LEGEND_BOTTOM = 657
 
 
-@cache
 def _legend(
     scar_kinds: tuple[str, ...], marks: tuple[str, ...] = (), *, capital: bool = False
+) -> SafeString:
+    """The legend in the reader's language (cached per language)."""
+    return _legend_in(words.language(), scar_kinds, marks, capital=capital)
+
+
+@cache
+def _legend_in(
+    lang: str, scar_kinds: tuple[str, ...], marks: tuple[str, ...] = (), *, capital: bool = False
 ) -> SafeString:
     """The legend, listing the kinds of scar in the campaign's box (never a sealed pack's) and
     the pockets' marks the board carries (`campaign.board_marks.legend_rows`). The World
     Capital is Pack 4's mark: named only once that pack is open or the mark is placed (U-5)."""
     scars = content().scar_types
     rows = [
-        ("Minor city", _city_icon("minor", 0, 0)),
-        ("Major city", _city_icon("major", 0, 0)),
-        *([("World capital", _city_icon("capital", 0, 0))] if capital else []),
-        ("Fortification (uses left)", None),
-        *((f"{scars[kind].name} scar", _scar_icon(kind, 0, 0)) for kind in scar_kinds),
-        *((LEGEND_TEXT[mark], legend_icon(mark)) for mark in marks),
-        ("Cancelled scar", None),
-        ("Card coins / destroyed card", None),
-        ("Troops / HQ", None),
+        ("", _("Minor city"), _city_icon("minor", 0, 0)),
+        ("", _("Major city"), _city_icon("major", 0, 0)),
+        *([("", _("World capital"), _city_icon("capital", 0, 0))] if capital else []),
+        ("fortification", _("Fortification (uses left)"), None),
+        *(
+            ("", _("%(scar)s scar") % {"scar": scars[kind].name}, _scar_icon(kind, 0, 0))
+            for kind in scar_kinds
+        ),
+        *(("", str(LEGEND_TEXT[mark]), legend_icon(mark)) for mark in marks),
+        ("cancelled", _("Cancelled scar"), None),
+        ("card", _("Card coins / destroyed card"), None),
+        ("troops", _("Troops / HQ"), None),
     ]
     x, y = 14, LEGEND_BOTTOM - (30 + len(rows) * 17)
     items = []
-    for i, (text, icon) in enumerate(rows):
+    for i, (row, text, icon) in enumerate(rows):
         cy = y + 24 + i * 17
-        if text.startswith("Fortification"):
+        if row == "fortification":
             icon = mark_safe(
                 '<circle r="7" fill="none" stroke="#5a5a5a" stroke-width="2.5" '
                 'stroke-dasharray="3.7 0.7"/><circle r="3" fill="#fff" stroke="#222"/>'
             )
-        elif text.startswith("Cancelled"):
+        elif row == "cancelled":
             icon = mark_safe(
                 '<circle r="6" fill="#fff" stroke="#888"/><path d="M-4 -4 l8 8" stroke="#888" '
                 'stroke-width="1.5"/>'
             )
-        elif text.startswith("Card"):
+        elif row == "card":
             icon = mark_safe(
                 '<circle cx="-4" r="5" fill="#f0c33c" stroke="#8a6a10"/><text x="-4" y="2.5" '
                 'font-size="7" font-weight="700" text-anchor="middle">2</text>'
                 '<path d="M5 -3 l6 6 M11 -3 l-6 6" stroke="#b3261e" stroke-width="2"/>'
             )
-        elif text.startswith("Troops"):
+        elif row == "troops":
             icon = format_html(
                 '<circle cx="-3" r="6.5" fill="#555" stroke="#fff"/><text x="-3" y="3" '
                 'font-size="8" font-weight="700" fill="#fff" text-anchor="middle">3</text>'
@@ -642,23 +688,26 @@ def _legend(
             )
         )
     return format_html(
-        '<g class="legend" aria-label="Legend"><rect x="{}" y="{}" width="190" height="{}" '
+        '<g class="legend" aria-label="{}"><rect x="{}" y="{}" width="190" height="{}" '
         'rx="6" fill="#f7f3e8" fill-opacity=".88" stroke="#8aa1b5"/><text x="{}" y="{}" '
-        'font-size="10" font-weight="700" fill="#1d3349">Legend</text>'
+        'font-size="10" font-weight="700" fill="#1d3349">{}</text>'
         '<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#2f4f6f" stroke-width="1.6" '
         'stroke-dasharray="5 4"/><text x="{}" y="{}" font-size="9.5" fill="#1d3349">'
-        "Sea line</text>{}</g>",
+        "{}</text>{}</g>",
+        _("Legend"),
         x,
         y,
         30 + len(rows) * 17,
         x + 10,
         y + 14,
+        _("Legend"),
         x + 112,
         y + 11,
         x + 140,
         y + 11,
         x + 146,
         y + 14,
+        _("Sea line"),
         mark_safe("".join(items)),
     )
 
@@ -703,7 +752,11 @@ def render_board_svg(
     territories = [land for land, _ in drawn]
     on_territories = [on_it for _, on_it in drawn]
     labels = [_continent_label(key, world, people) for key in board().continents]
-    title = f"The world of {world.world_name}" if world.world_name else "The world"
+    title = (
+        _("The world of %(name)s") % {"name": world.world_name}
+        if world.world_name
+        else _("The world")
+    )
     x0, y0, width, height = geo.view_box
     return format_html(
         '<svg xmlns="http://www.w3.org/2000/svg" class="board-map{}" viewBox="{} {} {} {}" '

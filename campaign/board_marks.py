@@ -15,6 +15,8 @@ from typing import Protocol
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules import board_links
 from rules.data import board
@@ -80,16 +82,27 @@ def island_line_icon() -> SafeString:
 
 def _fallout_text(world: World, people: Mapping[str, str]) -> str:
     covered = [
-        *(f"the city {c.name}" for c in world.covered_cities if c.territory == world.fallout),
-        *("a scar" for s in world.covered_scars if s.target == world.fallout),
+        *(
+            _("the city %(name)s") % {"name": c.name}
+            for c in world.covered_cities
+            if c.territory == world.fallout
+        ),
+        *(_("a scar") for s in world.covered_scars if s.target == world.fallout),
     ]
-    under = f"; it covers {' and '.join(covered)}" if covered else ""
-    return f"Fallout Zone: nuked, its card destroyed{under}"
+    if covered:
+        return _("Fallout Zone: nuked, its card destroyed; it covers %(what)s") % {
+            "what": _(" and ").join(covered)
+        }
+    return _("Fallout Zone: nuked, its card destroyed")
 
 
 def _ruin_text(world: World, territory: str, people: Mapping[str, str]) -> str:
     city = world.ruins[territory]
-    return f"Ruin of {city.name}, founded by {_person(people, city.founder)} in game {city.game}"
+    return _("Ruin of %(name)s, founded by %(founder)s in game %(game)s") % {
+        "name": city.name,
+        "founder": _person(people, city.founder),
+        "game": city.game,
+    }
 
 
 def mark_notes(territory: str, world: World, people: Mapping[str, str]) -> list[str]:
@@ -100,7 +113,8 @@ def mark_notes(territory: str, world: World, people: Mapping[str, str]) -> list[
     if territory in world.ruins:
         notes.append(f"{_ruin_text(world, territory, people)}.")
     if world.alien_island and territory in world.alien_island:
-        notes.append(f"Sea line to {board().territory(board_links.ALIEN_ISLAND).name}.")
+        island = board().territory(board_links.ALIEN_ISLAND).name
+        notes.append(_("Sea line to %(island)s.") % {"island": island})
     return notes
 
 
@@ -193,9 +207,9 @@ def legend_rows(world: World) -> tuple[str, ...]:
 
 
 LEGEND_TEXT = {
-    "fallout": "Fallout Zone",
-    "ruin": "Ruin",
-    "island": "Sea line to Alien Island",
+    "fallout": gettext_lazy("Fallout Zone"),
+    "ruin": gettext_lazy("Ruin"),
+    "island": gettext_lazy("Sea line to Alien Island"),
 }
 
 

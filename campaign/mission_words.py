@@ -4,14 +4,21 @@ nothing here decides what a campaign may see (U-8)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy, ngettext
+
 from rules.data import Mission, content
 
 ACTION_WORDS = {
-    "sea_line": "its claimer draws a new sea line between two coastal territories",
-    "world_capital": "its claimer founds the World Capital in the territory of a face-up card "
-    "worth enough coins, over any city there, and names it",
+    "sea_line": gettext_lazy("its claimer draws a new sea line between two coastal territories"),
+    "world_capital": gettext_lazy(
+        "its claimer founds the World Capital in the territory of a face-up card "
+        "worth enough coins, over any city there, and names it"
+    ),
 }
-AFTER_WORDS = {"box": "the card goes back to the box", "destroy": "the card is destroyed for good"}
+AFTER_WORDS = {
+    "box": gettext_lazy("the card goes back to the box"),
+    "destroy": gettext_lazy("the card is destroyed for good"),
+}
 
 
 def mission_label(mission: Mission) -> str:
@@ -26,11 +33,11 @@ def mission_code_label(code: str) -> str:
 
 
 def stars_words(stars: int) -> str:
-    return "1 Red Star" if stars == 1 else f"{stars} Red Stars"
+    return ngettext("%(n)s Red Star", "%(n)s Red Stars", stars) % {"n": stars}
 
 
 def claim_words(mission: Mission) -> str:
     """What claiming it does besides its stars, and where the card goes."""
-    parts = [ACTION_WORDS[mission.action]] if mission.action in ACTION_WORDS else []
-    parts.append(AFTER_WORDS.get(mission.after, mission.after))
+    parts = [str(ACTION_WORDS[mission.action])] if mission.action in ACTION_WORDS else []
+    parts.append(str(AFTER_WORDS.get(mission.after, mission.after)))
     return "; ".join(parts)

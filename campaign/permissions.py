@@ -26,6 +26,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from campaign.errors import ForbiddenError, NotFoundError
 from campaign.models import Campaign, Membership, Role
@@ -37,6 +39,14 @@ class Action(StrEnum):
     PLAY = "play"
     MANAGE = "manage"
 
+
+# What each action is called in a refusal, in the reader's language.
+ACTION_NAMES: dict[Action, str] = {
+    Action.READ: pgettext_lazy("campaign action", "read"),
+    Action.MEMBER: pgettext_lazy("campaign action", "member"),
+    Action.PLAY: pgettext_lazy("campaign action", "play"),
+    Action.MANAGE: pgettext_lazy("campaign action", "manage"),
+}
 
 ALLOWED: dict[str, frozenset[Action]] = {
     Role.OWNER: frozenset(Action),
@@ -76,9 +86,10 @@ def campaign_check(*, campaign: Campaign, user, action: Action) -> str | None:
     if action in allowed:
         return role
     if Action.READ not in allowed:
-        raise NotFoundError("No such campaign.", code="not_found")
+        raise NotFoundError(_("No such campaign."), code="not_found")
     raise ForbiddenError(
-        f"Your role in {campaign.name} does not allow this ({action} needs more).",
+        _("Your role in %(campaign)s does not allow this (%(action)s needs more).")
+        % {"campaign": campaign.name, "action": ACTION_NAMES[action]},
         code="forbidden",
     )
 
@@ -88,7 +99,7 @@ def campaign_for_api(*, request, slug: str, action: Action) -> Campaign:
     raises ApplicationError subclasses that the API's exception handler maps to 404/403."""
     campaign = Campaign.objects.filter(slug=slug).first()
     if campaign is None:
-        raise NotFoundError("No such campaign.", code="not_found")
+        raise NotFoundError(_("No such campaign."), code="not_found")
     campaign_check(campaign=campaign, user=request.user, action=action)
     return campaign
 
@@ -123,5 +134,6 @@ class CampaignAccessMixin:
             is_member=Action.MEMBER in self.allowed,
             can_play=Action.PLAY in self.allowed,
             can_manage=Action.MANAGE in self.allowed,
+            role_label=Role(self.role).label.lower() if self.role else None,
         )
         return context

@@ -12,6 +12,8 @@ from dataclasses import fields
 from typing import Any
 
 from rules.errors import Violation
+from rules.words import gettext as _
+from rules.words import gettext_noop
 
 NAME_MAX = 80  # a city's, a continent's or the world's name (END-5, END-8)
 SLOGAN_MAX = 200  # the words a victor writes beside their signature (END-4)
@@ -19,7 +21,46 @@ TEXT_MAX = 500  # any other words an event carries: a detail, a correction's rea
 NUMBER_MAX = 1_000_000  # game numbers, log entries, counts: far past what a campaign reaches
 COUNT_MAX = 999  # an incident's count (troops, missiles): more than one game ever holds
 
-TEXT_LIMITS = {"name": (NAME_MAX, "A name"), "slogan": (SLOGAN_MAX, "A slogan")}
+TEXT_LIMITS = {
+    "name": (NAME_MAX, gettext_noop("A name")),
+    "slogan": (SLOGAN_MAX, gettext_noop("A slogan")),
+}
+# An event's fields as words in a refusal (marked here, translated where used); a field not
+# listed reads as its own name.
+FIELD_LABELS = {
+    "before_game": gettext_noop("Before game"),
+    "boxes": gettext_noop("Boxes"),
+    "card": gettext_noop("Card"),
+    "city": gettext_noop("City"),
+    "continent": gettext_noop("Continent"),
+    "count": gettext_noop("Count"),
+    "date": gettext_noop("Date"),
+    "delta": gettext_noop("Delta"),
+    "detail": gettext_noop("Detail"),
+    "ends": gettext_noop("Ends"),
+    "faction": gettext_noop("Faction"),
+    "game": gettext_noop("Game"),
+    "incident": gettext_noop("Incident"),
+    "mission": gettext_noop("Mission"),
+    "name": gettext_noop("Name"),
+    "option": gettext_noop("Option"),
+    "pack": gettext_noop("Pack"),
+    "person": gettext_noop("Person"),
+    "persons": gettext_noop("Persons"),
+    "picks": gettext_noop("Picks"),
+    "played_on": gettext_noop("Played on"),
+    "players": gettext_noop("Players"),
+    "power": gettext_noop("Power"),
+    "reason": gettext_noop("Reason"),
+    "scar": gettext_noop("Scar"),
+    "seqs": gettext_noop("Seqs"),
+    "setting": gettext_noop("Setting"),
+    "slogan": gettext_noop("Slogan"),
+    "target": gettext_noop("Target"),
+    "territories": gettext_noop("Territories"),
+    "territory": gettext_noop("Territory"),
+    "value": gettext_noop("Value"),
+}
 
 
 def bound_violations(event: Any, rule: str) -> list[Violation]:
@@ -29,17 +70,23 @@ def bound_violations(event: Any, rule: str) -> list[Violation]:
     violations = []
     for field in fields(event):
         limit, label = TEXT_LIMITS.get(field.name, (TEXT_MAX, _label(field.name)))
+        label = _(label)
         for value in _leaves(getattr(event, field.name)):
             if isinstance(value, str) and "\x00" in value:
                 violations.append(
-                    Violation("nul_character", f"{label} holds a NUL character; remove it.", rule)
+                    Violation(
+                        "nul_character",
+                        _("%(field)s holds a NUL character; remove it.") % {"field": label},
+                        rule,
+                    )
                 )
                 break
             if isinstance(value, str) and len(value) > limit:
                 violations.append(
                     Violation(
                         "too_long",
-                        f"{label} is at most {limit} characters; this one has {len(value)}.",
+                        _("%(field)s is at most %(limit)s characters; this one has %(length)s.")
+                        % {"field": label, "limit": limit, "length": len(value)},
                         rule,
                     )
                 )
@@ -48,8 +95,8 @@ def bound_violations(event: Any, rule: str) -> list[Violation]:
                 violations.append(
                     Violation(
                         "too_large",
-                        f"{_label(field.name)} must lie between -{NUMBER_MAX:,} and "
-                        f"{NUMBER_MAX:,}.",
+                        _("%(field)s must lie between -%(max)s and %(max)s.")
+                        % {"field": _(_label(field.name)), "max": f"{NUMBER_MAX:,}"},
                         rule,
                     )
                 )
@@ -58,7 +105,8 @@ def bound_violations(event: Any, rule: str) -> list[Violation]:
 
 
 def _label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    """The field's words, in English: translate them with `_()`."""
+    return FIELD_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
 def _leaves(value: Any) -> Iterator[Any]:

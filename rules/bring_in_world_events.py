@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.errors import Violation
+from rules.words import gettext as _
+from rules.words import ngettext
 from rules.world import World
 from rules.world_events import WorldEvent
 
@@ -28,12 +30,13 @@ class GamesBroughtIn(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if not isinstance(self.count, int) or self.count < 1:
-            return [Violation("game_count", "Say how many games were played: 1 or more.", "S-1")]
+            return [Violation("game_count", _("Say how many games were played: 1 or more."), "S-1")]
         if self.before_game != self.count + 1:
             return [
                 Violation(
                     "game_number",
-                    f"After {self.count} games the next game is game {self.count + 1}.",
+                    _("After %(count)s games the next game is game %(next)s.")
+                    % {"count": self.count, "next": self.count + 1},
                     "S-1",
                 )
             ]
@@ -41,8 +44,11 @@ class GamesBroughtIn(WorldEvent):
             return [
                 Violation(
                     "record_started",
-                    f"Game {world.games_played} is already recorded: earlier games are brought "
-                    "in only before the first recorded game.",
+                    _(
+                        "Game %(game)s is already recorded: earlier games are brought in only "
+                        "before the first recorded game."
+                    )
+                    % {"game": world.games_played},
                     "S-1",
                 )
             ]
@@ -52,5 +58,8 @@ class GamesBroughtIn(WorldEvent):
         return world.evolve(games_played=max(world.games_played, self.count))
 
     def describe(self) -> str:
-        games = "Game 1" if self.count == 1 else f"Games 1-{self.count}"
-        return f"{games} brought in: the record begins at game {self.before_game}"
+        return ngettext(
+            "Game 1 brought in: the record begins at game %(next)s",
+            "Games 1-%(count)s brought in: the record begins at game %(next)s",
+            self.count,
+        ) % {"count": self.count, "next": self.before_game}

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from rules import box
 from rules.data import board, content
 from rules.errors import Violation
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import WorldEvent
 
@@ -32,7 +33,7 @@ class DraftRecorded(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if not box.draft_active(world):
-            return [Violation("no_draft", "This campaign's setup has no draft.", "S-6")]
+            return [Violation("no_draft", _("This campaign's setup has no draft."), "S-6")]
         in_use = {c.code: c for c in box.draft_cards(world, len(self.picks))}
         violations: list[Violation] = []
         taken: Counter[str] = Counter()
@@ -45,8 +46,11 @@ class DraftRecorded(WorldEvent):
                 violations.append(
                     Violation(
                         "draft_card_not_in_use",
-                        f"{who}: {', '.join(unknown)} is not a draft card in use with "
-                        f"{len(self.picks)} players.",
+                        _(
+                            "%(faction)s: %(cards)s is not a draft card in use with "
+                            "%(players)s players."
+                        )
+                        % {"faction": who, "cards": ", ".join(unknown), "players": len(self.picks)},
                         "S-8",
                     )
                 )
@@ -56,22 +60,30 @@ class DraftRecorded(WorldEvent):
                 violations.append(
                     Violation(
                         "draft_kinds",
-                        f"{who} drafts one card of each kind: troops, coins, turn order and "
-                        "placement.",
+                        _(
+                            "%(faction)s drafts one card of each kind: troops, coins, turn order "
+                            "and placement."
+                        )
+                        % {"faction": who},
                         "S-8",
                     )
                 )
         twice = sorted(code for code, n in taken.items() if n > 1)
         if twice:
             violations.append(
-                Violation("draft_card_twice", f"{', '.join(twice)} was drafted twice.", "S-8")
+                Violation(
+                    "draft_card_twice",
+                    _("%(cards)s was drafted twice.") % {"cards": ", ".join(twice)},
+                    "S-8",
+                )
             )
         left = sorted(set(in_use) - set(taken))
         if not violations and left:
             violations.append(
                 Violation(
                     "draft_cards_left",
-                    f"Every draft card in use is taken; {', '.join(left)} is left over.",
+                    _("Every draft card in use is taken; %(cards)s is left over.")
+                    % {"cards": ", ".join(left)},
                     "S-8",
                 )
             )
@@ -81,7 +93,7 @@ class DraftRecorded(WorldEvent):
         return world
 
     def describe(self) -> str:
-        return f"Draft of game {self.game}"
+        return _("Draft of game %(game)s") % {"game": self.game}
 
 
 @dataclass(frozen=True)
@@ -111,18 +123,30 @@ class EventResolved(WorldEvent):
             return [
                 Violation(
                     "unknown_event_card",
-                    f"There is no event card '{self.card}' in this campaign's event deck.",
+                    _("There is no event card '%(card)s' in this campaign's event deck.")
+                    % {"card": self.card},
                     "E-7",
                 )
             ]
         if self.option and card.option(self.option) is None:
             choices = ", ".join(repr(o.key) for o in card.options)
             return [
-                Violation("bad_event_option", f"{card.name} offers the choices {choices}.", "E-7")
+                Violation(
+                    "bad_event_option",
+                    _("%(card)s offers the choices %(choices)s.")
+                    % {"card": card.name, "choices": choices},
+                    "E-7",
+                )
             ]
         unknown = [t for t in self.territories if t not in board().territories]
         if unknown:
-            return [Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2")]
+            return [
+                Violation(
+                    "unknown_territory",
+                    _("There is no territory '%(key)s'.") % {"key": unknown[0]},
+                    "C-2",
+                )
+            ]
         return []
 
     def apply(self, world: World) -> World:
@@ -135,7 +159,9 @@ class EventResolved(WorldEvent):
     def describe(self) -> str:
         card = content().event_cards.get(self.card)
         name = card.name if card else self.card
-        return f"Event {name}" + (f": {self.detail}" if self.detail else "")
+        if self.detail:
+            return _("Event %(card)s: %(detail)s") % {"card": name, "detail": self.detail}
+        return _("Event %(card)s") % {"card": name}
 
 
 @dataclass(frozen=True)
@@ -154,13 +180,27 @@ class ComebackPowerChosen(WorldEvent):
             return bounds
         powers = box.comeback_powers(world)
         if self.power not in powers:
-            return [Violation("unknown_power", f"There is no power '{self.power}'.", "G-3")]
+            return [
+                Violation(
+                    "unknown_power", _("There is no power '%(key)s'.") % {"key": self.power}, "G-3"
+                )
+            ]
         faction = box.factions(world).get(self.faction)
         if faction is None:
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [
+                Violation(
+                    "unknown_faction",
+                    _("There is no faction '%(key)s'.") % {"key": self.faction},
+                    "C-3",
+                )
+            ]
         if not faction.slot_open("blue"):
             return [
-                Violation("slot_closed", f"{faction.name} prints its own comeback power.", "G-3")
+                Violation(
+                    "slot_closed",
+                    _("%(faction)s prints its own comeback power.") % {"faction": faction.name},
+                    "G-3",
+                )
             ]
         violations = []
         held = world.comeback_powers.get(self.faction)
@@ -168,8 +208,11 @@ class ComebackPowerChosen(WorldEvent):
             violations.append(
                 Violation(
                     "comeback_held",
-                    f"{content().faction_name(self.faction)} already holds {powers[held].name}; a "
-                    "faction never holds two comeback powers.",
+                    _(
+                        "%(faction)s already holds %(power)s; a faction never holds two comeback "
+                        "powers."
+                    )
+                    % {"faction": content().faction_name(self.faction), "power": powers[held].name},
                     "G-3",
                 )
             )
@@ -178,8 +221,8 @@ class ComebackPowerChosen(WorldEvent):
             violations.append(
                 Violation(
                     "comeback_taken",
-                    f"{powers[self.power].name} is already on "
-                    f"{content().faction_name(owner)}'s card.",
+                    _("%(power)s is already on %(faction)s's card.")
+                    % {"power": powers[self.power].name, "faction": content().faction_name(owner)},
                     "G-15",
                 )
             )
@@ -190,7 +233,10 @@ class ComebackPowerChosen(WorldEvent):
 
     def describe(self) -> str:
         power = content().comeback_powers.get(self.power)
-        return f"{content().faction_name(self.faction)} took {power.name if power else self.power}"
+        return _("%(faction)s took %(power)s") % {
+            "faction": content().faction_name(self.faction),
+            "power": power.name if power else self.power,
+        }
 
 
 @dataclass(frozen=True)
@@ -208,12 +254,19 @@ class SettingChosen(WorldEvent):
             return bounds
         spec = dict((s.key, s) for s, _ in box.settings(world)).get(self.setting)
         if spec is None:
-            return [Violation("unknown_setting", f"There is no setting '{self.setting}'.", "U-8")]
+            return [
+                Violation(
+                    "unknown_setting",
+                    _("There is no setting '%(key)s'.") % {"key": self.setting},
+                    "U-8",
+                )
+            ]
         if self.value not in spec.choices:
             return [
                 Violation(
                     "bad_setting",
-                    f"'{self.value}' is not one of the choices for {spec.label.lower()}.",
+                    _("'%(value)s' is not one of the choices for %(setting)s.")
+                    % {"value": self.value, "setting": spec.label.lower()},
                     "U-8",
                 )
             ]
@@ -225,5 +278,8 @@ class SettingChosen(WorldEvent):
     def describe(self) -> str:
         spec = content().settings.get(self.setting)
         if spec is None:
-            return f"Setting {self.setting} set to {self.value}"
+            return _("Setting %(setting)s set to %(value)s") % {
+                "setting": self.setting,
+                "value": self.value,
+            }
         return f"{spec.label}: {spec.choices.get(self.value, self.value)}"

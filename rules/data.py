@@ -38,6 +38,8 @@ def overlay(raw: Any, words: Any) -> None:
             continue
         if isinstance(value, str):
             raw[field_name] = value
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            raw[field_name] = list(value)  # a list of plain words (spoiler terms): replaced whole
         elif isinstance(raw[field_name], list) and isinstance(value, dict):
             for item in raw[field_name]:
                 ident = _identity(item)

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.data import content
+from rules.words import gettext as _
+from rules.words import ngettext
 from rules.world import World
 
 
@@ -25,7 +27,7 @@ class Lead:
 
 
 def _wins(count: int) -> str:
-    return f"{count} win{'' if count == 1 else 's'}"
+    return ngettext("%(count)s win", "%(count)s wins", count) % {"count": count}
 
 
 def lead_among(world: World, factions: Iterable[str | None]) -> Lead:
@@ -35,9 +37,20 @@ def lead_among(world: World, factions: Iterable[str | None]) -> Lead:
     best = max(wins.values(), default=0)
     leaders = [f for f, count in wins.items() if count == best]
     if best == 0:
-        return Lead(None, "No faction in this game has won yet, so none leads")
+        return Lead(None, _("No faction in this game has won yet, so none leads"))
     names = [content().faction_name(f) for f in leaders]
     if len(leaders) > 1:
-        tied = f"{', '.join(names[:-1])} and {names[-1]}"
-        return Lead(None, f"{tied} share the most wins ({_wins(best)}), so none leads")
-    return Lead(leaders[0], f"{names[0]} has the most wins ({_wins(best)}) and is the lead faction")
+        tied = _("%(factions)s and %(last)s") % {
+            "factions": ", ".join(names[:-1]),
+            "last": names[-1],
+        }
+        return Lead(
+            None,
+            _("%(factions)s share the most wins (%(wins)s), so none leads")
+            % {"factions": tied, "wins": _wins(best)},
+        )
+    return Lead(
+        leaders[0],
+        _("%(faction)s has the most wins (%(wins)s) and is the lead faction")
+        % {"faction": names[0], "wins": _wins(best)},
+    )

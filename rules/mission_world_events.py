@@ -13,8 +13,17 @@ from typing import ClassVar
 from rules import board_links, box
 from rules.data import board, content
 from rules.errors import Violation
+from rules.words import gettext as _
+from rules.words import ngettext
 from rules.world import World
 from rules.world_events import WorldEvent
+
+
+def _and(names: list[str]) -> str:
+    """One name, or two joined by "and"."""
+    if len(names) == 2:
+        return _("%(first)s and %(second)s") % {"first": names[0], "second": names[1]}
+    return ", ".join(names)
 
 
 def _mission_actions(world: World) -> set[str]:
@@ -41,7 +50,8 @@ class MissionClaimed(WorldEvent):
             return [
                 Violation(
                     "unknown_mission",
-                    f"There is no mission card '{self.mission}' in this campaign's box.",
+                    _("There is no mission card '%(mission)s' in this campaign's box.")
+                    % {"mission": self.mission},
                     "E-8",
                 )
             ]
@@ -56,7 +66,12 @@ class MissionClaimed(WorldEvent):
     def describe(self) -> str:
         mission = content().missions.get(self.mission)
         name = f"{mission.name} ({self.mission})" if mission else self.mission
-        return f"{self.person or 'Someone'} claimed the mission {name}"
+        if self.person:
+            return _("%(person)s claimed the mission %(mission)s") % {
+                "person": self.person,
+                "mission": name,
+            }
+        return _("Someone claimed the mission %(mission)s") % {"mission": name}
 
 
 @dataclass(frozen=True)
@@ -76,21 +91,35 @@ class SeaLineAdded(WorldEvent):
             return bounds
         if "sea_line" not in _mission_actions(world):
             return [
-                Violation("no_sea_lines", "Nothing in this campaign's box draws sea lines.", "G-12")
+                Violation(
+                    "no_sea_lines", _("Nothing in this campaign's box draws sea lines."), "G-12"
+                )
             ]
         territories = board().territories
         for key in (self.a, self.b):
             if key not in territories:
-                return [Violation("unknown_territory", f"There is no territory '{key}'.", "C-2")]
+                return [
+                    Violation(
+                        "unknown_territory",
+                        _("There is no territory '%(key)s'.") % {"key": key},
+                        "C-2",
+                    )
+                ]
         if self.a == self.b:
-            return [Violation("same_territory", "A sea line joins two territories.", "G-12")]
+            return [Violation("same_territory", _("A sea line joins two territories."), "G-12")]
         inland = [territories[k].name for k in (self.a, self.b) if not board_links.touches_ocean(k)]
         if inland:
             return [
                 Violation(
                     "no_coast",
-                    f"{' and '.join(inland)} has no coast: a sea line ends on a territory "
-                    "that touches the sea.",
+                    ngettext(
+                        "%(territories)s has no coast: a sea line ends on a territory that "
+                        "touches the sea.",
+                        "%(territories)s has no coast: a sea line ends on a territory that "
+                        "touches the sea.",
+                        len(inland),
+                    )
+                    % {"territories": _and(inland)},
                     "G-12",
                 )
             ]
@@ -98,8 +127,8 @@ class SeaLineAdded(WorldEvent):
             return [
                 Violation(
                     "already_adjacent",
-                    f"{territories[self.a].name} and {territories[self.b].name} are adjacent "
-                    "already.",
+                    _("%(a)s and %(b)s are adjacent already.")
+                    % {"a": territories[self.a].name, "b": territories[self.b].name},
                     "G-12",
                 )
             ]
@@ -115,8 +144,13 @@ class SeaLineAdded(WorldEvent):
         names = [
             board().territory(k).name if k in board().territories else k for k in (self.a, self.b)
         ]
-        by = f" by {self.person}" if self.person else ""
-        return f"A sea line now joins {names[0]} and {names[1]}{by}"
+        if self.person:
+            return _("A sea line now joins %(a)s and %(b)s by %(person)s") % {
+                "a": names[0],
+                "b": names[1],
+                "person": self.person,
+            }
+        return _("A sea line now joins %(a)s and %(b)s") % {"a": names[0], "b": names[1]}
 
 
 @dataclass(frozen=True)
@@ -134,14 +168,26 @@ class CityCovered(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if "world_capital" not in _mission_actions(world):
-            return [Violation("no_cover", "Nothing in this campaign's box covers a city.", "G-2")]
+            return [
+                Violation("no_cover", _("Nothing in this campaign's box covers a city."), "G-2")
+            ]
         territory = board().territories.get(self.territory)
         if territory is None:
             return [
-                Violation("unknown_territory", f"There is no territory '{self.territory}'.", "C-2")
+                Violation(
+                    "unknown_territory",
+                    _("There is no territory '%(key)s'.") % {"key": self.territory},
+                    "C-2",
+                )
             ]
         if self.territory not in world.cities:
-            return [Violation("no_city", f"{territory.name} has no city to cover.", "G-2")]
+            return [
+                Violation(
+                    "no_city",
+                    _("%(territory)s has no city to cover.") % {"territory": territory.name},
+                    "G-2",
+                )
+            ]
         return []
 
     def apply(self, world: World) -> World:
@@ -154,4 +200,4 @@ class CityCovered(WorldEvent):
     def describe(self) -> str:
         territory = board().territories.get(self.territory)
         where = territory.name if territory else self.territory
-        return f"The city in {where} is covered by the new mark"
+        return _("The city in %(territory)s is covered by the new mark") % {"territory": where}

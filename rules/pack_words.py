@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from rules.data import ComebackPower, DraftCard, EventCard, EventOption, content
 from rules.unlocks import ordinal
+from rules.words import gettext as _
+from rules.words import gettext_noop, ngettext
 
+# Marked here, translated where used: `_(EVENT_AFTER_WORDS[after])`.
 EVENT_AFTER_WORDS = {
-    "discard": "then discarded",
-    "destroy": "then destroyed for good",
-    "keep": "then kept in the box, never to return to the deck",
+    "discard": gettext_noop("then discarded"),
+    "destroy": gettext_noop("then destroyed for good"),
+    "keep": gettext_noop("then kept in the box, never to return to the deck"),
 }
 
 
@@ -38,19 +41,27 @@ def event_option_label(card: EventCard, option: EventOption) -> str:
 
 def option_with_after(option: EventOption) -> str:
     """An option's text and what becomes of the card: "... (then destroyed for good)"."""
-    return f"{option.text} ({EVENT_AFTER_WORDS.get(option.after, option.after)})"
+    return f"{option.text} ({after_words(option.after)})"
+
+
+def after_words(after: str) -> str:
+    """What becomes of an event card after the option, in the reader's language."""
+    found = EVENT_AFTER_WORDS.get(after)
+    return _(found) if found else after
 
 
 def draft_card_words(card: DraftCard) -> str:
     """What a draft card gives, in words: "8 starting troops", "plays 2nd"."""
     if card.kind == "troops":
-        return f"{card.value} starting troops"
+        return _("%(count)s starting troops") % {"count": card.value}
     if card.kind == "coins":
-        return f"{card.value} starting coin card{'' if card.value == 1 else 's'}"
+        return ngettext(
+            "%(count)s starting coin card", "%(count)s starting coin cards", card.value
+        ) % {"count": card.value}
     if card.kind == "turn_order":
-        return f"plays {ordinal(card.value)}"
+        return _("plays %(nth)s") % {"nth": ordinal(card.value)}
     if card.kind == "placement":
-        return f"places {ordinal(card.value)}"
+        return _("places %(nth)s") % {"nth": ordinal(card.value)}
     return f"{card.kind.replace('_', ' ')} {card.value}"
 
 

@@ -14,14 +14,17 @@ from typing import ClassVar
 from rules import board_links, box
 from rules.data import board, content
 from rules.errors import Violation
+from rules.words import gettext as _
+from rules.words import gettext_noop
 from rules.world import Scar, World
 from rules.world_events import WorldEvent
 
-NOTHING_SUCH = "Nothing in this campaign's box does that."
+NOTHING_SUCH = gettext_noop("Nothing in this campaign's box does that.")
+"""Translate it where it is used: `_(NOTHING_SUCH)`."""
 
 
 def _sealed(rule: str) -> list[Violation]:
-    return [Violation("not_in_box", NOTHING_SUCH, rule)]
+    return [Violation("not_in_box", _(NOTHING_SUCH), rule)]
 
 
 def _name(territory: str) -> str:
@@ -29,7 +32,13 @@ def _name(territory: str) -> str:
 
 
 def _unknown_territory(key: str) -> Violation:
-    return Violation("unknown_territory", f"There is no territory '{key}'.", "C-2")
+    return Violation(
+        "unknown_territory", _("There is no territory '%(key)s'.") % {"key": key}, "C-2"
+    )
+
+
+def _unknown_faction(key: str) -> Violation:
+    return Violation("unknown_faction", _("There is no faction '%(key)s'.") % {"key": key}, "C-3")
 
 
 @dataclass(frozen=True)
@@ -54,13 +63,16 @@ class NuclearStrike(WorldEvent):
         if self.territory not in board().territories:
             return [_unknown_territory(self.territory)]
         if self.faction not in box.factions(world):
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         if world.fallout is not None:
             return [
                 Violation(
                     "fallout_exists",
-                    f"The board already has its fallout zone, in {_name(world.fallout)}: "
-                    "there is only one Fallout Zone mark.",
+                    _(
+                        "The board already has its fallout zone, in %(territory)s: there is only "
+                        "one Fallout Zone mark."
+                    )
+                    % {"territory": _name(world.fallout)},
                     "U-6",
                 )
             ]
@@ -82,10 +94,10 @@ class NuclearStrike(WorldEvent):
 
     def describe(self) -> str:
         faction = content().faction_name(self.faction)
-        return (
-            f"{_name(self.territory)} was nuked: it is the fallout zone and its card is "
-            f"destroyed; {faction} is the Bringer of Nuclear Fire"
-        )
+        return _(
+            "%(territory)s was nuked: it is the fallout zone and its card is destroyed; "
+            "%(faction)s is the Bringer of Nuclear Fire"
+        ) % {"territory": _name(self.territory), "faction": faction}
 
 
 @dataclass(frozen=True)
@@ -107,24 +119,36 @@ class MissilePowerGained(WorldEvent):
             return _sealed("G-3")
         found = box.factions(world).get(self.faction)
         if found is None:
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         power = content().missile_powers[self.power].name
         if not found.slot_open("brown"):
             return [
-                Violation("slot_closed", f"{found.name} can never take a missile power.", "G-3")
+                Violation(
+                    "slot_closed",
+                    _("%(faction)s can never take a missile power.") % {"faction": found.name},
+                    "G-3",
+                )
             ]
         if self.faction in world.missile_powers:
             held = content().missile_powers[world.missile_powers[self.faction]].name
             return [
-                Violation("slot_full", f"{found.name} already has a missile power ({held}).", "G-3")
+                Violation(
+                    "slot_full",
+                    _("%(faction)s already has a missile power (%(power)s).")
+                    % {"faction": found.name, "power": held},
+                    "G-3",
+                )
             ]
         holder = next((f for f, p in world.missile_powers.items() if p == self.power), None)
         if holder is not None:
             return [
                 Violation(
                     "power_taken",
-                    f"{power} is already on {content().faction_name(holder)}'s card: each "
-                    "missile power goes to one faction.",
+                    _(
+                        "%(power)s is already on %(faction)s's card: each missile power goes to "
+                        "one faction."
+                    )
+                    % {"power": power, "faction": content().faction_name(holder)},
                     "G-3",
                 )
             ]
@@ -136,7 +160,10 @@ class MissilePowerGained(WorldEvent):
     def describe(self) -> str:
         power = content().missile_powers.get(self.power)
         name = power.name if power else self.power
-        return f"{content().faction_name(self.faction)} took the missile power {name}"
+        return _("%(faction)s took the missile power %(power)s") % {
+            "faction": content().faction_name(self.faction),
+            "power": name,
+        }
 
 
 @dataclass(frozen=True)
@@ -161,20 +188,28 @@ class MutantsEvolved(WorldEvent):
             return [
                 Violation(
                     "already_scratched",
-                    f"That Evolve card was scratched already ({world.evolutions[self.card]}).",
+                    _("That Evolve card was scratched already (%(option)s).")
+                    % {"option": world.evolutions[self.card]},
                     "E-7",
                 )
             ]
         if card.option(self.option) is None:
-            choices = " or ".join(o.key for o in card.options)
-            return [Violation("bad_option", f"That card offers {choices}.", "E-7")]
+            choices = _(" or ").join(o.key for o in card.options)
+            return [
+                Violation(
+                    "bad_option", _("That card offers %(choices)s.") % {"choices": choices}, "E-7"
+                )
+            ]
         return []
 
     def apply(self, world: World) -> World:
         return world.evolve(evolutions={**world.evolutions, self.card: self.option})
 
     def describe(self) -> str:
-        return f"The Mutants evolved: {self.option} scratched off ({self.card})"
+        return _("The Mutants evolved: %(option)s scratched off (%(card)s)") % {
+            "option": self.option,
+            "card": self.card,
+        }
 
 
 @dataclass(frozen=True)
@@ -196,11 +231,11 @@ class AlienIslandPlaced(WorldEvent):
         if not box.is_open(world, "pocket_2"):
             return _sealed("U-7")
         if world.alien_island is not None:
-            return [Violation("island_exists", "The island is on the board already.", "U-7")]
+            return [Violation("island_exists", _("The island is on the board already."), "U-7")]
         found = box.factions(world).get(self.faction)
         # Any faction whose yellow slot may take a weakness: the Mutants too (K184).
         if found is None or not found.slot_open("yellow"):
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         violations = [_unknown_territory(t) for t in self.ends if t not in board().territories]
         if violations:
             return violations
@@ -208,7 +243,7 @@ class AlienIslandPlaced(WorldEvent):
             return [
                 Violation(
                     "two_ends",
-                    "The island's two sea lines end in two different territories.",
+                    _("The island's two sea lines end in two different territories."),
                     "U-7",
                 )
             ]
@@ -217,7 +252,8 @@ class AlienIslandPlaced(WorldEvent):
                 violations.append(
                     Violation(
                         "not_coastal",
-                        f"{_name(end)} does not touch an ocean, so no sea line can end there.",
+                        _("%(territory)s does not touch an ocean, so no sea line can end there.")
+                        % {"territory": _name(end)},
                         "U-7",
                     )
                 )
@@ -225,7 +261,8 @@ class AlienIslandPlaced(WorldEvent):
                 violations.append(
                     Violation(
                         "fallout_unchangeable",
-                        f"{_name(end)} is the fallout zone: nothing more may be stuck on it.",
+                        _("%(territory)s is the fallout zone: nothing more may be stuck on it.")
+                        % {"territory": _name(end)},
                         "U-7",
                     )
                 )
@@ -243,7 +280,9 @@ class AlienIslandPlaced(WorldEvent):
     def describe(self) -> str:
         a, b = (_name(t) for t in self.ends)
         collaborator = content().faction_name(self.faction)
-        return f"Alien Island rose, joined to {a} and {b}; {collaborator} is the Alien Collaborator"
+        return _(
+            "Alien Island rose, joined to %(a)s and %(b)s; %(faction)s is the Alien Collaborator"
+        ) % {"a": a, "b": b, "faction": collaborator}
 
 
 @dataclass(frozen=True)
@@ -270,7 +309,8 @@ class CityRuined(WorldEvent):
             return [
                 Violation(
                     "not_minor_city",
-                    f"{_name(self.territory)} holds no Minor City to ruin.",
+                    _("%(territory)s holds no Minor City to ruin.")
+                    % {"territory": _name(self.territory)},
                     "E-7",
                 )
             ]
@@ -290,7 +330,7 @@ class CityRuined(WorldEvent):
         )
 
     def describe(self) -> str:
-        return f"The city in {_name(self.territory)} was ruined"
+        return _("The city in %(territory)s was ruined") % {"territory": _name(self.territory)}
 
 
 @dataclass(frozen=True)
@@ -318,15 +358,17 @@ class CardsNamed(WorldEvent):
         if not cards:
             return _sealed("E-7")
         if world.named_cards:
-            return [Violation("already_named", "Those cards carry their names already.", "E-7")]
+            return [Violation("already_named", _("Those cards carry their names already."), "E-7")]
         if not self.persons or len(self.persons) > len(cards):
             return [
                 Violation(
-                    "bad_names", f"Between 1 and {len(cards)} players write their names.", "E-7"
+                    "bad_names",
+                    _("Between 1 and %(count)s players write their names.") % {"count": len(cards)},
+                    "E-7",
                 )
             ]
         if len(set(self.persons)) != len(self.persons):
-            return [Violation("bad_names", "Each player writes their name once.", "E-7")]
+            return [Violation("bad_names", _("Each player writes their name once."), "E-7")]
         return []
 
     def apply(self, world: World) -> World:
@@ -334,4 +376,6 @@ class CardsNamed(WorldEvent):
         return world.evolve(named_cards={**world.named_cards, **named})
 
     def describe(self) -> str:
-        return f"Names written on the new event cards: {', '.join(self.persons)}"
+        return _("Names written on the new event cards: %(names)s") % {
+            "names": ", ".join(self.persons)
+        }

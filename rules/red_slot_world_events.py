@@ -13,6 +13,7 @@ from typing import ClassVar
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import WorldEvent
 
@@ -24,8 +25,14 @@ def _mission_in_box(world: World, code: str) -> Mission | None:
 
 def _no_mission(code: str) -> Violation:
     return Violation(
-        "unknown_mission", f"There is no mission card '{code}' in this campaign's box.", "E-8"
+        "unknown_mission",
+        _("There is no mission card '%(mission)s' in this campaign's box.") % {"mission": code},
+        "E-8",
     )
+
+
+def _unknown_faction(key: str) -> Violation:
+    return Violation("unknown_faction", _("There is no faction '%(key)s'.") % {"key": key}, "C-3")
 
 
 def _mission_name(code: str) -> str:
@@ -53,14 +60,20 @@ class PrivateMissionStuck(WorldEvent):
         if mission is None or not mission.private or not box.private_missions_active(world):
             return [_no_mission(self.mission)]
         if self.faction not in box.factions(world):
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         held = box.red_slot(world, self.faction)
         if held is not None:
             return [
                 Violation(
                     "red_slot_full",
-                    f"The red slot of {content().faction_name(self.faction)} already holds "
-                    f"{_mission_name(held)}: the card is discarded instead.",
+                    _(
+                        "The red slot of %(faction)s already holds %(mission)s: the card is "
+                        "discarded instead."
+                    )
+                    % {
+                        "faction": content().faction_name(self.faction),
+                        "mission": _mission_name(held),
+                    },
                     "G-3",
                 )
             ]
@@ -74,7 +87,10 @@ class PrivateMissionStuck(WorldEvent):
 
     def describe(self) -> str:
         faction = content().faction_name(self.faction)
-        return f"{_mission_name(self.mission)} went into the red slot of {faction}"
+        return _("%(mission)s went into the red slot of %(faction)s") % {
+            "mission": _mission_name(self.mission),
+            "faction": faction,
+        }
 
 
 def into_red_slot(
@@ -106,13 +122,13 @@ class SlotMissionClaimed(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if self.faction not in box.factions(world):
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         if box.red_slot(world, self.faction) != self.mission:
             return [
                 Violation(
                     "not_in_red_slot",
-                    f"The red slot of {content().faction_name(self.faction)} holds no mission "
-                    f"'{self.mission}'.",
+                    _("The red slot of %(faction)s holds no mission '%(mission)s'.")
+                    % {"faction": content().faction_name(self.faction), "mission": self.mission},
                     "E-8",
                 )
             ]
@@ -122,10 +138,14 @@ class SlotMissionClaimed(WorldEvent):
         return world
 
     def describe(self) -> str:
-        return (
-            f"{self.person or 'Someone'} completed {_mission_name(self.mission)} from the red "
-            f"slot of {content().faction_name(self.faction)}"
-        )
+        words = {
+            "person": self.person,
+            "mission": _mission_name(self.mission),
+            "faction": content().faction_name(self.faction),
+        }
+        if self.person:
+            return _("%(person)s completed %(mission)s from the red slot of %(faction)s") % words
+        return _("Someone completed %(mission)s from the red slot of %(faction)s") % words
 
 
 @dataclass(frozen=True)
@@ -148,21 +168,21 @@ class LeadMissionChosen(WorldEvent):
             return [
                 Violation(
                     "no_mission_choice",
-                    "Nothing in this campaign's box lets a faction choose the face-up mission.",
+                    _("Nothing in this campaign's box lets a faction choose the face-up mission."),
                     "E-8",
                 )
             ]
         if _mission_in_box(world, self.mission) is None:
             return [_no_mission(self.mission)]
         if self.faction not in content().factions:
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         return []
 
     def apply(self, world: World) -> World:
         return world
 
     def describe(self) -> str:
-        return (
-            f"{content().faction_name(self.faction)} led and chose the face-up mission "
-            f"{_mission_name(self.mission)}"
-        )
+        return _("%(faction)s led and chose the face-up mission %(mission)s") % {
+            "faction": content().faction_name(self.faction),
+            "mission": _mission_name(self.mission),
+        }

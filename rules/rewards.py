@@ -26,6 +26,8 @@ from typing import Literal
 from rules import board_links
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
+from rules.words import gettext as _
+from rules.words import gettext_noop
 from rules.world import World
 from rules.world_events import (
     CardDestroyed,
@@ -42,17 +44,19 @@ from rules.world_events import (
 
 RewardCode = Literal["R1", "R2", "R3", "R4", "R5", "R6", "H1", "H2"]
 
+# The names are English msgids (marked, not translated: a constant is built at import, in no
+# one's language); translate them where they are shown, with `_(REWARD_NAMES[code])`.
 WINNER_REWARDS: dict[str, str] = {
-    "R1": "Name a continent",
-    "R2": "Found a Major City",
-    "R3": "Cancel a scar",
-    "R4": "Change a continent bonus",
-    "R5": "Fortify a city",
-    "R6": "Destroy a territory card",
+    "R1": gettext_noop("Name a continent"),
+    "R2": gettext_noop("Found a Major City"),
+    "R3": gettext_noop("Cancel a scar"),
+    "R4": gettext_noop("Change a continent bonus"),
+    "R5": gettext_noop("Fortify a city"),
+    "R6": gettext_noop("Destroy a territory card"),
 }
 HELD_ON_REWARDS: dict[str, str] = {
-    "H1": "Found a Minor City",
-    "H2": "Add a coin to a territory card",
+    "H1": gettext_noop("Found a Minor City"),
+    "H2": gettext_noop("Add a coin to a territory card"),
 }
 REWARD_NAMES: dict[str, str] = {**WINNER_REWARDS, **HELD_ON_REWARDS}
 # Rewards whose target is a continent; every other reward targets a territory.
@@ -64,7 +68,8 @@ NAMED_REWARDS = frozenset({"R1", "R2", "H1"})
 @dataclass(frozen=True)
 class RewardOption:
     """One reward the rules offer now, with every legal target (continent or territory keys).
-    `deltas` lists the continent marks still in the supply for R4 (+1 and/or -1)."""
+    `name` is in the reader's language (translated when the options are listed). `deltas`
+    lists the continent marks still in the supply for R4 (+1 and/or -1)."""
 
     code: str
     name: str
@@ -109,7 +114,7 @@ def winner_reward_options(world: World) -> list[RewardOption]:
     def offer(code: str, targets: Iterable[str], deltas: tuple[int, ...] = ()) -> None:
         targets = tuple(targets)
         if targets:
-            options.append(RewardOption(code, REWARD_NAMES[code], "END-5", targets, deltas))
+            options.append(RewardOption(code, _(REWARD_NAMES[code]), "END-5", targets, deltas))
 
     offer("R1", (c for c in board().continents if c not in world.continent_names))
     if supplies["major_city"] > 0:
@@ -139,11 +144,11 @@ def held_on_reward_options(world: World, *, held: Iterable[str]) -> list[RewardO
     if world.supplies_left()["minor_city"] > 0:
         targets = tuple(t for t in held if t not in world.cities and t != world.fallout)
         if targets:
-            options.append(RewardOption("H1", REWARD_NAMES["H1"], "END-6", targets))
+            options.append(RewardOption("H1", _(REWARD_NAMES["H1"]), "END-6", targets))
     # Coin cards are not territory cards, so a territory target can never be one (END-6 H2).
     targets = tuple(t for t in held if world.has_card(t) and world.card_coins[t] < cap)
     if targets:
-        options.append(RewardOption("H2", REWARD_NAMES["H2"], "END-6", targets))
+        options.append(RewardOption("H2", _(REWARD_NAMES["H2"]), "END-6", targets))
     return options
 
 
@@ -160,54 +165,87 @@ def _why_not(world: World, code: str, target: str) -> Violation:
     rule = "END-6" if code in HELD_ON_REWARDS else "END-5"
     if code in CONTINENT_REWARDS:
         if target not in board().continents:
-            return Violation("unknown_continent", f"There is no continent '{target}'.", "C-2")
+            return Violation(
+                "unknown_continent", _("There is no continent '%(key)s'.") % {"key": target}, "C-2"
+            )
         if code == "R1":
             named = world.continent_names[target]
             return Violation(
-                "continent_already_named", f"{label} is already named {named.name}.", rule
+                "continent_already_named",
+                _("%(continent)s is already named %(name)s.")
+                % {"continent": label, "name": named.name},
+                rule,
             )
         return Violation(
-            "bonus_already_changed", f"{label}'s bonus was changed already; once only.", rule
+            "bonus_already_changed",
+            _("%(continent)s's bonus was changed already; once only.") % {"continent": label},
+            rule,
         )
     if not board_links.on_board(world, target):
-        return Violation("unknown_territory", f"There is no territory '{target}'.", "C-2")
+        return Violation(
+            "unknown_territory", _("There is no territory '%(key)s'.") % {"key": target}, "C-2"
+        )
     if code in {"R2", "H1"} and target == world.fallout:
         return Violation(
-            "fallout_unchangeable", f"{label} is the fallout zone: no city may go there.", "G-1"
+            "fallout_unchangeable",
+            _("%(territory)s is the fallout zone: no city may go there.") % {"territory": label},
+            "G-1",
         )
     if code in {"R2", "H1"} and target in world.cities:
         city = world.cities[target]
         return Violation(
-            "city_exists", f"{label} already holds the city {city.name}; one city each.", "G-2"
+            "city_exists",
+            _("%(territory)s already holds the city %(city)s; one city each.")
+            % {"territory": label, "city": city.name},
+            "G-2",
         )
     if code == "R3":
-        return Violation("no_scar", f"{label} has no scar on the board to cancel.", rule)
+        return Violation(
+            "no_scar",
+            _("%(territory)s has no scar on the board to cancel.") % {"territory": label},
+            rule,
+        )
     if code == "R5":
-        return Violation("no_city", f"{label} has no city to fortify.", rule)
+        return Violation(
+            "no_city", _("%(territory)s has no city to fortify.") % {"territory": label}, rule
+        )
     if code in {"R6", "H2"} and not world.has_card(target):
-        return Violation("card_gone", f"{label}'s territory card is already destroyed.", "G-8")
+        return Violation(
+            "card_gone",
+            _("%(territory)s's territory card is already destroyed.") % {"territory": label},
+            "G-8",
+        )
     if code == "H2" and world.card_coins[target] >= content().constants["card_coins_max"]:
         cap = content().constants["card_coins_max"]
-        return Violation("card_full", f"{label}'s card already has {cap} coins.", rule)
-    return Violation("not_held", f"{label} was not held by this player when play stopped.", "END-6")
+        return Violation(
+            "card_full",
+            _("%(territory)s's card already has %(cap)s coins.") % {"territory": label, "cap": cap},
+            rule,
+        )
+    return Violation(
+        "not_held",
+        _("%(territory)s was not held by this player when play stopped.") % {"territory": label},
+        "END-6",
+    )
 
 
 def _no_option(world: World, code: str) -> Violation:
     supplies = world.supplies_left()
     exhausted = {
-        "R2": ("major_city", "All 5 Major City marks are used."),
-        "R3": ("scar_cancel", "All 4 scar-cancel stickers are used."),
-        "R5": ("fortification", "All 5 fortification marks are used."),
-        "H1": ("minor_city", "All 9 Minor City marks are used."),
+        "R2": ("major_city", _("All 5 Major City marks are used.")),
+        "R3": ("scar_cancel", _("All 4 scar-cancel stickers are used.")),
+        "R5": ("fortification", _("All 5 fortification marks are used.")),
+        "H1": ("minor_city", _("All 9 Minor City marks are used.")),
     }
     if code in exhausted and supplies[exhausted[code][0]] <= 0:
         return Violation("supply_exhausted", exhausted[code][1], "C-10")
     if code == "R4" and supplies["continent_mark_plus"] + supplies["continent_mark_minus"] <= 0:
-        return Violation("supply_exhausted", "Both continent bonus marks are used.", "END-5")
+        return Violation("supply_exhausted", _("Both continent bonus marks are used."), "END-5")
     rule = "END-6" if code in HELD_ON_REWARDS else "END-5"
     return Violation(
         "reward_not_available",
-        f"{REWARD_NAMES[code]} has no legal target now, so it is not offered.",
+        _("%(reward)s has no legal target now, so it is not offered.")
+        % {"reward": _(REWARD_NAMES[code])},
         rule,
     )
 
@@ -224,9 +262,12 @@ def reward_violations(
     offered = winner_reward_options(world) if winner else held_on_reward_options(world, held=held)
     allowed = WINNER_REWARDS if winner else HELD_ON_REWARDS
     if choice.code not in allowed:
-        who = "the winner" if winner else "a held-on player"
+        if winner:
+            refusal = _("%(code)s is not a reward for the winner.") % {"code": choice.code}
+        else:
+            refusal = _("%(code)s is not a reward for a held-on player.") % {"code": choice.code}
         rule = "END-5" if winner else "END-6"
-        return [Violation("wrong_reward", f"{choice.code} is not a reward for {who}.", rule)]
+        return [Violation("wrong_reward", refusal, rule)]
     option = next((o for o in offered if o.code == choice.code), None)
     if option is None:
         refusal = _no_option(world, choice.code)
@@ -239,13 +280,22 @@ def reward_violations(
     if choice.code == "R4" and choice.delta not in option.deltas:
         if choice.delta in (1, -1):
             violations.append(
-                Violation("no_mark_left", f"The {choice.delta:+d} mark is already used.", "END-5")
+                Violation(
+                    "no_mark_left",
+                    _("The %(mark)s mark is already used.") % {"mark": f"{choice.delta:+d}"},
+                    "END-5",
+                )
             )
         else:
-            violations.append(Violation("bad_delta", "The continent marks are +1 and -1.", "END-5"))
+            violations.append(
+                Violation("bad_delta", _("The continent marks are +1 and -1."), "END-5")
+            )
     if option.needs_name and not choice.name.strip():
-        what = "continent" if choice.code == "R1" else "new city"
-        violations.append(Violation("name_required", f"Give the {what} a name.", option.rule))
+        if choice.code == "R1":
+            ask = _("Give the continent a name.")
+        else:
+            ask = _("Give the new city a name.")
+        violations.append(Violation("name_required", ask, option.rule))
     return violations
 
 
@@ -267,7 +317,9 @@ def reward_event(choice: RewardChoice, *, person: str, game: int) -> WorldEvent:
         return CardDestroyed(territory=target, person=person, game=game)
     if code == "H2":
         return CardUpgraded(territory=target, person=person, game=game)
-    raise IllegalWorldEvent("unknown_reward", f"There is no reward '{code}'.", "END-5")
+    raise IllegalWorldEvent(
+        "unknown_reward", _("There is no reward '%(code)s'.") % {"code": code}, "END-5"
+    )
 
 
 # --- who rewards in which order (END-6) -------------------------------------------------------
@@ -280,7 +332,7 @@ def held_on_order(seating: Sequence[str], outcomes: Mapping[str, str]) -> list[s
     won / held_on / eliminated. Eliminated players get nothing, so they are left out."""
     winners = [p for p in seating if outcomes.get(p) == "won"]
     if len(winners) != 1:
-        raise IllegalWorldEvent("one_winner", "Exactly one faction wins a game.", "END-2")
+        raise IllegalWorldEvent("one_winner", _("Exactly one faction wins a game."), "END-2")
     start = seating.index(winners[0])
     clockwise = [*seating[start + 1 :], *seating[:start]]
     return [p for p in clockwise if outcomes.get(p) == "held_on"]
@@ -330,12 +382,12 @@ def world_naming_rolloff(
     """
     tied = world_naming_candidates(world)
     if not tied:
-        raise IllegalWorldEvent("no_signers", "Nobody has signed, so nobody names it.", "END-8")
+        raise IllegalWorldEvent("no_signers", _("Nobody has signed, so nobody names it."), "END-8")
     if len(tied) == 1:
         return RollOff(winner=tied[0])
     if rounds is None and rng is None:
         raise IllegalWorldEvent(
-            "rolloff_dice", "Tied signers roll off; give the dice rolled.", "END-8"
+            "rolloff_dice", _("Tied signers roll off; give the dice rolled."), "END-8"
         )
     played: list[dict[str, tuple[int, int, int]]] = []
     given = list(rounds) if rounds is not None else None
@@ -344,7 +396,8 @@ def world_naming_rolloff(
             if len(played) >= len(given):
                 raise IllegalWorldEvent(
                     "rolloff_unfinished",
-                    f"{' and '.join(tied)} are still tied; they roll again.",
+                    _("%(people)s are still tied; they roll again.")
+                    % {"people": _(" and ").join(tied)},
                     "END-8",
                 )
             dice = dict(given[len(played)])
@@ -355,11 +408,12 @@ def world_naming_rolloff(
         if missing:
             raise IllegalWorldEvent(
                 "rolloff_missing",
-                f"Round {len(played) + 1} needs a die for {', '.join(missing)}.",
+                _("Round %(round)s needs a die for %(people)s.")
+                % {"round": len(played) + 1, "people": ", ".join(missing)},
                 "END-8",
             )
         if any(not 1 <= dice[p] <= 6 for p in tied):
-            raise IllegalWorldEvent("bad_die", "A die shows 1 to 6.", "C-5")
+            raise IllegalWorldEvent("bad_die", _("A die shows 1 to 6."), "C-5")
         result = {
             p: (dice[p], continents_named_by(world, p), dice[p] + continents_named_by(world, p))
             for p in tied
@@ -369,7 +423,7 @@ def world_naming_rolloff(
         tied = [p for p in tied if result[p][2] == best]
     if given is not None and len(given) > len(played):
         raise IllegalWorldEvent(
-            "rolloff_extra", "The roll-off was settled before the last round given.", "END-8"
+            "rolloff_extra", _("The roll-off was settled before the last round given."), "END-8"
         )
     return RollOff(winner=tied[0], rounds=tuple(played))
 
@@ -379,14 +433,14 @@ def world_namer_violations(
 ) -> list[Violation]:
     """Why `namer` may not name the world now (END-8), given the roll-off dice if tied."""
     if not namer:
-        return [Violation("namer_required", "Say who names the world.", "END-8")]
+        return [Violation("namer_required", _("Say who names the world."), "END-8")]
     candidates = world_naming_candidates(world)
     if namer not in candidates:
         return [
             Violation(
                 "not_most_signatures",
-                f"{namer} does not have the most signatures; "
-                f"{' or '.join(candidates) or 'nobody'} names the world.",
+                _("%(namer)s does not have the most signatures; %(candidates)s names the world.")
+                % {"namer": namer, "candidates": _(" or ").join(candidates) or _("nobody")},
                 "END-8",
             )
         ]
@@ -397,7 +451,14 @@ def world_namer_violations(
     except IllegalWorldEvent as exc:
         return [exc.as_violation()]
     if winner != namer:
-        return [Violation("lost_rolloff", f"{winner} won the roll-off, not {namer}.", "END-8")]
+        return [
+            Violation(
+                "lost_rolloff",
+                _("%(winner)s won the roll-off, not %(namer)s.")
+                % {"winner": winner, "namer": namer},
+                "END-8",
+            )
+        ]
     return []
 
 
@@ -444,14 +505,14 @@ def end_of_game_events(world: World, end: EndOfGame) -> list[WorldEvent]:
             add(reward_event(end.winner_reward, person=end.winner, game=end.game))
         elif winner_reward_options(world):
             # DIFF-4: the winner must take one reward while any is legal.
-            refuse([Violation("reward_required", "The winner takes one reward.", "END-5")])
+            refuse([Violation("reward_required", _("The winner takes one reward."), "END-5")])
         for person, choice, held in end.held_on_rewards:
             if choice is None:
                 continue
             refuse(reward_violations(world, choice, winner=False, held=held))
             add(reward_event(choice, person=person, game=end.game))
     elif end.winner_reward or any(c for _, c, _ in end.held_on_rewards):
-        refuse([Violation("no_rewards", "After game 15 nobody takes rewards.", "END-9")])
+        refuse([Violation("no_rewards", _("After game 15 nobody takes rewards."), "END-9")])
     if end.world_name is not None:
         refuse(world_namer_violations(world, end.world_namer, rounds=end.naming_rounds))
         add(WorldNamed(name=end.world_name, person=end.world_namer or ""))

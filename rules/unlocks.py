@@ -20,7 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules import words
 from rules.data import Pack, board, content
+from rules.words import gettext as _
+from rules.words import gettext_noop
 from rules.world import World
 from rules.world_events import (
     CityFounded,
@@ -34,13 +37,30 @@ from rules.world_events import (
 Names = Mapping[str, str]
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, *, feminine: bool = False) -> str:
+    """`n` as an ordinal in the reader's language: "9th"; in Spanish "9.º", or "9.ª" for a
+    feminine noun (`feminine`: ciudad, vez, firma), which English ignores."""
+    if words.language() == "es":
+        return f"{n}.ª" if feminine else f"{n}.º"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def _who(names: Names, person: str | None) -> str:
-    return names.get(person, person) if person else "someone"
+    return names.get(person, person) if person else _("someone")
+
+
+# The supplies and marks conditions name, as words (marked here, translated where used).
+SUPPLY_WORDS = {
+    "minor_city": gettext_noop("minor city"),
+    "major_city": gettext_noop("major city"),
+    "world_capital": gettext_noop("world capital"),
+}
+
+
+def _supply_words(key: str) -> str:
+    found = SUPPLY_WORDS.get(key)
+    return _(found) if found else key.replace("_", " ")
 
 
 def _game(event: WorldEvent) -> int | None:
@@ -73,14 +93,24 @@ class SupplyExhausted(Condition):
         return world.supplies_left()[params["supply"]] <= 0
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
-        label = params["supply"].replace("_", " ")
+        label = _supply_words(params["supply"])
         if isinstance(event, CityFounded):
             where = board().territory(event.territory).name
-            return (
-                f"the {ordinal(params['count'])} {label} ({event.name} in {where}) was founded "
-                f"by {_who(names, event.person)} in game {event.game}"
-            )
-        return f"the last {label} mark was used in game {_game(event)}"
+            return _(
+                "the %(nth)s %(supply)s (%(city)s in %(territory)s) was founded by %(person)s in "
+                "game %(game)s"
+            ) % {
+                "nth": ordinal(params["count"], feminine=True),
+                "supply": label,
+                "city": event.name,
+                "territory": where,
+                "person": _who(names, event.person),
+                "game": event.game,
+            }
+        return _("the last %(supply)s mark was used in game %(game)s") % {
+            "supply": label,
+            "game": _game(event),
+        }
 
     def progress(self, params: Mapping[str, Any], world: World) -> tuple[int, int]:
         total = params["count"]
@@ -101,8 +131,12 @@ class FactionEliminated(Condition):
             if out:
                 faction = content().factions[out[0]["faction"]].name
                 who = _who(names, out[0]["person"])
-                return f"{faction} ({who}) was eliminated in game {event.game}"
-        return f"a faction was eliminated in game {_game(event)}"
+                return _("%(faction)s (%(person)s) was eliminated in game %(game)s") % {
+                    "faction": faction,
+                    "person": who,
+                    "game": event.game,
+                }
+        return _("a faction was eliminated in game %(game)s") % {"game": _game(event)}
 
 
 class PersonSignatures(Condition):
@@ -115,11 +149,16 @@ class PersonSignatures(Condition):
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
         if isinstance(event, VictorSigned):
-            return (
-                f"{_who(names, event.person)} signed the victors' section for the "
-                f"{ordinal(params['count'])} time in game {event.game}"
-            )
-        return f"someone signed for the {ordinal(params['count'])} time"
+            return _(
+                "%(person)s signed the victors' section for the %(nth)s time in game %(game)s"
+            ) % {
+                "person": _who(names, event.person),
+                "nth": ordinal(params["count"], feminine=True),
+                "game": event.game,
+            }
+        return _("someone signed for the %(nth)s time") % {
+            "nth": ordinal(params["count"], feminine=True)
+        }
 
     def progress(self, params: Mapping[str, Any], world: World) -> tuple[int, int]:
         return max(world.signature_counts().values(), default=0), params["count"]
@@ -156,10 +195,18 @@ class MarkPlaced(IncidentCondition):
         return super().met(params, world, event)
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
-        mark = params["mark"].replace("_", " ")
+        mark = _supply_words(params["mark"])
         person = getattr(event, "person", None)
-        by = f" by {_who(names, person)}" if person else ""
-        return f"the {mark} mark was placed{by} in game {_game(event)}"
+        if person:
+            return _("the %(mark)s mark was placed by %(person)s in game %(game)s") % {
+                "mark": mark,
+                "person": _who(names, person),
+                "game": _game(event),
+            }
+        return _("the %(mark)s mark was placed in game %(game)s") % {
+            "mark": mark,
+            "game": _game(event),
+        }
 
 
 class MissilesOnOneRoll(IncidentCondition):
@@ -170,7 +217,10 @@ class MissilesOnOneRoll(IncidentCondition):
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
         count = getattr(event, "count", params["count"])
-        return f"{count} missiles were fired on one roll in game {_game(event)}"
+        return _("%(count)s missiles were fired on one roll in game %(game)s") % {
+            "count": count,
+            "game": _game(event),
+        }
 
 
 class BigRecruitWithMissile(IncidentCondition):
@@ -182,10 +232,10 @@ class BigRecruitWithMissile(IncidentCondition):
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
         count = getattr(event, "count", params["count"])
         who = _who(names, getattr(event, "person", None))
-        return (
-            f"{who} was about to place {count} troops while holding a missile "
-            f"in game {_game(event)}"
-        )
+        return _(
+            "%(person)s was about to place %(count)s troops while holding a missile in game "
+            "%(game)s"
+        ) % {"person": who, "count": count, "game": _game(event)}
 
 
 class OwnerChoice(Condition):
@@ -198,7 +248,7 @@ class OwnerChoice(Condition):
         return False
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
-        return "the campaign's owner chose to open it"
+        return _("the campaign's owner chose to open it")
 
 
 def is_optional(pack: Pack) -> bool:

@@ -16,6 +16,8 @@ from rules import board_links, box
 from rules.bounds import COUNT_MAX, bound_violations
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
+from rules.words import gettext as _
+from rules.words import gettext_noop, ngettext
 from rules.world import (
     City,
     ContinentName,
@@ -33,7 +35,11 @@ EVENT_TYPES: dict[str, type[WorldEvent]] = {}
 def _territory(key: str, violations: list[Violation], world: World) -> bool:
     """The territory is on this world's board (Alien Island only once it is placed)."""
     if not board_links.on_board(world, key):
-        violations.append(Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"))
+        violations.append(
+            Violation(
+                "unknown_territory", _("There is no territory '%(key)s'.") % {"key": key}, "C-2"
+            )
+        )
         return False
     return True
 
@@ -45,7 +51,8 @@ def _not_fallout(world: World, territory: str, violations: list[Violation]) -> b
     violations.append(
         Violation(
             "fallout_unchangeable",
-            f"{_name(territory)} is the fallout zone: nothing more may ever be added to it.",
+            _("%(territory)s is the fallout zone: nothing more may ever be added to it.")
+            % {"territory": _name(territory)},
             "G-1",
         )
     )
@@ -54,13 +61,37 @@ def _not_fallout(world: World, territory: str, violations: list[Violation]) -> b
 
 def _continent(key: str, violations: list[Violation]) -> bool:
     if key not in board().continents:
-        violations.append(Violation("unknown_continent", f"There is no continent '{key}'.", "C-2"))
+        violations.append(
+            Violation(
+                "unknown_continent", _("There is no continent '%(key)s'.") % {"key": key}, "C-2"
+            )
+        )
         return False
     return True
 
 
 def _name(territory: str) -> str:
     return board().territory(territory).name if board().knows(territory) else territory
+
+
+def _unknown_faction(key: str) -> Violation:
+    return Violation("unknown_faction", _("There is no faction '%(key)s'.") % {"key": key}, "C-3")
+
+
+CITY_MARKS_LEFT = {
+    "minor": gettext_noop("No minor city marks are left."),
+    "major": gettext_noop("No major city marks are left."),
+    "capital": gettext_noop("No capital city marks are left."),
+}
+CITY_FOUNDED = {
+    "minor": gettext_noop("%(person)s founded the minor city %(city)s in %(territory)s"),
+    "major": gettext_noop("%(person)s founded the major city %(city)s in %(territory)s"),
+    "capital": gettext_noop("%(person)s founded the capital city %(city)s in %(territory)s"),
+}
+SCAR_GOES_ON = {
+    "territory": gettext_noop("%(scar)s goes on a territory."),
+    "faction": gettext_noop("%(scar)s goes on a faction."),
+}
 
 
 @dataclass(frozen=True)
@@ -96,17 +127,28 @@ def event_from_json(data: dict[str, Any]) -> WorldEvent:
     kind = data.pop("kind", None)
     cls = EVENT_TYPES.get(kind or "")
     if cls is None:
-        raise IllegalWorldEvent("unknown_event", f"Unknown world event kind {kind!r}.", "DESIGN")
+        raise IllegalWorldEvent(
+            "unknown_event",
+            _("Unknown world event kind %(kind)s.") % {"kind": repr(kind)},
+            "DESIGN",
+        )
     names = {f.name for f in fields(cls)}
     unknown = set(data) - names
     if unknown:
         raise IllegalWorldEvent(
-            "bad_event", f"Unexpected fields for {kind}: {', '.join(sorted(unknown))}.", "DESIGN"
+            "bad_event",
+            _("Unexpected fields for %(kind)s: %(fields)s.")
+            % {"kind": kind, "fields": ", ".join(sorted(unknown))},
+            "DESIGN",
         )
     try:
         return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
     except TypeError as exc:
-        raise IllegalWorldEvent("bad_event", f"Malformed {kind} event: {exc}.", "DESIGN") from exc
+        raise IllegalWorldEvent(
+            "bad_event",
+            _("Malformed %(kind)s event: %(error)s.") % {"kind": kind, "error": exc},
+            "DESIGN",
+        ) from exc
 
 
 # --- before the first game (P-*) ------------------------------------------------------------
@@ -121,16 +163,17 @@ class StartingPowerChosen(WorldEvent):
     def check(self, world: World) -> list[Violation]:
         faction = content().base_factions.get(self.faction)
         if faction is None:
-            return [Violation("unknown_faction", f"There is no faction '{self.faction}'.", "C-3")]
+            return [_unknown_faction(self.faction)]
         if world.games_played:
             return [
-                Violation("campaign_started", "Starting powers are chosen before game 1.", "P-1")
+                Violation("campaign_started", _("Starting powers are chosen before game 1."), "P-1")
             ]
         if self.faction in world.starting_powers:
             return [
                 Violation(
                     "power_already_chosen",
-                    f"{faction.name} already has its starting power; the other was destroyed.",
+                    _("%(faction)s already has its starting power; the other was destroyed.")
+                    % {"faction": faction.name},
                     "P-2",
                 )
             ]
@@ -138,7 +181,8 @@ class StartingPowerChosen(WorldEvent):
             return [
                 Violation(
                     "not_this_factions_power",
-                    f"{faction.name} must take one of its own two starting powers.",
+                    _("%(faction)s must take one of its own two starting powers.")
+                    % {"faction": faction.name},
                     "P-2",
                 )
             ]
@@ -148,7 +192,10 @@ class StartingPowerChosen(WorldEvent):
         return world.evolve(starting_powers={**world.starting_powers, self.faction: self.power})
 
     def describe(self) -> str:
-        return f"{content().factions[self.faction].name} took {content().power(self.power).name}"
+        return _("%(faction)s took %(power)s") % {
+            "faction": content().factions[self.faction].name,
+            "power": content().power(self.power).name,
+        }
 
 
 @dataclass(frozen=True)
@@ -164,18 +211,19 @@ class PregameCoinsPlaced(WorldEvent):
         if world.pregame_coins_placed:
             violations.append(
                 Violation(
-                    "coins_already_placed", "The 12 pre-game coins are already placed.", "P-3"
+                    "coins_already_placed", _("The 12 pre-game coins are already placed."), "P-3"
                 )
             )
         if world.games_played:
             violations.append(
-                Violation("campaign_started", "Pre-game coins go on before game 1.", "P-3")
+                Violation("campaign_started", _("Pre-game coins go on before game 1."), "P-3")
             )
         if len(self.territories) != wanted:
             violations.append(
                 Violation(
                     "coin_count",
-                    f"All {wanted} pre-game coins must be placed (got {len(self.territories)}).",
+                    _("All %(wanted)s pre-game coins must be placed (got %(got)s).")
+                    % {"wanted": wanted, "got": len(self.territories)},
                     "P-3",
                 )
             )
@@ -188,8 +236,11 @@ class PregameCoinsPlaced(WorldEvent):
                 violations.append(
                     Violation(
                         "pregame_card_over_cap",
-                        f"{_name(key)} would have {total} coins; before game 1 no card may "
-                        f"have more than {cap}.",
+                        _(
+                            "%(territory)s would have %(total)s coins; before game 1 no card may "
+                            "have more than %(cap)s."
+                        )
+                        % {"territory": _name(key), "total": total, "cap": cap},
                         "P-3",
                     )
                 )
@@ -206,7 +257,9 @@ class PregameCoinsPlaced(WorldEvent):
         )
 
     def describe(self) -> str:
-        return f"{len(self.territories)} pre-game coins placed on territory cards"
+        return _("%(count)s pre-game coins placed on territory cards") % {
+            "count": len(self.territories)
+        }
 
 
 # --- a game is played (S-10, END-2, END-4) ----------------------------------------------------
@@ -230,7 +283,8 @@ class GameRecorded(WorldEvent):
             violations.append(
                 Violation(
                     "game_number",
-                    f"The next game is game {world.next_game_number}, not game {self.game}.",
+                    _("The next game is game %(next)s, not game %(game)s.")
+                    % {"next": world.next_game_number, "game": self.game},
                     "S-1",
                 )
             )
@@ -239,7 +293,8 @@ class GameRecorded(WorldEvent):
             violations.append(
                 Violation(
                     "player_count",
-                    f"A game has {limits['players_min']} to {limits['players_max']} players.",
+                    _("A game has %(min)s to %(max)s players.")
+                    % {"min": limits["players_min"], "max": limits["players_max"]},
                     "C-1",
                 )
             )
@@ -248,28 +303,28 @@ class GameRecorded(WorldEvent):
         in_box = box.factions(world)
         for faction in factions:
             if faction not in in_box:
-                violations.append(
-                    Violation("unknown_faction", f"There is no faction '{faction}'.", "C-3")
-                )
+                violations.append(_unknown_faction(faction))
         if len(set(factions)) != len(factions):
-            violations.append(Violation("faction_twice", "Each faction is played once.", "S-6"))
+            violations.append(Violation("faction_twice", _("Each faction is played once."), "S-6"))
         if len(set(persons)) != len(persons):
-            violations.append(Violation("person_twice", "Each person plays one faction.", "S-6"))
+            violations.append(Violation("person_twice", _("Each person plays one faction."), "S-6"))
         # A start the group did not record is None: nothing to check, never invented.
         starts = [p["start"] for p in self.players if p["start"] is not None]
         for start in starts:
             _territory(start, violations, world)
         if len(set(starts)) != len(starts):
             violations.append(
-                Violation("start_twice", "Two factions cannot start in one territory.", "S-7")
+                Violation("start_twice", _("Two factions cannot start in one territory."), "S-7")
             )
         outcomes = [p["outcome"] for p in self.players]
         if any(o not in {"won", "held_on", "eliminated"} for o in outcomes):
             violations.append(
-                Violation("bad_outcome", "Outcomes are won, held on or eliminated.", "END-2")
+                Violation("bad_outcome", _("Outcomes are won, held on or eliminated."), "END-2")
             )
         if outcomes.count("won") != 1:
-            violations.append(Violation("one_winner", "Exactly one faction wins a game.", "END-2"))
+            violations.append(
+                Violation("one_winner", _("Exactly one faction wins a game."), "END-2")
+            )
         return violations
 
     def apply(self, world: World) -> World:
@@ -294,7 +349,7 @@ class GameRecorded(WorldEvent):
         )
 
     def describe(self) -> str:
-        return f"Game {self.game} played on {self.played_on}"
+        return _("Game %(game)s played on %(date)s") % {"game": self.game, "date": self.played_on}
 
 
 @dataclass(frozen=True)
@@ -310,9 +365,15 @@ class VictorSigned(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if self.game > content().constants["rewarded_games"]:
-            return [Violation("no_more_signatures", "Only games 1-15 are signed.", "END-9")]
+            return [Violation("no_more_signatures", _("Only games 1-15 are signed."), "END-9")]
         if any(s.game == self.game for s in world.signatures):
-            return [Violation("already_signed", f"Game {self.game} is already signed.", "END-4")]
+            return [
+                Violation(
+                    "already_signed",
+                    _("Game %(game)s is already signed.") % {"game": self.game},
+                    "END-4",
+                )
+            ]
         return []
 
     def apply(self, world: World) -> World:
@@ -320,7 +381,10 @@ class VictorSigned(WorldEvent):
         return world.evolve(signatures=(*world.signatures, signature))
 
     def describe(self) -> str:
-        return f"{self.person} signed the victors' section for game {self.game}"
+        return _("%(person)s signed the victors' section for game %(game)s") % {
+            "person": self.person,
+            "game": self.game,
+        }
 
 
 # --- rewards and marks (END-5, END-6) ---------------------------------------------------------
@@ -344,12 +408,13 @@ class ContinentNamed(WorldEvent):
             violations.append(
                 Violation(
                     "continent_already_named",
-                    f"{board().continents[self.continent].name} is already named {named.name}.",
+                    _("%(continent)s is already named %(name)s.")
+                    % {"continent": board().continents[self.continent].name, "name": named.name},
                     "END-5",
                 )
             )
         if not self.name.strip():
-            violations.append(Violation("name_required", "Give the continent a name.", "END-5"))
+            violations.append(Violation("name_required", _("Give the continent a name."), "END-5"))
         return violations
 
     def apply(self, world: World) -> World:
@@ -357,7 +422,11 @@ class ContinentNamed(WorldEvent):
         return world.evolve(continent_names={**world.continent_names, self.continent: named})
 
     def describe(self) -> str:
-        return f"{self.person} named {board().continents[self.continent].name} '{self.name}'"
+        return _("%(person)s named %(continent)s '%(name)s'") % {
+            "person": self.person,
+            "continent": board().continents[self.continent].name,
+            "name": self.name,
+        }
 
 
 def _capital_violations(world: World, territory: str) -> list[Violation]:
@@ -366,14 +435,19 @@ def _capital_violations(world: World, territory: str) -> list[Violation]:
     without that card is answered without naming anything of it (U-8)."""
     placing = next((m for m in box.missions(world) if m.action == "world_capital"), None)
     if placing is None:
-        return [Violation("no_capital", "Nothing in this campaign's box places that mark.", "U-5")]
+        return [
+            Violation("no_capital", _("Nothing in this campaign's box places that mark."), "U-5")
+        ]
     coins = placing.condition.get("coins", 0)
     if not world.has_card(territory):
         return [
             Violation(
                 "capital_card",
-                f"{_name(territory)}'s territory card is destroyed: the World Capital goes into "
-                f"the territory of a face-up card worth {coins} or more coins.",
+                _(
+                    "%(territory)s's territory card is destroyed: the World Capital goes into "
+                    "the territory of a face-up card worth %(coins)s or more coins."
+                )
+                % {"territory": _name(territory), "coins": coins},
                 "E-8",
             )
         ]
@@ -382,8 +456,14 @@ def _capital_violations(world: World, territory: str) -> list[Violation]:
         return [
             Violation(
                 "capital_card",
-                f"{_name(territory)}'s card is worth {worth} coin{'' if worth == 1 else 's'}: "
-                f"the World Capital goes into the territory of a card worth {coins} or more.",
+                ngettext(
+                    "%(territory)s's card is worth %(worth)s coin: the World Capital goes into "
+                    "the territory of a card worth %(coins)s or more.",
+                    "%(territory)s's card is worth %(worth)s coins: the World Capital goes into "
+                    "the territory of a card worth %(coins)s or more.",
+                    worth,
+                )
+                % {"territory": _name(territory), "worth": worth, "coins": coins},
                 "E-8",
             )
         ]
@@ -410,28 +490,30 @@ class CityFounded(WorldEvent):
             self.city
         )
         if supply is None:
-            return [Violation("bad_city", f"Unknown kind of city '{self.city}'.", "G-2")]
+            return [
+                Violation(
+                    "bad_city", _("Unknown kind of city '%(city)s'.") % {"city": self.city}, "G-2"
+                )
+            ]
         if self.city == "capital":
             placing = _capital_violations(world, self.territory)
             if any(v.code == "no_capital" for v in placing):
                 return violations + placing
             violations += placing
         if world.supplies_left()[supply] <= 0:
-            violations.append(
-                Violation("no_city_left", f"No {self.city} city marks are left.", "C-10")
-            )
+            violations.append(Violation("no_city_left", _(CITY_MARKS_LEFT[self.city]), "C-10"))
         if self.territory in world.cities:
             existing = world.cities[self.territory]
             violations.append(
                 Violation(
                     "city_exists",
-                    f"{_name(self.territory)} already holds the city {existing.name}; "
-                    "a territory holds one city.",
+                    _("%(territory)s already holds the city %(city)s; a territory holds one city.")
+                    % {"territory": _name(self.territory), "city": existing.name},
                     "G-2",
                 )
             )
         if not self.name.strip():
-            violations.append(Violation("name_required", "A new city needs a name.", "END-5"))
+            violations.append(Violation("name_required", _("A new city needs a name."), "END-5"))
         return violations
 
     def apply(self, world: World) -> World:
@@ -439,7 +521,16 @@ class CityFounded(WorldEvent):
         return world.evolve(cities={**world.cities, self.territory: city})
 
     def describe(self) -> str:
-        return f"{self.person} founded the {self.city} city {self.name} in {_name(self.territory)}"
+        founded = CITY_FOUNDED.get(
+            self.city,
+            gettext_noop("%(person)s founded the %(kind)s city %(city)s in %(territory)s"),
+        )
+        return _(founded) % {
+            "kind": self.city,
+            "person": self.person,
+            "city": self.name,
+            "territory": _name(self.territory),
+        }
 
 
 @dataclass(frozen=True)
@@ -456,7 +547,7 @@ class ScarPlaced(WorldEvent):
         scar_type = box.scar_types(world).get(self.scar)
         if scar_type is None:
             # Never echo the key: it may name a sealed pack's scar (U-8).
-            return [Violation("unknown_scar", "There is no such scar card in this box.", "G-4")]
+            return [Violation("unknown_scar", _("There is no such scar card in this box."), "G-4")]
         if self.on == "territory":
             if not _territory(self.target, violations, world):
                 return violations
@@ -466,32 +557,38 @@ class ScarPlaced(WorldEvent):
                 violations.append(
                     Violation(
                         "scar_exists",
-                        f"{_name(self.target)} already carries a scar; a territory holds one.",
+                        _("%(territory)s already carries a scar; a territory holds one.")
+                        % {"territory": _name(self.target)},
                         "G-4",
                     )
                 )
         elif self.on == "faction":
             faction = box.factions(world).get(self.target)
             if faction is None:
-                return [
-                    Violation("unknown_faction", f"There is no faction '{self.target}'.", "C-3")
-                ]
+                return [_unknown_faction(self.target)]
             if not faction.slot_open("yellow"):
                 return [
-                    Violation("slot_closed", f"{faction.name} can never take that scar.", "G-4")
+                    Violation(
+                        "slot_closed",
+                        _("%(faction)s can never take that scar.") % {"faction": faction.name},
+                        "G-4",
+                    )
                 ]
             if self.target in world.faction_scars:
                 violations.append(
-                    Violation("scar_exists", "That faction card already carries a scar.", "G-4")
+                    Violation("scar_exists", _("That faction card already carries a scar."), "G-4")
                 )
         else:
             violations.append(
-                Violation("bad_target", "A scar goes on a territory or faction.", "G-4")
+                Violation("bad_target", _("A scar goes on a territory or faction."), "G-4")
             )
         if scar_type.target != self.on:
+            goes_on = SCAR_GOES_ON.get(scar_type.target, "%(scar)s goes on a %(target)s.")
             violations.append(
                 Violation(
-                    "wrong_scar_target", f"{scar_type.name} goes on a {scar_type.target}.", "G-4"
+                    "wrong_scar_target",
+                    _(goes_on) % {"scar": scar_type.name, "target": scar_type.target},
+                    "G-4",
                 )
             )
         return violations
@@ -507,7 +604,7 @@ class ScarPlaced(WorldEvent):
         target = (
             _name(self.target) if self.on == "territory" else content().factions[self.target].name
         )
-        return f"{name} scar placed on {target}"
+        return _("%(scar)s scar placed on %(target)s") % {"scar": name, "target": target}
 
 
 @dataclass(frozen=True)
@@ -523,11 +620,16 @@ class ScarCancelled(WorldEvent):
             return violations
         if world.live_scar(self.territory) is None:
             violations.append(
-                Violation("no_scar", f"{_name(self.territory)} has no scar to cancel.", "END-5")
+                Violation(
+                    "no_scar",
+                    _("%(territory)s has no scar to cancel.")
+                    % {"territory": _name(self.territory)},
+                    "END-5",
+                )
             )
         if world.supplies_left()["scar_cancel"] <= 0:
             violations.append(
-                Violation("no_cancel_left", "All 4 cancel stickers are used.", "C-10")
+                Violation("no_cancel_left", _("All 4 cancel stickers are used."), "C-10")
             )
         return violations
 
@@ -537,7 +639,10 @@ class ScarCancelled(WorldEvent):
         return world.evolve(scars={**world.scars, self.territory: cancelled})
 
     def describe(self) -> str:
-        return f"{self.person} cancelled the scar on {_name(self.territory)}"
+        return _("%(person)s cancelled the scar on %(territory)s") % {
+            "person": self.person,
+            "territory": _name(self.territory),
+        }
 
 
 @dataclass(frozen=True)
@@ -553,19 +658,24 @@ class ContinentBonusChanged(WorldEvent):
         if not _continent(self.continent, violations):
             return violations
         if self.delta not in (1, -1):
-            return [Violation("bad_delta", "The continent marks are +1 and -1.", "END-5")]
+            return [Violation("bad_delta", _("The continent marks are +1 and -1."), "END-5")]
         if self.continent in world.continent_marks:
             violations.append(
                 Violation(
                     "bonus_already_changed",
-                    f"{board().continents[self.continent].name}'s bonus was changed already.",
+                    _("%(continent)s's bonus was changed already.")
+                    % {"continent": board().continents[self.continent].name},
                     "END-5",
                 )
             )
         supply = "continent_mark_plus" if self.delta == 1 else "continent_mark_minus"
         if world.supplies_left()[supply] <= 0:
             violations.append(
-                Violation("no_mark_left", f"The {self.delta:+d} mark is already used.", "END-5")
+                Violation(
+                    "no_mark_left",
+                    _("The %(mark)s mark is already used.") % {"mark": f"{self.delta:+d}"},
+                    "END-5",
+                )
             )
         return violations
 
@@ -573,7 +683,10 @@ class ContinentBonusChanged(WorldEvent):
         return world.evolve(continent_marks={**world.continent_marks, self.continent: self.delta})
 
     def describe(self) -> str:
-        return f"{board().continents[self.continent].name}'s bonus changed by {self.delta:+d}"
+        return _("%(continent)s's bonus changed by %(delta)s") % {
+            "continent": board().continents[self.continent].name,
+            "delta": f"{self.delta:+d}",
+        }
 
 
 @dataclass(frozen=True)
@@ -589,11 +702,16 @@ class CityFortified(WorldEvent):
             return violations
         if self.territory not in world.cities:
             violations.append(
-                Violation("no_city", f"{_name(self.territory)} has no city to fortify.", "END-5")
+                Violation(
+                    "no_city",
+                    _("%(territory)s has no city to fortify.")
+                    % {"territory": _name(self.territory)},
+                    "END-5",
+                )
             )
         if world.supplies_left()["fortification"] <= 0:
             violations.append(
-                Violation("no_fortification_left", "All 5 fortifications are used.", "C-10")
+                Violation("no_fortification_left", _("All 5 fortifications are used."), "C-10")
             )
         return violations
 
@@ -605,7 +723,10 @@ class CityFortified(WorldEvent):
         )
 
     def describe(self) -> str:
-        return f"{self.person} fortified {_name(self.territory)}"
+        return _("%(person)s fortified %(territory)s") % {
+            "person": self.person,
+            "territory": _name(self.territory),
+        }
 
 
 @dataclass(frozen=True)
@@ -621,7 +742,11 @@ class FortificationWorn(WorldEvent):
         if isinstance(self.boxes, int) and 1 <= self.boxes <= cap:
             return super().bounds()
         return [
-            Violation("bad_wear", f"A fortification has {cap} wear boxes: mark 1 to {cap}.", "X-9")
+            Violation(
+                "bad_wear",
+                _("A fortification has %(cap)s wear boxes: mark 1 to %(cap)s.") % {"cap": cap},
+                "X-9",
+            )
         ]
 
     def check(self, world: World) -> list[Violation]:
@@ -630,14 +755,18 @@ class FortificationWorn(WorldEvent):
         fort = world.fortifications.get(self.territory)
         if fort is None or not fort.active:
             return [
-                Violation("not_fortified", f"{self.territory} has no active fortification.", "X-9")
+                Violation(
+                    "not_fortified",
+                    _("%(territory)s has no active fortification.") % {"territory": self.territory},
+                    "X-9",
+                )
             ]
         if not 1 <= self.boxes <= fort.uses_left:
             return [
                 Violation(
                     "bad_wear",
-                    f"The fortification has {fort.uses_left} uses left; mark 1 to "
-                    f"{fort.uses_left} boxes.",
+                    _("The fortification has %(left)s uses left; mark 1 to %(left)s boxes.")
+                    % {"left": fort.uses_left},
                     "X-9",
                 )
             ]
@@ -650,8 +779,11 @@ class FortificationWorn(WorldEvent):
         return world.evolve(fortifications={**world.fortifications, self.territory: worn})
 
     def describe(self) -> str:
-        boxes = "1 wear box" if self.boxes == 1 else f"{self.boxes} wear boxes"
-        return f"{boxes} marked on {_name(self.territory)}'s fortification"
+        return ngettext(
+            "1 wear box marked on %(territory)s's fortification",
+            "%(count)s wear boxes marked on %(territory)s's fortification",
+            self.boxes,
+        ) % {"count": self.boxes, "territory": _name(self.territory)}
 
 
 @dataclass(frozen=True)
@@ -666,7 +798,10 @@ class CardDestroyed(WorldEvent):
         if _territory(self.territory, violations, world) and not world.has_card(self.territory):
             violations.append(
                 Violation(
-                    "card_gone", f"{_name(self.territory)}'s card is already destroyed.", "G-8"
+                    "card_gone",
+                    _("%(territory)s's card is already destroyed.")
+                    % {"territory": _name(self.territory)},
+                    "G-8",
                 )
             )
         return violations
@@ -675,7 +810,7 @@ class CardDestroyed(WorldEvent):
         return world.evolve(destroyed_cards=world.destroyed_cards | {self.territory})
 
     def describe(self) -> str:
-        return f"{_name(self.territory)}'s territory card destroyed"
+        return _("%(territory)s's territory card destroyed") % {"territory": _name(self.territory)}
 
 
 @dataclass(frozen=True)
@@ -691,13 +826,20 @@ class CardUpgraded(WorldEvent):
             return violations
         if not world.has_card(self.territory):
             violations.append(
-                Violation("card_gone", f"{_name(self.territory)}'s card was destroyed.", "END-6")
+                Violation(
+                    "card_gone",
+                    _("%(territory)s's card was destroyed.") % {"territory": _name(self.territory)},
+                    "END-6",
+                )
             )
         cap = content().constants["card_coins_max"]
         if world.card_coins[self.territory] >= cap:
             violations.append(
                 Violation(
-                    "card_full", f"{_name(self.territory)}'s card already has {cap} coins.", "END-6"
+                    "card_full",
+                    _("%(territory)s's card already has %(cap)s coins.")
+                    % {"territory": _name(self.territory), "cap": cap},
+                    "END-6",
                 )
             )
         return violations
@@ -707,7 +849,10 @@ class CardUpgraded(WorldEvent):
         return world.evolve(card_coins=coins, coin_stickers_used=world.coin_stickers_used + 1)
 
     def describe(self) -> str:
-        return f"{self.person} added a coin to {_name(self.territory)}'s card"
+        return _("%(person)s added a coin to %(territory)s's card") % {
+            "person": self.person,
+            "territory": _name(self.territory),
+        }
 
 
 @dataclass(frozen=True)
@@ -719,10 +864,20 @@ class PackOpened(WorldEvent):
 
     def check(self, world: World) -> list[Violation]:
         if self.pack not in content().packs:
-            return [Violation("unknown_pack", f"There is no sealed pack '{self.pack}'.", "U-1")]
+            return [
+                Violation(
+                    "unknown_pack",
+                    _("There is no sealed pack '%(pack)s'.") % {"pack": self.pack},
+                    "U-1",
+                )
+            ]
         if self.pack in world.packs_opened:
             name = content().packs[self.pack].name
-            return [Violation("pack_already_open", f"{name} is already open.", "U-1")]
+            return [
+                Violation(
+                    "pack_already_open", _("%(pack)s is already open.") % {"pack": name}, "U-1"
+                )
+            ]
         return []
 
     def apply(self, world: World) -> World:
@@ -730,16 +885,19 @@ class PackOpened(WorldEvent):
         return world.evolve(packs_opened={**world.packs_opened, self.pack: opening})
 
     def describe(self) -> str:
-        return f"{content().packs[self.pack].name} opened: {self.reason}"
+        return _("%(pack)s opened: %(reason)s") % {
+            "pack": content().packs[self.pack].name,
+            "reason": self.reason,
+        }
 
 
 INCIDENTS: dict[str, str] = {
-    "missiles_on_one_roll": "missiles fired on one roll",
-    "big_recruit_with_missile": "troops about to be placed while holding a missile",
-    "mark_placed": "a mark placed on the board",
-    "missiles_used": "missiles used",
-    "hq_moved": "HQ moved",
-    "hq_demolished": "HQ demolished",
+    "missiles_on_one_roll": gettext_noop("missiles fired on one roll"),
+    "big_recruit_with_missile": gettext_noop("troops about to be placed while holding a missile"),
+    "mark_placed": gettext_noop("a mark placed on the board"),
+    "missiles_used": gettext_noop("missiles used"),
+    "hq_moved": gettext_noop("HQ moved"),
+    "hq_demolished": gettext_noop("HQ demolished"),
 }
 
 
@@ -759,7 +917,7 @@ class GameIncident(WorldEvent):
 
     def bounds(self) -> list[Violation]:
         if not isinstance(self.count, int) or isinstance(self.count, bool):
-            return [Violation("bad_count", "A count is a whole number.", "U-1")]
+            return [Violation("bad_count", _("A count is a whole number."), "U-1")]
         if self.incident == "missiles_on_one_roll":
             limits = content().constants
             dice = limits["attack_dice_max"] + limits["defence_dice_max"]
@@ -767,22 +925,33 @@ class GameIncident(WorldEvent):
                 return [
                     Violation(
                         "bad_count",
-                        f"A roll has at most {dice} dice and each takes one missile: "
-                        f"give 0 to {dice} missiles.",
+                        _(
+                            "A roll has at most %(dice)s dice and each takes one missile: "
+                            "give 0 to %(dice)s missiles."
+                        )
+                        % {"dice": dice},
                         "X-10",
                     )
                 ]
         elif not 0 <= self.count <= COUNT_MAX:
             return [
                 Violation(
-                    "bad_count", f"An incident's count is a number from 0 to {COUNT_MAX}.", "U-1"
+                    "bad_count",
+                    _("An incident's count is a number from 0 to %(max)s.") % {"max": COUNT_MAX},
+                    "U-1",
                 )
             ]
         return super().bounds()
 
     def check(self, world: World) -> list[Violation]:
         if self.incident not in INCIDENTS:
-            return [Violation("unknown_incident", f"Unknown incident '{self.incident}'.", "U-1")]
+            return [
+                Violation(
+                    "unknown_incident",
+                    _("Unknown incident '%(incident)s'.") % {"incident": self.incident},
+                    "U-1",
+                )
+            ]
         return self.bounds()
 
     def apply(self, world: World) -> World:
@@ -792,7 +961,7 @@ class GameIncident(WorldEvent):
         who = f"{self.person}: " if self.person else ""
         what = self.detail.replace("_", " ") if self.incident == "mark_placed" else self.detail
         count = f"{self.count} " if self.count else ""
-        return f"{who}{count}{INCIDENTS[self.incident]}{' (' + what + ')' if what else ''}"
+        return f"{who}{count}{_(INCIDENTS[self.incident])}{' (' + what + ')' if what else ''}"
 
 
 @dataclass(frozen=True)
@@ -805,20 +974,25 @@ class WorldNamed(WorldEvent):
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = self.bounds()
         if world.world_name:
-            violations.append(Violation("world_named", "The world already has its name.", "END-8"))
+            violations.append(
+                Violation("world_named", _("The world already has its name."), "END-8")
+            )
         if world.games_played < content().constants["rewarded_games"]:
             violations.append(
-                Violation("too_early", "The world is named at the end of game 15.", "END-8")
+                Violation("too_early", _("The world is named at the end of game 15."), "END-8")
             )
         if not self.name.strip():
-            violations.append(Violation("name_required", "Give the world a name.", "END-8"))
+            violations.append(Violation("name_required", _("Give the world a name."), "END-8"))
         return violations
 
     def apply(self, world: World) -> World:
         return world.evolve(world_name=self.name.strip(), world_named_by=self.person)
 
     def describe(self) -> str:
-        return f"{self.person} named the world '{self.name}'"
+        return _("%(person)s named the world '%(name)s'") % {
+            "person": self.person,
+            "name": self.name,
+        }
 
 
 @dataclass(frozen=True)
@@ -835,14 +1009,17 @@ class EventsVoided(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if not self.reason.strip():
-            return [Violation("reason_required", "Say why the entry is corrected.", "DESIGN")]
+            return [Violation("reason_required", _("Say why the entry is corrected."), "DESIGN")]
         return []
 
     def apply(self, world: World) -> World:
         return world
 
     def describe(self) -> str:
-        return f"Corrected entries {', '.join(map(str, self.seqs))}: {self.reason}"
+        return _("Corrected entries %(entries)s: %(reason)s") % {
+            "entries": ", ".join(map(str, self.seqs)),
+            "reason": self.reason,
+        }
 
 
 # --- the reducer ------------------------------------------------------------------------------

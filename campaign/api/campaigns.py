@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.authtoken.models import Token
@@ -65,7 +66,7 @@ class CampaignViewSet(
 
     def perform_create(self, serializer):
         if not self.request.user.is_authenticated:
-            raise ApplicationError("Sign in to create a campaign.", code="not_authenticated")
+            raise ApplicationError(_("Sign in to create a campaign."), code="not_authenticated")
         campaign = campaign_create(
             owner=self.request.user,
             name=serializer.validated_data["name"],
@@ -134,7 +135,7 @@ class CampaignWorldApi(APIView):
         if game is None:
             world = world_current(campaign=campaign)
         elif not GAME_NUMBER.fullmatch(game):
-            raise ApplicationError("game must be a game number (0, 1, 2...).", code="bad_game")
+            raise ApplicationError(_("game must be a game number (0, 1, 2...)."), code="bad_game")
         else:
             world = world_as_of(campaign=campaign, game_number=int(game))
         return Response(
@@ -168,7 +169,7 @@ class TokenApi(APIView):
 
     @extend_schema(responses=TOKEN)
     def get(self, request: Request) -> Response:
-        token, _ = Token.objects.get_or_create(user=request.user)
+        token, _created = Token.objects.get_or_create(user=request.user)
         return Response({"token": token.key})
 
     @extend_schema(request=None, responses={201: TOKEN})
@@ -190,7 +191,7 @@ class SetupSerializer(serializers.Serializer):
             ["random"] if attrs["random"] else []
         )
         if len(given) != 1:
-            raise serializers.ValidationError("Send exactly one of powers, coins or random.")
+            raise serializers.ValidationError(_("Send exactly one of powers, coins or random."))
         return attrs
 
 

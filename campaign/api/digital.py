@@ -5,6 +5,7 @@ held by someone else 403, an illegal or malformed move 400 with the rule it brea
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -34,7 +35,7 @@ def _game_for(request: Request, game_id: int) -> DigitalGame:
     """The game if the request may watch it (members of its campaign; 404 otherwise)."""
     game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
     if game is None:
-        raise NotFoundError("No such game.", code="not_found")
+        raise NotFoundError(_("No such game."), code="not_found")
     campaign_check(campaign=game.campaign, user=request.user, action=Action.MEMBER)
     return game
 
@@ -127,11 +128,11 @@ class GameStateApi(APIView):
         if raw not in (None, ""):
             seat = whole_number(raw)
             if seat is None or seat >= game.seats.count():
-                raise ApplicationError("Give a seat number of this game.", code="bad_seat")
+                raise ApplicationError(_("Give a seat number of this game."), code="bad_seat")
             held = seats_held(game=game, user=request.user, session_key=_session_key(request))
             if seat not in held:
                 raise ForbiddenError(
-                    "That seat is not yours; watch without a seat instead.", code="not_your_seat"
+                    _("That seat is not yours; watch without a seat instead."), code="not_your_seat"
                 )
         return Response(_state_for(request, game, seat))
 

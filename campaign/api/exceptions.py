@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,9 +24,9 @@ def api_exception_handler(exc, context):
     if isinstance(exc, RuleError):
         return Response(ApplicationError.from_rule_error(exc).as_json(), status=400)
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound(str(exc) or "Not found.")
+        exc = exceptions.NotFound(str(exc) or _("Not found."))
     elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied(str(exc) or "Not allowed.")
+        exc = exceptions.PermissionDenied(str(exc) or _("Not allowed."))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -115,7 +117,7 @@ class PlayerSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if not attrs["person"] and not attrs["guest_name"].strip():
-            raise serializers.ValidationError("Give a person's key or a guest's name.")
+            raise serializers.ValidationError(_("Give a person's key or a guest's name."))
         return attrs
 
 
@@ -263,8 +265,9 @@ class GameLogEntrySerializer(serializers.Serializer):
     winner = serializers.ChoiceField(
         choices=sorted(content().factions),
         error_messages={
-            "invalid_choice": "give the one faction key that won: a game has exactly one "
-            "winner (END-2)."
+            "invalid_choice": gettext_lazy(
+                "give the one faction key that won: a game has exactly one winner (END-2)."
+            )
         },
     )
     scars = _entries(ScarSerializer)
@@ -430,7 +433,9 @@ class GameLogDetailApi(APIView):
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         log = game_log_latest(campaign=campaign, game_number=number)
         if log is None:
-            raise NotFoundError(f"Game {number} was not logged by hand here.", code="not_found")
+            raise NotFoundError(
+                _("Game %(game)s was not logged by hand here.") % {"game": number}, code="not_found"
+            )
         return Response(GameLogResultSerializer(log).data)
 
 

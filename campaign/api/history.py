@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
@@ -59,7 +60,7 @@ class WorldApi(APIView):
         raw = request.query_params.get("game")
         game = whole_number(raw) if raw not in (None, "") else None
         if raw not in (None, "") and game is None:
-            raise ApplicationError("game must be a game number (1, 2, 3...).", code="bad_game")
+            raise ApplicationError(_("game must be a game number (1, 2, 3...)."), code="bad_game")
         view = history_world(campaign=campaign, game=game)
         data = asdict(view)
         data["world"] = view.world.to_json()
@@ -74,7 +75,7 @@ class TerritoryHistoryApi(APIView):
         # Alien Island is a territory once placed; before, it is refused like any unknown key,
         # without repeating the key (U-8).
         if not board_links.on_board(world_current(campaign=campaign), territory):
-            raise NotFoundError("There is no such territory on this board.", code="not_found")
+            raise NotFoundError(_("There is no such territory on this board."), code="not_found")
         return Response(
             {
                 "territory": territory,
@@ -90,7 +91,7 @@ class FactionHistoryApi(APIView):
         campaign = campaign_for_api(request=request, slug=slug, action=Action.READ)
         if faction not in box.factions(world_current(campaign=campaign)):
             # Never echo the key: it may name a sealed pack's faction (U-8).
-            raise NotFoundError("There is no such faction in this campaign.", code="not_found")
+            raise NotFoundError(_("There is no such faction in this campaign."), code="not_found")
         return Response(
             {
                 "faction": faction,

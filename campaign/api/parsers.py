@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -12,7 +14,7 @@ from rest_framework.parsers import JSONParser
 # Python's recursion in the decoder, or later in code that walks the data.
 MAX_JSON_DEPTH = 32
 
-TOO_DEEP = f"JSON nested more than {MAX_JSON_DEPTH} levels deep is not accepted."
+TOO_DEEP = gettext_noop("JSON nested more than %(depth)s levels deep is not accepted.")
 
 
 class BoundedJSONParser(JSONParser):
@@ -23,9 +25,9 @@ class BoundedJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise ParseError(TOO_DEEP) from exc
+            raise ParseError(_(TOO_DEEP) % {"depth": MAX_JSON_DEPTH}) from exc
         if json_depth(data) > MAX_JSON_DEPTH:
-            raise ParseError(TOO_DEEP)
+            raise ParseError(_(TOO_DEEP) % {"depth": MAX_JSON_DEPTH})
         return data
 
 

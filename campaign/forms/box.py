@@ -4,6 +4,8 @@ choices come from the campaign's box, so a form never offers what a sealed pack 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign.selectors.box import comeback_pick_due
 from rules import box
@@ -13,8 +15,8 @@ from rules.world import World
 class ComebackPowerForm(forms.Form):
     """C100: which faction (eliminated in the opening game) takes which comeback power."""
 
-    faction = forms.ChoiceField(label="Faction")
-    power = forms.ChoiceField(label="Comeback power", widget=forms.RadioSelect)
+    faction = forms.ChoiceField(label=gettext_lazy("Faction"))
+    power = forms.ChoiceField(label=gettext_lazy("Comeback power"), widget=forms.RadioSelect)
 
     def __init__(self, *args, world: World, pack: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -24,10 +26,10 @@ class ComebackPowerForm(forms.Form):
         self.fields["power"].choices = [
             (p.key, f"{p.name}: {p.text}") for p in box.comeback_powers_left(world)
         ]
-        self.fields["faction"].error_messages["invalid_choice"] = (
+        self.fields["faction"].error_messages["invalid_choice"] = _(
             "Pick one of the factions eliminated in the game that opened this pack."
         )
-        self.fields["power"].error_messages["invalid_choice"] = (
+        self.fields["power"].error_messages["invalid_choice"] = _(
             "Pick one of the comeback powers still on the sheet (G-15)."
         )
 
@@ -43,6 +45,6 @@ class ReadingsForm(forms.Form):
                 choices=list(spec.choices.items()),
                 initial=value,
                 widget=forms.RadioSelect,
-                help_text=f"Default: {spec.choices[spec.default]}",
-                error_messages={"invalid_choice": "Pick one of the readings offered."},
+                help_text=_("Default: %(reading)s") % {"reading": spec.choices[spec.default]},
+                error_messages={"invalid_choice": _("Pick one of the readings offered.")},
             )

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.models import Campaign
 
@@ -11,7 +13,7 @@ class CardsNamedForm(forms.Form):
     """Who is at the table now; each writes their name on one card (at most one per card)."""
 
     persons = forms.MultipleChoiceField(
-        label="Players present", widget=forms.CheckboxSelectMultiple
+        label=gettext_lazy("Players present"), widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args, campaign: Campaign, cards: int, **kwargs) -> None:
@@ -19,13 +21,18 @@ class CardsNamedForm(forms.Form):
         self.cards = cards
         field = self.fields["persons"]
         field.choices = list(campaign.persons.values_list("key", "display_name"))
-        field.error_messages["required"] = "Tick the players present: at least one."
-        field.error_messages["invalid_choice"] = "Tick only people of this campaign."
+        field.error_messages["required"] = _("Tick the players present: at least one.")
+        field.error_messages["invalid_choice"] = _("Tick only people of this campaign.")
 
     def clean_persons(self) -> list[str]:
         persons = self.cleaned_data["persons"]
         if len(persons) > self.cards:
             raise forms.ValidationError(
-                f"There are {self.cards} cards: tick at most {self.cards} players."
+                ngettext(
+                    "There is %(cards)s card: tick at most %(cards)s player.",
+                    "There are %(cards)s cards: tick at most %(cards)s players.",
+                    self.cards,
+                )
+                % {"cards": self.cards}
             )
         return persons

@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign.forms import bring_in_slots as slots
 from campaign.services import bring_in as b
@@ -34,7 +36,11 @@ CITY_ROWS = sum(content().supplies[k] for k in ("minor_city", "major_city", "wor
 SCAR_ROWS = 12
 FORT_ROWS = content().supplies["fortification"]
 WEAR_BOXES = content().constants["fortification_wear_boxes"]
-CITY_KINDS = [("minor", "Minor city"), ("major", "Major city"), ("capital", "World Capital")]
+CITY_KINDS = [
+    ("minor", gettext_lazy("Minor city")),
+    ("major", gettext_lazy("Major city")),
+    ("capital", gettext_lazy("World Capital")),
+]
 
 
 def _territory_choices() -> list[tuple[str, str]]:
@@ -47,7 +53,7 @@ def _territory_field(label: str) -> forms.ChoiceField:
         label=label,
         required=False,
         choices=_territory_choices(),
-        error_messages={"invalid_choice": "There is no such territory on the board (C-2)."},
+        error_messages={"invalid_choice": _("There is no such territory on the board (C-2).")},
     )
 
 
@@ -79,24 +85,28 @@ class StepForm(forms.Form):
 
 
 class GamesForm(StepForm):
-    step, title = "games", "Games and victors"
+    step, title = "games", gettext_lazy("Games and victors")
 
     games_played = forms.IntegerField(
-        label="How many games have you played?",
+        label=gettext_lazy("How many games have you played?"),
         min_value=1,
         max_value=999,
         error_messages={
-            "required": "Say how many games you have played (S-1).",
-            "min_value": "Bring in at least one game; a new campaign starts on its own (S-1).",
+            "required": gettext_lazy("Say how many games you have played (S-1)."),
+            "min_value": gettext_lazy(
+                "Bring in at least one game; a new campaign starts on its own (S-1)."
+            ),
         },
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for game in range(1, SIGNED_GAMES + 1):
-            self.fields[f"winner_{game}"] = _name_field(f"Game {game}: who won")
-            self.fields[f"date_{game}"] = forms.DateField(label="Date", required=False)
-            self.fields[f"slogan_{game}"] = _name_field("Slogan", SLOGAN_MAX)
+            self.fields[f"winner_{game}"] = _name_field(
+                _("Game %(number)s: who won") % {"number": game}
+            )
+            self.fields[f"date_{game}"] = forms.DateField(label=_("Date"), required=False)
+            self.fields[f"slogan_{game}"] = _name_field(_("Slogan"), SLOGAN_MAX)
 
     def clean(self):
         data = super().clean()
@@ -107,7 +117,8 @@ class GamesForm(StepForm):
             if data.get(f"winner_{game}"):
                 self.add_error(
                     f"winner_{game}",
-                    f"Game {game} is not played yet: you said {played} games were (END-4).",
+                    _("Game %(game)s is not played yet: you said %(played)s games were (END-4).")
+                    % {"game": game, "played": played},
                 )
         return data
 
@@ -142,17 +153,17 @@ class GamesForm(StepForm):
 
 
 class PacksForm(StepForm):
-    step, title = "packs", "Packs opened"
+    step, title = "packs", gettext_lazy("Packs opened")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         packs = sorted(content().packs.values(), key=lambda p: p.order)
         self.fields["packs"] = forms.MultipleChoiceField(
-            label="Which sealed packs have you opened?",
+            label=_("Which sealed packs have you opened?"),
             required=False,
             widget=forms.CheckboxSelectMultiple,
             choices=[(p.key, p.name) for p in packs if p.key not in self.world.packs_opened],
-            error_messages={"invalid_choice": "There is no such sealed pack (U-1)."},
+            error_messages={"invalid_choice": _("There is no such sealed pack (U-1).")},
         )
 
     def entries(self) -> list[b.Entry]:
@@ -167,7 +178,7 @@ class PacksForm(StepForm):
 class BoardForm(StepForm):
     """Cities, scars, fortifications and continents as they stand on the board."""
 
-    step, title = "board", "The board's marks"
+    step, title = "board", gettext_lazy("The board's marks")
     city_fields = ("territory", "kind", "name", "founder")
     scar_fields = ("territory", "kind", "by", "cancelled")
     fort_fields = ("territory", "wear")
@@ -175,48 +186,50 @@ class BoardForm(StepForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for i in range(CITY_ROWS):
-            self.fields[f"city_{i}_territory"] = _territory_field("Territory")
+            self.fields[f"city_{i}_territory"] = _territory_field(_("Territory"))
             self.fields[f"city_{i}_kind"] = forms.ChoiceField(
-                label="Kind", choices=CITY_KINDS, initial="minor", required=False
+                label=_("Kind"), choices=CITY_KINDS, initial="minor", required=False
             )
-            self.fields[f"city_{i}_name"] = _name_field("City's name")
-            self.fields[f"city_{i}_founder"] = _name_field("Founder (if known)")
+            self.fields[f"city_{i}_name"] = _name_field(_("City's name"))
+            self.fields[f"city_{i}_founder"] = _name_field(_("Founder (if known)"))
         scars = [("", "—")] + [
             (k, s.name)
             for k, s in box.scar_types(self.box_world).items()
             if s.target == "territory"
         ]
         for i in range(SCAR_ROWS):
-            self.fields[f"scar_{i}_territory"] = _territory_field("Territory")
+            self.fields[f"scar_{i}_territory"] = _territory_field(_("Territory"))
             self.fields[f"scar_{i}_kind"] = forms.ChoiceField(
-                label="Scar", choices=scars, required=False
+                label=_("Scar"), choices=scars, required=False
             )
-            self.fields[f"scar_{i}_by"] = _name_field("Placed by (if known)")
+            self.fields[f"scar_{i}_by"] = _name_field(_("Placed by (if known)"))
             self.fields[f"scar_{i}_cancelled"] = forms.BooleanField(
-                label="Cancelled", required=False
+                label=_("Cancelled"), required=False
             )
         for i in range(FORT_ROWS):
-            self.fields[f"fort_{i}_territory"] = _territory_field("Territory")
+            self.fields[f"fort_{i}_territory"] = _territory_field(_("Territory"))
             self.fields[f"fort_{i}_wear"] = forms.IntegerField(
-                label="Wear boxes marked", required=False, min_value=0, max_value=WEAR_BOXES
+                label=_("Wear boxes marked"), required=False, min_value=0, max_value=WEAR_BOXES
             )
         for key, continent in board().continents.items():
-            self.fields[f"cont_{key}_name"] = _name_field(f"{continent.name}: its name")
-            self.fields[f"cont_{key}_namer"] = _name_field("Named by")
+            self.fields[f"cont_{key}_name"] = _name_field(
+                _("%(continent)s: its name") % {"continent": continent.name}
+            )
+            self.fields[f"cont_{key}_namer"] = _name_field(_("Named by"))
             self.fields[f"cont_{key}_mark"] = forms.TypedChoiceField(
-                label="Bonus mark",
+                label=_("Bonus mark"),
                 required=False,
                 coerce=int,
                 empty_value=0,
-                choices=[("", "none"), ("1", "+1"), ("-1", "-1")],
+                choices=[("", _("none")), ("1", "+1"), ("-1", "-1")],
             )
 
     def sections(self) -> list[tuple[str, list[list]]]:
         return [
-            ("Cities", self.city_rows()),
-            ("Scars on territories", self.scar_rows()),
-            ("Fortifications", self.fort_rows()),
-            ("Continents", self.continent_rows()),
+            (_("Cities"), self.city_rows()),
+            (_("Scars on territories"), self.scar_rows()),
+            (_("Fortifications"), self.fort_rows()),
+            (_("Continents"), self.continent_rows()),
         ]
 
     def city_rows(self) -> list[list]:
@@ -236,15 +249,20 @@ class BoardForm(StepForm):
 
     def clean(self):
         data = super().clean()
-        self._need(data, "city", CITY_ROWS, ("name", "founder"), "Which territory is the city in?")
-        self._need(data, "scar", SCAR_ROWS, ("kind", "by"), "Which territory carries the scar?")
+        self._need(
+            data, "city", CITY_ROWS, ("name", "founder"), _("Which territory is the city in?")
+        )
+        self._need(data, "scar", SCAR_ROWS, ("kind", "by"), _("Which territory carries the scar?"))
         for i in range(SCAR_ROWS):
             if data.get(f"scar_{i}_territory") and not data.get(f"scar_{i}_kind"):
-                self.add_error(f"scar_{i}_kind", "Which scar is it? (G-4)")
-        self._need(data, "fort", FORT_ROWS, ("wear",), "Which city is fortified?")
+                self.add_error(f"scar_{i}_kind", _("Which scar is it? (G-4)"))
+        self._need(data, "fort", FORT_ROWS, ("wear",), _("Which city is fortified?"))
         for key, continent in board().continents.items():
             if data.get(f"cont_{key}_namer") and not data.get(f"cont_{key}_name"):
-                self.add_error(f"cont_{key}_name", f"What did they name {continent.name}? (END-5)")
+                self.add_error(
+                    f"cont_{key}_name",
+                    _("What did they name %(continent)s? (END-5)") % {"continent": continent.name},
+                )
         return data
 
     def _need(self, data, prefix: str, count: int, others: tuple[str, ...], text: str) -> None:
@@ -339,7 +357,7 @@ class CardsForm(StepForm):
     """Coins on each territory card today (the printed one, the 12 pre-game stickers and the
     ones added since) and which cards are destroyed."""
 
-    step, title = "cards", "Territory cards"
+    step, title = "cards", gettext_lazy("Territory cards")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -353,13 +371,19 @@ class CardsForm(StepForm):
                 initial=now,
                 widget=forms.NumberInput(attrs={"size": 2, "class": "coin-input"}),
                 error_messages={
-                    "required": f"How many coins does {territory.name}'s card show?",
-                    "min_value": f"{territory.name}'s card already shows {now}: a coin sticker "
-                    "never comes off (END-6).",
-                    "max_value": f"A card holds at most {cap} coins (END-6).",
+                    "required": _("How many coins does %(territory)s's card show?")
+                    % {"territory": territory.name},
+                    "min_value": _(
+                        "%(territory)s's card already shows %(now)s: a coin sticker never comes "
+                        "off (END-6)."
+                    )
+                    % {"territory": territory.name, "now": now},
+                    "max_value": _("A card holds at most %(cap)s coins (END-6).") % {"cap": cap},
                 },
             )
-            self.fields[f"destroyed_{key}"] = forms.BooleanField(label="destroyed", required=False)
+            self.fields[f"destroyed_{key}"] = forms.BooleanField(
+                label=_("destroyed"), required=False
+            )
 
     def by_continent(self) -> list[tuple]:
         return [
@@ -381,8 +405,11 @@ class CardsForm(StepForm):
         extra = sum(max(0, (data.get(f"coins_{k}") or 1) - 1) for k in board().territories)
         if extra < wanted:
             raise forms.ValidationError(
-                f"Every campaign puts {wanted} coin stickers on the cards before game 1 (P-3); "
-                f"the cards given here carry only {extra} beyond their printed coin."
+                _(
+                    "Every campaign puts %(wanted)s coin stickers on the cards before game 1 "
+                    "(P-3); the cards given here carry only %(extra)s beyond their printed coin."
+                )
+                % {"wanted": wanted, "extra": extra}
             )
         return data
 
@@ -427,7 +454,7 @@ class FactionsForm(StepForm):
     """The faction cards: the starting power each kept (P-2), where not recorded yet, and
     what the open packs put in their slots or on the board (see `bring_in_slots`)."""
 
-    step, title = "factions", "Faction cards"
+    step, title = "factions", gettext_lazy("Faction cards")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -439,10 +466,12 @@ class FactionsForm(StepForm):
                 widget=forms.RadioSelect,
                 choices=[(p.key, f"{p.name}: {p.text}") for p in faction.powers],
                 error_messages={
-                    "required": f"Which starting power does {faction.name}'s card carry? (P-2)",
-                    "invalid_choice": (
-                        f"{faction.name} carries one of its own two starting powers (P-2)."
-                    ),
+                    "required": _("Which starting power does %(faction)s's card carry? (P-2)")
+                    % {"faction": faction.name},
+                    "invalid_choice": _(
+                        "%(faction)s carries one of its own two starting powers (P-2)."
+                    )
+                    % {"faction": faction.name},
                 },
             )
         self.fields.update(slots.slot_fields(self.box_world))

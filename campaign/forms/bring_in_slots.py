@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from campaign.services import bring_in as b
 from rules import box
@@ -34,7 +35,7 @@ def _choice(label: str, choices: list[tuple[str, str]], unknown: str) -> forms.C
     return forms.ChoiceField(
         label=label,
         required=False,
-        choices=[("", "— none / not known"), *choices],
+        choices=[("", _("— none / not known")), *choices],
         error_messages={"invalid_choice": unknown},
     )
 
@@ -57,13 +58,15 @@ def slot_fields(world: World) -> dict[str, forms.Field]:
         name = faction.name
         if comebacks and faction.slot_open("blue") and key not in world.comeback_powers:
             fields[f"comeback_{key}"] = _choice(
-                f"{name}: comeback power (blue slot)", comebacks, "There is no such power (G-3)."
+                _("%(faction)s: comeback power (blue slot)") % {"faction": name},
+                comebacks,
+                _("There is no such power (G-3)."),
             )
         if missions and box.private_missions_active(world) and box.red_slot(world, key) is None:
             fields[f"red_{key}"] = _choice(
-                f"{name}: private mission (red slot)",
+                _("%(faction)s: private mission (red slot)") % {"faction": name},
                 missions,
-                "There is no such mission card in this campaign's box (E-8).",
+                _("There is no such mission card in this campaign's box (E-8)."),
             )
         if (
             missiles
@@ -72,29 +75,31 @@ def slot_fields(world: World) -> dict[str, forms.Field]:
             and key not in world.missile_powers
         ):
             fields[f"missile_{key}"] = _choice(
-                f"{name}: missile power (brown slot)", missiles, "There is no such power (G-3)."
+                _("%(faction)s: missile power (brown slot)") % {"faction": name},
+                missiles,
+                _("There is no such power (G-3)."),
             )
         if weaknesses and faction.slot_open("yellow") and key not in world.faction_scars:
             fields[f"weakness_{key}"] = _choice(
-                f"{name}: weakness (yellow slot)",
+                _("%(faction)s: weakness (yellow slot)") % {"faction": name},
                 weaknesses,
-                "There is no such scar card in this box (G-4).",
+                _("There is no such scar card in this box (G-4)."),
             )
     every_faction = [(k, f.name) for k, f in factions.items()]
-    no_faction = "There is no such faction (C-3)."
-    no_territory = "There is no such territory on the board (C-2)."
+    no_faction = _("There is no such faction (C-3).")
+    no_territory = _("There is no such territory on the board (C-2).")
     if box.is_open(world, "pocket_1") and world.fallout is None:
-        fields["bringer"] = _choice("Bringer of Nuclear Fire", every_faction, no_faction)
+        fields["bringer"] = _choice(_("Bringer of Nuclear Fire"), every_faction, no_faction)
         fields["fallout"] = _choice(
-            "Fallout zone (the nuked territory)", _territories(), no_territory
+            _("Fallout zone (the nuked territory)"), _territories(), no_territory
         )
     if box.is_open(world, "pocket_2") and world.alien_island is None:
         fields["island_end_1"] = _choice(
-            "Alien Island: one sea line to", _territories(), no_territory
+            _("Alien Island: one sea line to"), _territories(), no_territory
         )
-        fields["island_end_2"] = _choice("the other sea line to", _territories(), no_territory)
+        fields["island_end_2"] = _choice(_("the other sea line to"), _territories(), no_territory)
         collaborators = [(k, f.name) for k, f in factions.items() if f.slot_open("yellow")]
-        fields["collaborator"] = _choice("Alien Collaborator", collaborators, no_faction)
+        fields["collaborator"] = _choice(_("Alien Collaborator"), collaborators, no_faction)
     return fields
 
 
@@ -104,8 +109,11 @@ def slot_sections(form: forms.Form) -> list[tuple[str, list]]:
     for key, faction in box.factions(form.box_world).items():
         found = [form[f"{kind}_{key}"] for kind in SLOT_KINDS if f"{kind}_{key}" in form.fields]
         if found:
-            sections.append((f"{faction.name}: its card's slots", found))
-    for legend, names in (("The nuked territory", NUKE_FIELDS), ("Alien Island", ISLAND_FIELDS)):
+            sections.append((_("%(faction)s: its card's slots") % {"faction": faction.name}, found))
+    for legend, names in (
+        (_("The nuked territory"), NUKE_FIELDS),
+        (_("Alien Island"), ISLAND_FIELDS),
+    ):
         if names[0] in form.fields:
             sections.append((legend, [form[n] for n in names]))
     return sections
@@ -115,8 +123,8 @@ def check_together(form: forms.Form, data: dict) -> None:
     """The Bringer goes with the fallout zone, and the island's ends with its collaborator:
     both or neither."""
     for names, text in (
-        (NUKE_FIELDS, "Give both the Bringer of Nuclear Fire and the fallout zone (U-6)."),
-        (ISLAND_FIELDS, "Give both sea lines' territories and the Alien Collaborator (U-7)."),
+        (NUKE_FIELDS, _("Give both the Bringer of Nuclear Fire and the fallout zone (U-6).")),
+        (ISLAND_FIELDS, _("Give both sea lines' territories and the Alien Collaborator (U-7).")),
     ):
         given = [bool(data.get(n)) for n in names if n in form.fields]
         if any(given) and not all(given):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Role
 
@@ -11,16 +12,18 @@ class CampaignForm(forms.Form):
     name = forms.CharField(max_length=120, strip=True)
     is_public = forms.BooleanField(
         required=False,
-        label="Public",
-        help_text="Anyone, even without an account, may read the world and its history.",
+        label=_("Public"),
+        help_text=_("Anyone, even without an account, may read the world and its history."),
     )
 
 
 class NewCampaignForm(CampaignForm):
     already_played = forms.BooleanField(
         required=False,
-        label="We have already played",
-        help_text="Bring in the board as it stands today: the games played, the marks, the packs.",
+        label=_("We have already played"),
+        help_text=_(
+            "Bring in the board as it stands today: the games played, the marks, the packs."
+        ),
     )
 
 
@@ -32,6 +35,6 @@ class GuestForm(forms.Form):
     display_name = forms.CharField(
         max_length=80,
         strip=True,
-        label="Guest's name",
-        help_text="Someone who plays without an account.",
+        label=_("Guest's name"),
+        help_text=_("Someone who plays without an account."),
     )

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.errors import ApplicationError
 from campaign.forms.digital_costs import expansion_cost_words
@@ -33,10 +35,10 @@ from rules.rewards import RewardChoice
 SEAT_ROWS = 5
 
 KIND_CHOICES = [
-    ("", "— empty —"),
-    (GameSeat.Kind.HUMAN, "Own browser"),
-    (GameSeat.Kind.HOTSEAT, "Hot-seat (this browser)"),
-    (GameSeat.Kind.BOT, "Bot"),
+    ("", gettext_lazy("— empty —")),
+    (GameSeat.Kind.HUMAN, gettext_lazy("Own browser")),
+    (GameSeat.Kind.HOTSEAT, gettext_lazy("Hot-seat (this browser)")),
+    (GameSeat.Kind.BOT, gettext_lazy("Bot")),
 ]
 
 
@@ -51,8 +53,11 @@ class GameStartForm(forms.Form):
         required=False,
         min_value=0,
         max_value=2**31 - 1,
-        help_text="Optional, for test games: the same seed and moves give the same dice. A "
-        "chosen seed is not secret, and the game page says so.",
+        label=gettext_lazy("Seed"),
+        help_text=gettext_lazy(
+            "Optional, for test games: the same seed and moves give the same dice. A "
+            "chosen seed is not secret, and the game page says so."
+        ),
     )
 
     def __init__(
@@ -63,15 +68,21 @@ class GameStartForm(forms.Form):
         if not may_choose_seed:
             del self.fields["seed"]
         self.persons = {str(p.pk): p for p in persons}
-        person_choices = [("", "— a new bot —")] + [
-            (str(p.pk), f"{p.display_name}{'' if p.user_id else ' (guest)'}") for p in persons
+        person_choices = [("", _("— a new bot —"))] + [
+            (
+                str(p.pk),
+                p.display_name if p.user_id else _("%(name)s (guest)") % {"name": p.display_name},
+            )
+            for p in persons
         ]
         for i in range(SEAT_ROWS):
             self.fields[f"seat{i}_kind"] = forms.ChoiceField(
-                choices=KIND_CHOICES, required=False, label=f"Seat {i + 1}"
+                choices=KIND_CHOICES, required=False, label=_("Seat %(number)s") % {"number": i + 1}
             )
             self.fields[f"seat{i}_person"] = forms.ChoiceField(
-                choices=person_choices, required=False, label=f"Seat {i + 1} person"
+                choices=person_choices,
+                required=False,
+                label=_("Seat %(number)s person") % {"number": i + 1},
             )
 
     def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
@@ -80,7 +91,7 @@ class GameStartForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not self.may_choose_seed and self.data.get("seed"):
-            self.add_error(None, "Only the campaign's owner chooses a dice seed; leave it out.")
+            self.add_error(None, _("Only the campaign's owner chooses a dice seed; leave it out."))
         seats: list[tuple[Person | None, str]] = []
         for i in range(SEAT_ROWS):
             kind = data.get(f"seat{i}_kind") or ""
@@ -89,7 +100,9 @@ class GameStartForm(forms.Form):
                 continue
             person = self.persons.get(person_id)
             if person is None and kind != GameSeat.Kind.BOT:
-                self.add_error(f"seat{i}_person", "Choose who sits here (only bots need nobody).")
+                self.add_error(
+                    f"seat{i}_person", _("Choose who sits here (only bots need nobody).")
+                )
                 continue
             seats.append((person, kind))
         data["seats"] = seats
@@ -100,62 +113,125 @@ class GameStartForm(forms.Form):
 
 MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     # type: (title, button, rule)
-    "roll_for_order": ("Roll for the order of choice", "Roll the die", "S-6"),
-    "choose_faction": ("Choose a faction and place your HQ", "Place HQ and 8 troops", "S-6"),
-    "draft_pick:faction": ("Draft a faction", "Take the faction", "S-8"),
-    "draft_pick:card": ("Or draft a card you lack the kind of", "Take the card", "S-8"),
-    "place_start": ("Place your HQ and drafted troops", "Place HQ and troops", "S-8"),
-    "buy_red_star": ("Buy a red star with 4 cards", "Buy a red star", "T-2"),
-    "play_scar_card": ("Play your scar card", "Place the scar", "T-3"),
-    "pass_scar_card": ("Keep your scar card", "Play no scar card now", "T-3"),
-    "move_hq": ("Move an HQ to a neighbouring territory", "Move the HQ", "G-18"),
-    "join_war": ("Join the war with half your starting troops", "Join the war", "T-5"),
-    "recruit": ("Recruit", "Recruit", "T-7"),
-    "place_troops": ("Place troops", "Place", "T-13"),
-    "place_stealthily": ("Send recruits into an empty territory", "Send them", "T-13"),
-    "expand": ("Expand into an empty territory", "Expand", "X-2"),
-    "attack": ("Attack", "Attack", "X-6"),
-    "defend_with": ("Defend", "Defend", "X-6"),
-    "fire_missile": ("Fire a missile", "Fire", "X-10"),
-    "pass_missiles": ("No missile", "Fire no missile", "X-10"),
-    "move_in": ("Move in after the conquest", "Move in", "X-12"),
-    "maneuver": ("Maneuver", "Maneuver", "M-3"),
-    "end_turn": ("End", "End", "T-1"),
-    "take_card": ("Take a card", "Take the card", "E-3"),
-    "claim_mission": ("Claim the mission", "Claim", "E-8"),
-    "claim_slot_mission": ("Claim the mission in your red slot", "Claim", "E-8"),
-    "choose_mission": ("Choose the face-up mission", "Lay it out", "E-8"),
-    "acknowledge_pack": ("Open the sealed pack", "The pack is open: resume play", "U-8"),
-    "place_alien_island": ("Join Alien Island to two coastal territories", "Place it", "U-7"),
-    "choose_comeback_power": ("Pick a comeback power for your faction", "Take it", "X-15"),
-    "resolve_event": ("Carry out the event", "Carry it out", "E-7"),
+    "roll_for_order": (
+        gettext_lazy("Roll for the order of choice"),
+        gettext_lazy("Roll the die"),
+        "S-6",
+    ),
+    "choose_faction": (
+        gettext_lazy("Choose a faction and place your HQ"),
+        gettext_lazy("Place HQ and 8 troops"),
+        "S-6",
+    ),
+    "draft_pick:faction": (
+        gettext_lazy("Draft a faction"),
+        gettext_lazy("Take the faction"),
+        "S-8",
+    ),
+    "draft_pick:card": (
+        gettext_lazy("Or draft a card you lack the kind of"),
+        gettext_lazy("Take the card"),
+        "S-8",
+    ),
+    "place_start": (
+        gettext_lazy("Place your HQ and drafted troops"),
+        gettext_lazy("Place HQ and troops"),
+        "S-8",
+    ),
+    "buy_red_star": (
+        gettext_lazy("Buy a red star with 4 cards"),
+        gettext_lazy("Buy a red star"),
+        "T-2",
+    ),
+    "play_scar_card": (gettext_lazy("Play your scar card"), gettext_lazy("Place the scar"), "T-3"),
+    "pass_scar_card": (
+        gettext_lazy("Keep your scar card"),
+        gettext_lazy("Play no scar card now"),
+        "T-3",
+    ),
+    "move_hq": (
+        gettext_lazy("Move an HQ to a neighbouring territory"),
+        gettext_lazy("Move the HQ"),
+        "G-18",
+    ),
+    "join_war": (
+        gettext_lazy("Join the war with half your starting troops"),
+        gettext_lazy("Join the war"),
+        "T-5",
+    ),
+    "recruit": (gettext_lazy("Recruit"), gettext_lazy("Recruit"), "T-7"),
+    "place_troops": (gettext_lazy("Place troops"), gettext_lazy("Place"), "T-13"),
+    "place_stealthily": (
+        gettext_lazy("Send recruits into an empty territory"),
+        gettext_lazy("Send them"),
+        "T-13",
+    ),
+    "expand": (gettext_lazy("Expand into an empty territory"), gettext_lazy("Expand"), "X-2"),
+    "attack": (gettext_lazy("Attack"), gettext_lazy("Attack"), "X-6"),
+    "defend_with": (gettext_lazy("Defend"), gettext_lazy("Defend"), "X-6"),
+    "fire_missile": (gettext_lazy("Fire a missile"), gettext_lazy("Fire"), "X-10"),
+    "pass_missiles": (gettext_lazy("No missile"), gettext_lazy("Fire no missile"), "X-10"),
+    "move_in": (gettext_lazy("Move in after the conquest"), gettext_lazy("Move in"), "X-12"),
+    "maneuver": (gettext_lazy("Maneuver"), gettext_lazy("Maneuver"), "M-3"),
+    "end_turn": (gettext_lazy("End"), gettext_lazy("End"), "T-1"),
+    "take_card": (gettext_lazy("Take a card"), gettext_lazy("Take the card"), "E-3"),
+    "claim_mission": (gettext_lazy("Claim the mission"), gettext_lazy("Claim"), "E-8"),
+    "claim_slot_mission": (
+        gettext_lazy("Claim the mission in your red slot"),
+        gettext_lazy("Claim"),
+        "E-8",
+    ),
+    "choose_mission": (
+        gettext_lazy("Choose the face-up mission"),
+        gettext_lazy("Lay it out"),
+        "E-8",
+    ),
+    "acknowledge_pack": (
+        gettext_lazy("Open the sealed pack"),
+        gettext_lazy("The pack is open: resume play"),
+        "U-8",
+    ),
+    "place_alien_island": (
+        gettext_lazy("Join Alien Island to two coastal territories"),
+        gettext_lazy("Place it"),
+        "U-7",
+    ),
+    "choose_comeback_power": (
+        gettext_lazy("Pick a comeback power for your faction"),
+        gettext_lazy("Take it"),
+        "X-15",
+    ),
+    "resolve_event": (gettext_lazy("Carry out the event"), gettext_lazy("Carry it out"), "E-7"),
     **POCKET_TITLES,
 }
 FIELD_LABELS = {
-    "faction": "Faction",
-    "territory": "Territory",
-    "origin": "From",
-    "target": "To",
-    "dice": "Dice",
-    "side": "Die of",
-    "die_index": "Die",
-    "slot": "Card",
-    "cards": "Cards",
-    "trade_in": "Trade in",
-    "pack": "Pack",
-    "power": "Power",
-    "card": "Draft card",
-    "die": "Turn into a 6",
-    "option": "Choice",
-    "territories": "Cities",
-    "mission": "Mission",
-    "name": "Name",
+    "faction": gettext_lazy("Faction"),
+    "territory": gettext_lazy("Territory"),
+    "origin": gettext_lazy("From"),
+    "target": gettext_lazy("To"),
+    "dice": gettext_lazy("Dice"),
+    "side": gettext_lazy("Die of"),
+    "die_index": gettext_lazy("Die"),
+    "slot": gettext_lazy("Card"),
+    "cards": gettext_lazy("Cards"),
+    "trade_in": gettext_lazy("Trade in"),
+    "pack": gettext_lazy("Pack"),
+    "power": gettext_lazy("Power"),
+    "card": gettext_lazy("Draft card"),
+    "die": gettext_lazy("Turn into a 6"),
+    "option": gettext_lazy("Choice"),
+    "territories": gettext_lazy("Cities"),
+    "mission": gettext_lazy("Mission"),
+    "name": gettext_lazy("Name"),
 }
 LIST_FIELDS = frozenset({"cards", "trade_in"})
 CLAIM_LABELS = {
     # what a mission's claim places (E-8): the words for its fields
-    "sea_line": {"territory": "New sea line from", "target": "to"},
-    "world_capital": {"territory": "World Capital in", "name": "Its name"},
+    "sea_line": {"territory": gettext_lazy("New sea line from"), "target": gettext_lazy("to")},
+    "world_capital": {
+        "territory": gettext_lazy("World Capital in"),
+        "name": gettext_lazy("Its name"),
+    },
 }
 
 
@@ -210,16 +286,15 @@ class CardsSpec:
     @property
     def hint(self) -> str:
         if self.count is not None:
-            return f"Tick exactly {self.count} cards."
-        return (
-            f"Tick cards worth {self.min_coins} to {self.max_coins} coins, or none to recruit "
-            "without a trade-in."
-        )
+            return _("Tick exactly %(count)s cards.") % {"count": self.count}
+        return _(
+            "Tick cards worth %(low)s to %(high)s coins, or none to recruit without a trade-in."
+        ) % {"low": self.min_coins, "high": self.max_coins}
 
 
 def _card_label(state: GameState, card: str) -> str:
     if card == "coin":
-        return "Coin card (1)"
+        return _("Coin card (1)")
     return f"{board().territory(card).name} ({state.card_coins(card)})"
 
 
@@ -231,7 +306,7 @@ def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
     territories = {**board().territories, **board().pack_territories}
     if name in {"territory", "origin", "target"}:
         if value in content().factions:  # a scar card may target a faction card
-            return f"{content().factions[value].name}'s faction card"
+            return _("%(faction)s's faction card") % {"faction": content().factions[value].name}
         label = territories[value].name if value in territories else str(value)
         return f"{label} ({state.troops(value)})" if name == "origin" else label
     if name == "faction":
@@ -240,26 +315,32 @@ def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
         return draft_code_label(value)
     if name in LIST_FIELDS:
         if not value:
-            return "No trade-in"
+            return _("No trade-in")
         coins = sum(state.card_coins(c) for c in value)
         cards = ", ".join(_card_label(state, c) for c in value)
         if name == "trade_in":
             troops = content().trade_in_chart.get(coins, 0)
-            return f"{cards}: {coins} coins for {troops} troops"
+            return _("%(cards)s: %(coins)s coins for %(troops)s troops") % {
+                "cards": cards,
+                "coins": coins,
+                "troops": troops,
+            }
         return cards
     if name == "dice":
-        return f"{value} {'die' if value == 1 else 'dice'}"
+        return ngettext("%(count)s die", "%(count)s dice", value) % {"count": value}
     if name == "side":
-        return "the attacker" if value == "attack" else "the defender"
+        return _("the attacker") if value == "attack" else _("the defender")
     if name == "die_index":
-        return f"die {int(value) + 1}"
+        return _("die %(number)s") % {"number": int(value) + 1}
     if name == "slot":
         if value == "coin":
-            return "a coin card"
+            return _("a coin card")
         card = state.slots[int(value) - 1]
-        return f"slot {value}: {_card_label(state, card)}" if card else f"slot {value}"
+        if card:
+            return _("slot %(slot)s: %(card)s") % {"slot": value, "card": _card_label(state, card)}
+        return _("slot %(slot)s") % {"slot": value}
     if name == "die":
-        side, _, index = str(value).partition(":")
+        side, _sep, index = str(value).partition(":")
         return _missile_target(state, side, int(index)) if index.isdigit() else str(value)
     if name == "pack":
         pack = content().packs.get(value)
@@ -276,8 +357,12 @@ def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
         if len(set(names)) < len(names):  # troops split one by one (Join the Cause)
             counts = {n: names.count(n) for n in dict.fromkeys(names)}
             return ", ".join(
-                f"{count} troop{'' if count == 1 else 's'} into {n}" for n, count in counts.items()
+                ngettext("%(count)s troop into %(name)s", "%(count)s troops into %(name)s", count)
+                % {"count": count, "name": n}
+                for n, count in counts.items()
             )
+        if len(names) == 2:
+            return _("%(first)s and %(second)s") % {"first": names[0], "second": names[1]}
         return " and ".join(names)
     if name == "mission" and value:  # a mission of the deck, offered once its pack is open
         mission = content().missions.get(value)
@@ -296,8 +381,13 @@ def encode(value: Any) -> str:
 
 def _missile_target(state: GameState, side: str, index: int) -> str:
     values = (state.pending or {}).get(f"{side}_values") or []
-    shows = f" showing {values[index]}" if index < len(values) else ""
-    return f"{'Attack' if side == 'attack' else 'Defence'} die {index + 1}{shows}"
+    words = {"number": index + 1}
+    if index < len(values):
+        words["value"] = values[index]
+        if side == "attack":
+            return _("Attack die %(number)s showing %(value)s") % words
+        return _("Defence die %(number)s showing %(value)s") % words
+    return (_("Attack die %(number)s") if side == "attack" else _("Defence die %(number)s")) % words
 
 
 def _claim_title(state: GameState) -> tuple[str, dict[str, str]]:
@@ -305,9 +395,13 @@ def _claim_title(state: GameState) -> tuple[str, dict[str, str]]:
     mission = content().missions.get(state.mission or "")
     if mission is None:
         return MOVE_TITLES["claim_mission"][0], {}
-    stars = "1 Red Star" if mission.stars == 1 else f"{mission.stars} Red Stars"
     return (
-        f"Claim the mission {mission.name} ({stars})",
+        ngettext(
+            "Claim the mission %(name)s (%(stars)s Red Star)",
+            "Claim the mission %(name)s (%(stars)s Red Stars)",
+            mission.stars,
+        )
+        % {"name": mission.name, "stars": mission.stars},
         CLAIM_LABELS.get(mission.action or "", {}),
     )
 
@@ -341,29 +435,29 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
         spec = specs.get(key)
         if spec is None:
             title, button, rule = MOVE_TITLES.get(
-                key, MOVE_TITLES.get(kind, (kind.replace("_", " "), "Go", ""))
+                key, MOVE_TITLES.get(kind, (kind.replace("_", " "), _("Go"), ""))
             )
             if kind == "end_turn":
                 title, button = (
-                    ("End the turn without a card", "End turn")
+                    (_("End the turn without a card"), _("End turn"))
                     if state.phase == "end_of_turn"
-                    else ("Stop attacking", "End attacks and the turn")
+                    else (_("Stop attacking"), _("End attacks and the turn"))
                 )
             if kind == "maneuver" and state.phase == "event_choice":
-                title, button = ("Or make one maneuver now", "Maneuver")
+                title, button = (_("Or make one maneuver now"), _("Maneuver"))
             labels: dict[str, str] = {}
             if kind == "claim_mission":
                 title, labels = _claim_title(state)
             if kind == "place_alien_island":
-                labels = {"territory": "One sea line to", "target": "The other to"}
+                labels = {"territory": _("One sea line to"), "target": _("The other to")}
             title, button, rule = pocket_title(state, key) or (title, button, rule)
             labels = field_labels(state, key) or labels
-            spec = MoveFormSpec(type=kind, title=title, button=button, rule=rule)
+            spec = MoveFormSpec(type=kind, title=str(title), button=str(button), rule=rule)
             spec.hidden = [(name, encode(value)) for name, value in fixed.items()]
             spec.fields = [
                 FieldSpec(
                     name=name,
-                    label=labels.get(name, FIELD_LABELS.get(name, name)),
+                    label=str(labels.get(name, FIELD_LABELS.get(name, name))),
                     choices=[],
                     territory=(
                         name in {"territory", "origin", "target"} and name != option.text
@@ -427,7 +521,7 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
     kind = data.get("type", "")
     move: dict[str, Any] = {"type": kind}
     if kind == "fire_missile" and ":" in data.get("die", ""):
-        side, _, index = data["die"].partition(":")
+        side, _sep, index = data["die"].partition(":")
         die = whole_number(index)
         return {**move, "side": side, "die_index": index if die is None else die}
     template = next((o.move.to_json() for o in options if o.move.type == kind), None)
@@ -469,7 +563,7 @@ def reward_select_choices(options) -> list[tuple[str, list[tuple[str, str]]]]:
         names = board().continents if option.targets_continents else board().territories
         groups.append(
             (
-                f"{option.name} ({option.code})",
+                f"{_(option.name)} ({option.code})",
                 [(f"{option.code}|{t}", names[t].name) for t in option.targets],
             )
         )
@@ -485,13 +579,14 @@ def reward_from_post(data: Any, prefix: str) -> RewardChoice | None:
     code, bar, target = raw.partition("|")
     if not (bar and code and target):
         raise ApplicationError(
-            "That reward is not one of the choices offered; choose again.", code="bad_reward"
+            _("That reward is not one of the choices offered; choose again."), code="bad_reward"
         )
     delta_raw = data.get(f"{prefix}_delta", "")
     delta = signed_number(delta_raw) or 0
     name = data.get(f"{prefix}_name", "").strip()
     if len(name) > NAME_MAX or len(target) > NAME_MAX:
         raise ApplicationError(
-            f"A name is at most {NAME_MAX} characters; shorten it (END-5).", code="too_long"
+            _("A name is at most %(max)s characters; shorten it (END-5).") % {"max": NAME_MAX},
+            code="too_long",
         )
     return RewardChoice(code=code, target=target, name=name, delta=delta)

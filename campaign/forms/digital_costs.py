@@ -4,6 +4,9 @@ powers or scars add or take off."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from rules.game import GameState
 from rules.game.attack import expansion_cost
 from rules.game.common import constant
@@ -18,17 +21,29 @@ def expansion_cost_words(state: GameState, seat: int, target: str) -> str:
     population = state.world.population(target)
     if population:
         city = state.world.cities[target]
-        parts.append(f"{city.kind} city, population {population}")
+        kinds = {
+            "minor": _("minor city, population %(population)s"),
+            "major": _("major city, population %(population)s"),
+            "capital": _("capital city, population %(population)s"),
+        }
+        words = kinds.get(city.kind) or f"{city.kind} city, population %(population)s"
+        parts.append(words % {"population": population})
     if state.world.is_fortified(target):
-        parts.append(f"+{constant('fortification_expansion_cost')} fortified")
+        parts.append(_("+%(cost)s fortified") % {"cost": constant("fortification_expansion_cost")})
     change = expansion_cost_change(state, seat, target)
     if change:
-        parts.append(f"{change:+d} from powers or scars")
+        parts.append(_("%(change)s from powers or scars") % {"change": f"{change:+d}"})
     cost = expansion_cost(state, seat, target)
     words = ""
     if cost or parts:
-        troops = "troop" if cost == 1 else "troops"
-        words = f", costs {cost} {troops}" + (f" ({'; '.join(parts)})" if parts else "")
+        if parts:
+            words = ngettext(
+                ", costs %(cost)s troop (%(parts)s)", ", costs %(cost)s troops (%(parts)s)", cost
+            ) % {"cost": cost, "parts": "; ".join(parts)}
+        else:
+            words = ngettext(", costs %(cost)s troop", ", costs %(cost)s troops", cost) % {
+                "cost": cost
+            }
     if entry_extra(state, seat, target):
-        words += ", half of those arriving are lost to the fallout"
+        words += _(", half of those arriving are lost to the fallout")
     return words

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from rules import box
 from rules.data import board, content
 from rules.game import GameState
@@ -14,45 +17,62 @@ from rules.game.common import continent_bonuses
 from rules.game.missile_powers import RALLY_TROOPS, rally_territories
 
 USE_POWER = "use_missile_power"
-MISSILE_COST = "(costs a missile)"
 
 POCKET_TITLES: dict[str, tuple[str, str, str]] = {
-    # type: (title, button, rule)
-    "choose_nuke_target": ("Choose where the nuke falls", "Nuke it", "U-6"),
-    "choose_missile_power": ("Pick your missile power", "Take the power", "G-3"),
+    # type: (title, button, rule); a title may name the Rally's troops as %(troops)s
+    "choose_nuke_target": (
+        gettext_lazy("Choose where the nuke falls"),
+        gettext_lazy("Nuke it"),
+        "U-6",
+    ),
+    "choose_missile_power": (
+        gettext_lazy("Pick your missile power"),
+        gettext_lazy("Take the power"),
+        "G-3",
+    ),
     f"{USE_POWER}:rally": (
-        f"Use Rally: +{RALLY_TROOPS} troops on each of your HQs {MISSILE_COST}",
-        "Rally",
+        gettext_lazy("Use Rally: +%(troops)s troops on each of your HQs (costs a missile)"),
+        gettext_lazy("Rally"),
         "J167s",
     ),
     f"{USE_POWER}:emp": (
-        f"Use EMP on a territory you fight over: dice there keep their natural values this "
-        f"turn {MISSILE_COST}",
-        "Use EMP",
+        gettext_lazy(
+            "Use EMP on a territory you fight over: dice there keep their natural values this "
+            "turn (costs a missile)"
+        ),
+        gettext_lazy("Use EMP"),
         "J167s",
     ),
     f"{USE_POWER}:bad_intel": (
-        f"Use Bad Intel: the player on turn goes without one continent bonus {MISSILE_COST}",
-        "Use Bad Intel",
+        gettext_lazy(
+            "Use Bad Intel: the player on turn goes without one continent bonus (costs a missile)"
+        ),
+        gettext_lazy("Use Bad Intel"),
         "J167s",
     ),
     f"{USE_POWER}:interference": (
-        f"Use Interference: block the card about to be taken {MISSILE_COST}",
-        "Block the card",
+        gettext_lazy("Use Interference: block the card about to be taken (costs a missile)"),
+        gettext_lazy("Block the card"),
         "J167s",
     ),
     f"{USE_POWER}:recon": (
-        f"Use Recon: take a face-up territory card instead of a coin card {MISSILE_COST}",
-        "Take it with Recon",
+        gettext_lazy(
+            "Use Recon: take a face-up territory card instead of a coin card (costs a missile)"
+        ),
+        gettext_lazy("Take it with Recon"),
         "J167s",
     ),
-    "pass_missile_power": ("Let the moment go by", "Use no missile power", "G-3"),
+    "pass_missile_power": (
+        gettext_lazy("Let the moment go by"),
+        gettext_lazy("Use no missile power"),
+        "G-3",
+    ),
 }
 SECONDARY = frozenset({"pass_missile_power"})
 TARGET_LABELS = {
-    f"{USE_POWER}:emp": "Territory",
-    f"{USE_POWER}:bad_intel": "Continent",
-    f"{USE_POWER}:recon": "Card",
+    f"{USE_POWER}:emp": gettext_lazy("Territory"),
+    f"{USE_POWER}:bad_intel": gettext_lazy("Continent"),
+    f"{USE_POWER}:recon": gettext_lazy("Card"),
 }
 
 
@@ -67,7 +87,7 @@ def form_key(kind: str, data: dict[str, Any]) -> str:
 
 
 def _who(state: GameState, seat: Any) -> str:
-    return state.seats[seat].name if isinstance(seat, int) else "the player on turn"
+    return state.seats[seat].name if isinstance(seat, int) else _("the player on turn")
 
 
 def pocket_title(state: GameState, key: str) -> tuple[str, str, str] | None:
@@ -75,47 +95,54 @@ def pocket_title(state: GameState, key: str) -> tuple[str, str, str] | None:
     found = POCKET_TITLES.get(key)
     if found is None:
         return None
-    title, button, rule = found
+    title, button, rule = str(found[0]) % {"troops": RALLY_TROOPS}, str(found[1]), found[2]
     pending = state.pending or {}
     if key == "choose_nuke_target" and "origin" in pending:
-        title = (
-            f"Choose where the nuke falls: the attacking territory "
-            f"({territory_name(pending['origin'])}) or the defending one "
-            f"({territory_name(pending['target'])})"
-        )
+        title = _(
+            "Choose where the nuke falls: the attacking territory (%(origin)s) or the "
+            "defending one (%(target)s)"
+        ) % {
+            "origin": territory_name(pending["origin"]),
+            "target": territory_name(pending["target"]),
+        }
     elif key == f"{USE_POWER}:rally" and state.current_seat is not None:
         names = ", ".join(territory_name(t) for t in rally_territories(state, state.current_seat))
-        title = f"Use Rally: +{RALLY_TROOPS} troops on each of your HQs ({names}) {MISSILE_COST}"
-        button = f"Rally: +{RALLY_TROOPS} troops on each HQ you hold {MISSILE_COST}"
+        words = {"troops": RALLY_TROOPS, "names": names}
+        title = (
+            _("Use Rally: +%(troops)s troops on each of your HQs (%(names)s) (costs a missile)")
+            % words
+        )
+        button = _("Rally: +%(troops)s troops on each HQ you hold (costs a missile)") % words
     elif key == f"{USE_POWER}:bad_intel":
-        title = (
-            f"Use Bad Intel: {_who(state, state.current_seat)} goes without one continent "
-            f"bonus this turn {MISSILE_COST}"
-        )
+        title = _(
+            "Use Bad Intel: %(who)s goes without one continent bonus this turn (costs a missile)"
+        ) % {"who": _who(state, state.current_seat)}
     elif key == f"{USE_POWER}:interference" and pending.get("kind") == "interference":
-        title = (
-            f"Use Interference: {_who(state, pending['drawer'])} may not take "
-            f"{_card_words(state, pending['slot'])} this turn {MISSILE_COST}"
-        )
+        title = _("Use Interference: %(who)s may not take %(card)s this turn (costs a missile)") % {
+            "who": _who(state, pending["drawer"]),
+            "card": _card_words(state, pending["slot"]),
+        }
     return title, button, rule
 
 
 def _card_words(state: GameState, slot: Any) -> str:
     if str(slot) == "coin":
-        return "a coin card"
+        return _("a coin card")
     card = state.slots[int(slot) - 1]
-    return f"the {territory_name(card)} card" if card else f"the card in slot {slot}"
+    if card:
+        return _("the %(territory)s card") % {"territory": territory_name(card)}
+    return _("the card in slot %(slot)s") % {"slot": slot}
 
 
 def field_labels(state: GameState, key: str) -> dict[str, str]:
     """Field words of a pocket move's form (empty: the usual words)."""
     if key == "choose_nuke_target":
-        return {"territory": "The nuke falls on"}
+        return {"territory": _("The nuke falls on")}
     if key in TARGET_LABELS:
-        return {"target": TARGET_LABELS[key]}
+        return {"target": str(TARGET_LABELS[key])}
     card = content().event_cards.get((state.pending or {}).get("card", ""))
     if key == "resolve_event" and card is not None and card.key == "mysterious_island":
-        return {"territories": "Face-up card"}
+        return {"territories": _("Face-up card")}
     return {}
 
 
@@ -133,15 +160,27 @@ def pocket_value_label(state: GameState, key: str, name: str, value: Any) -> str
         return f"{power.name}: {power.text}" if power else str(value)
     if key == "choose_nuke_target" and name == "territory":
         pending = state.pending or {}
-        side = {pending.get("origin"): "attacking", pending.get("target"): "defending"}.get(value)
-        where = f" (the {side} territory)" if side else ""
-        return f"{territory_name(value)}{where}"
+        name = territory_name(value)
+        if value == pending.get("origin"):
+            return _("%(name)s (the attacking territory)") % {"name": name}
+        if value == pending.get("target"):
+            return _("%(name)s (the defending territory)") % {"name": name}
+        return name
     if key == f"{USE_POWER}:bad_intel" and name == "target":
         continent = board().continents.get(value)
         bonus = continent_bonuses(state, state.current_seat).get(value, 0)
-        return f"{continent.name} (+{bonus} troops)" if continent else str(value)
+        if continent is None:
+            return str(value)
+        return _("%(continent)s (+%(bonus)s troops)") % {
+            "continent": continent.name,
+            "bonus": bonus,
+        }
     if key == f"{USE_POWER}:recon" and name == "target":
         card = state.slots[int(value) - 1] if str(value).isdigit() else None
-        coins = f" ({state.card_coins(card)})" if card else ""
-        return f"slot {value}: {territory_name(card)}{coins}" if card else f"slot {value}"
+        if not card:
+            return _("slot %(slot)s") % {"slot": value}
+        return _("slot %(slot)s: %(card)s") % {
+            "slot": value,
+            "card": f"{territory_name(card)} ({state.card_coins(card)})",
+        }
     return None

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from campaign.forms.game_log_gaps import (
     NOT_RECORDED,
@@ -60,12 +62,12 @@ from rules.world import World
 
 STEPS = ("players", "during", "outcome", "packs", "rewards")
 STEP_TITLES = {
-    "players": "Who played",
-    "during": "During the game",
-    "outcome": "How it ended",
-    "packs": "What the packs brought",
-    "rewards": "Signature and rewards",
-    "confirm": "Check and confirm",
+    "players": gettext_lazy("Who played"),
+    "during": gettext_lazy("During the game"),
+    "outcome": gettext_lazy("How it ended"),
+    "packs": gettext_lazy("What the packs brought"),
+    "rewards": gettext_lazy("Signature and rewards"),
+    "confirm": gettext_lazy("Check and confirm"),
 }
 MAX_PLAYERS = 5
 SCAR_ROWS = 3
@@ -84,7 +86,7 @@ def _territory_choices(blank: str = "—", world: World | None = None) -> list[t
         world.alien_island is not None or box.addition_active(world, "alien_island")
     ):
         island = board().territory(board_links.ALIEN_ISLAND)
-        groups.append(("In no continent", [(island.key, island.name)]))
+        groups.append((_("In no continent"), [(island.key, island.name)]))
     return [("", blank), *groups]
 
 
@@ -111,7 +113,7 @@ class PlayersStep(StepForm):
 
     step = "players"
     played_on = forms.DateField(
-        label="Played on",
+        label=gettext_lazy("Played on"),
         widget=forms.DateInput(attrs={"type": "date"}),
         initial=datetime.date.today,
     )
@@ -122,21 +124,23 @@ class PlayersStep(StepForm):
         person_choices = [
             ("", "—"),
             *sorted(persons.items(), key=lambda kv: kv[1].lower()),
-            (GUEST, "A guest (name below)"),
+            (GUEST, _("A guest (name below)")),
         ]
         for i in range(MAX_PLAYERS):
             self.fields[f"p{i}_person"] = forms.ChoiceField(
-                label=f"Seat {i + 1}: player", choices=person_choices, required=False
+                label=_("Seat %(n)s: player") % {"n": i + 1}, choices=person_choices, required=False
             )
             self.fields[f"p{i}_guest"] = forms.CharField(
-                label="Guest's name", required=False, max_length=80
+                label=_("Guest's name"), required=False, max_length=80
             )
             # A pack's faction from the game after its pack opened (U-8).
             self.fields[f"p{i}_faction"] = forms.ChoiceField(
-                label="Faction", choices=_faction_choices(list(box.factions(world))), required=False
+                label=_("Faction"),
+                choices=_faction_choices(list(box.factions(world))),
+                required=False,
             )
             self.fields[f"p{i}_start"] = forms.ChoiceField(
-                label="Starting territory (HQ)",
+                label=_("Starting territory (HQ)"),
                 choices=with_not_recorded(_territory_choices(world=world)),
                 required=False,
             )
@@ -168,18 +172,19 @@ class PlayersStep(StepForm):
             clean_seat_draft(self, data, i)
             used += 1
             if not person and not guest:
-                self.add_error(f"p{i}_person", "Choose a member or name a guest.")
+                self.add_error(f"p{i}_person", _("Choose a member or name a guest."))
             if person == GUEST and not guest:
-                self.add_error(f"p{i}_guest", "Give the guest's name.")
+                self.add_error(f"p{i}_guest", _("Give the guest's name."))
             if not faction:
-                self.add_error(f"p{i}_faction", "Choose the faction this player took.")
+                self.add_error(f"p{i}_faction", _("Choose the faction this player took."))
             if not start:
-                self.add_error(f"p{i}_start", "Give the starting territory (S-7).")
+                self.add_error(f"p{i}_start", _("Give the starting territory (S-7)."))
         limits = content().constants
         if used < limits["players_min"]:
             self.add_error(
                 None,
-                f"A game has {limits['players_min']} to {limits['players_max']} players (C-1).",
+                _("A game has %(least)s to %(most)s players (C-1).")
+                % {"least": limits["players_min"], "most": limits["players_max"]},
             )
         return data
 
@@ -196,24 +201,26 @@ class DuringStep(StepForm):
         scar_targets = [
             *_territory_choices(world=world),
             (
-                "Faction cards",
+                _("Faction cards"),
                 [(f"faction:{k}", f.name) for k, f in box.factions(world).items()],
             ),
         ]
         scar_kinds = [("", "—"), *[(k, s.name) for k, s in box.scar_types(world).items()]]
-        players = _faction_choices(factions, blank="nobody in particular")
+        players = _faction_choices(factions, blank=_("nobody in particular"))
         for i in range(SCAR_ROWS):
             self.fields[f"s{i}_scar"] = forms.ChoiceField(
-                label=f"Scar card {i + 1}",
+                label=_("Scar card %(n)s") % {"n": i + 1},
                 choices=scar_kinds,
                 required=False,
                 # Never echo what was typed: it may name a scar of a sealed pack (U-8).
-                error_messages={"invalid_choice": "Choose one of the scar cards listed."},
+                error_messages={"invalid_choice": _("Choose one of the scar cards listed.")},
             )
             self.fields[f"s{i}_target"] = forms.ChoiceField(
-                label="Placed on", choices=scar_targets, required=False
+                label=_("Placed on"), choices=scar_targets, required=False
             )
-            self.fields[f"s{i}_by"] = forms.ChoiceField(label="By", choices=players, required=False)
+            self.fields[f"s{i}_by"] = forms.ChoiceField(
+                label=_("By"), choices=players, required=False
+            )
         forts = [
             ("", "—"),
             *[
@@ -224,30 +231,32 @@ class DuringStep(StepForm):
         ]
         for i in range(WEAR_ROWS):
             self.fields[f"w{i}_territory"] = forms.ChoiceField(
-                label=f"Fortification worn {i + 1}", choices=forts, required=False
+                label=_("Fortification worn %(n)s") % {"n": i + 1}, choices=forts, required=False
             )
             self.fields[f"w{i}_boxes"] = forms.IntegerField(
-                label="Boxes marked", required=False, min_value=1, max_value=10
+                label=_("Boxes marked"), required=False, min_value=1, max_value=10
             )
         self.fields["missiles3"] = forms.BooleanField(
-            label="Three or more missiles were fired on one roll (Pocket 1, U-6)", required=False
+            label=_("Three or more missiles were fired on one roll (Pocket 1, U-6)"),
+            required=False,
         )
         self.fields["missiles3_by"] = forms.ChoiceField(
-            label="The third missile was fired by", choices=players, required=False
+            label=_("The third missile was fired by"), choices=players, required=False
         )
         self.fields["recruit30"] = forms.BooleanField(
-            label="A player about to place 30+ troops held a missile (Pocket 2, U-7)",
+            label=_("A player about to place 30+ troops held a missile (Pocket 2, U-7)"),
             required=False,
         )
         self.fields["recruit30_by"] = forms.ChoiceField(
-            label="Who", choices=players, required=False
+            label=_("Who"), choices=players, required=False
         )
         self.fields["recruit30_troops"] = forms.IntegerField(
-            label="Troops to place", required=False, min_value=0, max_value=COUNT_MAX
+            label=_("Troops to place"), required=False, min_value=0, max_value=COUNT_MAX
         )
         for faction in factions:
             self.fields[f"m_{faction}"] = forms.IntegerField(
-                label=f"Missiles used by {content().factions[faction].name}",
+                label=_("Missiles used by %(faction)s")
+                % {"faction": content().factions[faction].name},
                 required=False,
                 min_value=0,
                 max_value=COUNT_MAX,
@@ -259,15 +268,15 @@ class DuringStep(StepForm):
         clean_missions(self, data)
         for i in range(SCAR_ROWS):
             if bool(data.get(f"s{i}_scar")) != bool(data.get(f"s{i}_target")):
-                self.add_error(f"s{i}_target", "Give both the scar and where it was placed.")
+                self.add_error(f"s{i}_target", _("Give both the scar and where it was placed."))
         for i in range(WEAR_ROWS):
             if data.get(f"w{i}_territory") and not data.get(f"w{i}_boxes"):
-                self.add_error(f"w{i}_boxes", "How many wear boxes were marked? (X-9)")
+                self.add_error(f"w{i}_boxes", _("How many wear boxes were marked? (X-9)"))
         if (
             data.get("recruit30")
             and (data.get("recruit30_troops") or 0) < content().constants["pocket2_troops"]
         ):
-            self.add_error("recruit30_troops", "Pocket 2 opens at 30 troops or more (U-7).")
+            self.add_error("recruit30_troops", _("Pocket 2 opens at 30 troops or more (U-7)."))
         return data
 
 
@@ -287,29 +296,32 @@ class OutcomeStep(StepForm):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"] = forms.ChoiceField(
-            label="Winner",
+            label=_("Winner"),
             choices=_faction_choices(factions),
             required=True,
             error_messages={
-                "required": "Pick the one faction that won: every game has exactly "
-                "one winner (END-2)."
+                "required": _(
+                    "Pick the one faction that won: every game has exactly one winner (END-2)."
+                )
             },
         )
         territories = _territory_choices(world=world)[1:]
         for faction in factions:
             name = content().factions[faction].name
             self.fields[f"t_{faction}"] = forms.BooleanField(
-                label=f"{name} had troops on the board at the end",
+                label=_("%(faction)s had troops on the board at the end") % {"faction": name},
                 required=False,
                 initial=faction not in eliminated,
             )
             self.fields[f"h_{faction}"] = forms.MultipleChoiceField(
-                label=f"Territories {name} held at the end",
+                label=_("Territories %(faction)s held at the end") % {"faction": name},
                 choices=[(NOT_RECORDED, NOT_RECORDED_LABEL), *territories],
                 required=False,
                 widget=forms.SelectMultiple(attrs={"size": 8}),
-                help_text="Hold Ctrl (⌘ on a Mac) to pick several. A held-on reward must go on "
-                "one of these (END-6).",
+                help_text=_(
+                    "Hold Ctrl (⌘ on a Mac) to pick several. A held-on reward must go on "
+                    "one of these (END-6)."
+                ),
             )
 
     def clean(self) -> dict[str, Any]:
@@ -317,12 +329,14 @@ class OutcomeStep(StepForm):
         for name, value in list(data.items()):
             if name.startswith("h_") and held_mixed(value or ()):
                 self.add_error(
-                    name, "Pick the territories held, or “not recorded”, not both (END-6)."
+                    name, _("Pick the territories held, or “not recorded”, not both (END-6).")
                 )
         return data
 
 
-UNOFFERED_REWARD = "This reward is not offered now: its supply is used up or it has no target."
+UNOFFERED_REWARD = gettext_lazy(
+    "This reward is not offered now: its supply is used up or it has no target."
+)
 
 
 class RewardsStep(StepForm):
@@ -358,29 +372,33 @@ class RewardsStep(StepForm):
         self.winner_name = winner_name
         if self.rewarded:
             self.fields["signed_on"] = forms.DateField(
-                label="Signed on",
+                label=_("Signed on"),
                 required=False,
                 widget=forms.DateInput(attrs={"type": "date"}),
-                help_text="Leave blank for the day the game was played.",
+                help_text=_("Leave blank for the day the game was played."),
             )
-            self.fields["slogan"] = forms.CharField(label="Slogan", required=False, max_length=200)
+            self.fields["slogan"] = forms.CharField(
+                label=_("Slogan"), required=False, max_length=200
+            )
             codes = WINNER_REWARDS if winner_options is None else winner_options
             self.fields["wr_code"] = forms.ChoiceField(
-                label="Reward",
-                choices=[("", "—"), *[(k, f"{k}: {WINNER_REWARDS[k]}") for k in codes]],
+                label=_("Reward"),
+                choices=[("", "—"), *[(k, f"{k}: {_(WINNER_REWARDS[k])}") for k in codes]],
                 required=False,
                 error_messages={"invalid_choice": UNOFFERED_REWARD},
-                help_text="Only the rewards whose supply lasts and that have a target are listed.",
+                help_text=_(
+                    "Only the rewards whose supply lasts and that have a target are listed."
+                ),
             )
             targets = [
                 *_territory_choices(world=world),
                 (
-                    "Continents (R1, R4)",
+                    _("Continents (R1, R4)"),
                     [(f"continent:{c.key}", c.name) for c in board().continents.values()],
                 ),
             ]
             self.fields["wr_target"] = forms.ChoiceField(
-                label="On", choices=targets, required=False
+                label=_("On"), choices=targets, required=False
             )
             if targets_url:
                 # htmx: choosing a reward narrows its targets to the legal ones.
@@ -392,37 +410,39 @@ class RewardsStep(StepForm):
                     }
                 )
             self.fields["wr_name"] = forms.CharField(
-                label="Name of the continent (R1) or the Major City (R2)",
+                label=_("Name of the continent (R1) or the Major City (R2)"),
                 required=False,
                 max_length=80,
             )
             self.fields["wr_delta"] = forms.ChoiceField(
-                label="Bonus mark (R4)",
+                label=_("Bonus mark (R4)"),
                 choices=[("", "—"), ("1", "+1"), ("-1", "-1")],
                 required=False,
             )
             for player in held_on:
                 faction = player["faction"]
                 self.fields[f"hr_{faction}_code"] = forms.ChoiceField(
-                    label="Reward",
+                    label=_("Reward"),
                     choices=[
-                        ("", "none"),
+                        ("", pgettext("no reward", "none")),
                         (NOT_RECORDED, NOT_RECORDED_LABEL),
-                        *[(k, f"{k}: {HELD_ON_REWARDS[k]}") for k in player["options"]],
+                        *[(k, f"{k}: {_(HELD_ON_REWARDS[k])}") for k in player["options"]],
                     ],
                     required=False,
                     error_messages={"invalid_choice": UNOFFERED_REWARD},
                 )
                 self.fields[f"hr_{faction}_target"] = forms.ChoiceField(
-                    label="On a territory it held when play stopped",
+                    label=_("On a territory it held when play stopped"),
                     choices=[
                         ("", "—"),
                         *[(t, board().territory(t).name) for t in player["held"]],
                     ],
                     required=False,
                     error_messages={
-                        "invalid_choice": "It did not hold that territory when play stopped "
-                        "(END-6): pick one of those listed in “How it ended”."
+                        "invalid_choice": _(
+                            "It did not hold that territory when play stopped (END-6): pick "
+                            "one of those listed in “How it ended”."
+                        )
                     },
                 )
                 if targets_url:
@@ -434,25 +454,26 @@ class RewardsStep(StepForm):
                         }
                     )
                 self.fields[f"hr_{faction}_name"] = forms.CharField(
-                    label="Minor City's name (H1)", required=False, max_length=80
+                    label=_("Minor City's name (H1)"), required=False, max_length=80
                 )
         if naming_due:
-            self.fields["world_name"] = forms.CharField(label="The world's name", max_length=80)
+            self.fields["world_name"] = forms.CharField(label=_("The world's name"), max_length=80)
             self.fields["world_namer"] = forms.ChoiceField(
-                label="Named by (most signatures)",
+                label=_("Named by (most signatures)"),
                 choices=[("", "—"), *sorted(persons.items(), key=lambda kv: kv[1].lower())],
             )
             tied = ", ".join(f"{name} ({key})" for key, name in naming_candidates)
             self.fields["naming_rounds"] = forms.CharField(
-                label="Roll-off dice if signers tie",
+                label=_("Roll-off dice if signers tie"),
                 required=False,
                 max_length=TEXT_MAX,
                 widget=forms.Textarea(attrs={"rows": 2}),
-                help_text=(
-                    f"Most signatures: {tied or 'nobody yet'}. If more than one, each rolls a "
-                    "die (+1 per continent they named); write one round per line by key, "
-                    "e.g. “ann=4, bob=3” (END-8)."
-                ),
+                help_text=_(
+                    "Most signatures: %(tied)s. If more than one, each rolls a die (+1 per "
+                    "continent they named); write one round per line by key, e.g. “ann=4, "
+                    "bob=3” (END-8)."
+                )
+                % {"tied": tied or _("nobody yet")},
             )
 
     def sections(self) -> list[tuple[str, list[Any]]]:
@@ -460,26 +481,31 @@ class RewardsStep(StepForm):
         clockwise order from the winner, the world's name."""
         groups: list[tuple[str, list[Any]]] = []
         if self.rewarded:
-            who = f" ({self.winner_name})" if self.winner_name else ""
-            groups.append((f"The winner signs{who} (END-4)", [self["signed_on"], self["slogan"]]))
+            signs = (
+                _("The winner signs (%(name)s) (END-4)") % {"name": self.winner_name}
+                if self.winner_name
+                else _("The winner signs (END-4)")
+            )
+            groups.append((signs, [self["signed_on"], self["slogan"]]))
             groups.append(
                 (
-                    "The winner's reward (END-5)",
+                    _("The winner's reward (END-5)"),
                     [self[f] for f in ("wr_code", "wr_target", "wr_name", "wr_delta")],
                 )
             )
             for n, player in enumerate(self.held_on, start=1):
                 faction = player["faction"]
-                title = (
-                    f"{ordinal(n)} after the winner: {content().factions[faction].name} "
-                    f"({player['name']}) held on (END-6)"
-                )
+                title = _("%(nth)s after the winner: %(faction)s (%(name)s) held on (END-6)") % {
+                    "nth": ordinal(n),
+                    "faction": content().factions[faction].name,
+                    "name": player["name"],
+                }
                 fields = [self[f"hr_{faction}_{part}"] for part in ("code", "target", "name")]
                 groups.append((title, fields))
         if self.naming_due:
             groups.append(
                 (
-                    "Naming the world (END-8)",
+                    _("Naming the world (END-8)"),
                     [self["world_name"], self["world_namer"], self["naming_rounds"]],
                 )
             )
@@ -495,7 +521,9 @@ class RewardsStep(StepForm):
             for part in line.split(","):
                 match = re.fullmatch(r"\s*([\w-]+)\s*[=:]\s*([1-6])\s*", part)
                 if not match:
-                    raise forms.ValidationError(f"Write each die as key=number (1-6): {part!r}.")
+                    raise forms.ValidationError(
+                        _("Write each die as key=number (1-6): %(part)s.") % {"part": repr(part)}
+                    )
                 pairs[match[1]] = int(match[2])
             rounds.append(pairs)
         return rounds
@@ -503,9 +531,9 @@ class RewardsStep(StepForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.rewarded and data.get("wr_code") and not data.get("wr_target"):
-            self.add_error("wr_target", "Choose where the winner's reward goes.")
+            self.add_error("wr_target", _("Choose where the winner's reward goes."))
         if self.rewarded and data.get("wr_code") == "R4" and not data.get("wr_delta"):
-            self.add_error("wr_delta", "Choose the +1 or the -1 mark (END-5 R4).")
+            self.add_error("wr_delta", _("Choose the +1 or the -1 mark (END-5 R4)."))
         for faction in self.held_on_factions:
             target = f"hr_{faction}_target"
             if (
@@ -513,24 +541,26 @@ class RewardsStep(StepForm):
                 and not data.get(target)
                 and target not in self.errors
             ):
-                self.add_error(f"hr_{faction}_target", "Choose a territory it held (END-6).")
+                self.add_error(f"hr_{faction}_target", _("Choose a territory it held (END-6)."))
         return data
 
 
 class ConfirmStep(StepForm):
     step = "confirm"
     reason = forms.CharField(
-        label="Why is this game corrected?",
+        label=gettext_lazy("Why is this game corrected?"),
         required=False,
         max_length=TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     override_reason = forms.CharField(
-        label="Accept anyway (owners): why?",
+        label=gettext_lazy("Accept anyway (owners): why?"),
         required=False,
         max_length=TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="For a house rule or a board that differs; the reason stays in the history.",
+        help_text=gettext_lazy(
+            "For a house rule or a board that differs; the reason stays in the history."
+        ),
     )
 
 

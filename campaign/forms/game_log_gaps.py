@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 NOT_RECORDED = "not_recorded"
-NOT_RECORDED_LABEL = "not recorded (nobody remembers)"
+NOT_RECORDED_LABEL = gettext_lazy("not recorded (nobody remembers)")
 
 
 def with_not_recorded(choices: Sequence[tuple[str, Any]]) -> list[tuple[str, Any]]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from campaign.mission_words import mission_label, stars_words
 from campaign.services.game_log_entry import MissionEntry
@@ -64,20 +65,20 @@ def add_mission_fields(form: forms.Form, world: World, seated: list[tuple[str, s
     choices = [("", "—"), *[(m.code, f"{mission_label(m)}, {stars_words(m.stars)}") for m in deck]]
     for i in range(MISSION_ROWS):
         form.fields[f"mi{i}_mission"] = forms.ChoiceField(
-            label=f"Mission claimed {i + 1}",
+            label=_("Mission claimed %(n)s") % {"n": i + 1},
             choices=choices,
             required=False,
-            error_messages={"invalid_choice": "Choose one of the missions listed."},
+            error_messages={"invalid_choice": _("Choose one of the missions listed.")},
         )
         form.fields[f"mi{i}_by"] = forms.ChoiceField(
-            label="Claimed by", choices=seated, required=False
+            label=_("Claimed by"), choices=seated, required=False
         )
         if "sea_line" in actions:
             form.fields[f"mi{i}_from"] = forms.ChoiceField(
-                label="New sea line from", choices=_coasts(), required=False
+                label=_("New sea line from"), choices=_coasts(), required=False
             )
             form.fields[f"mi{i}_to"] = forms.ChoiceField(
-                label="to", choices=_coasts(), required=False
+                label=_("to"), choices=_coasts(), required=False
             )
         if "world_capital" in actions:
             place, name = _capital_labels(world)
@@ -93,8 +94,8 @@ def _capital_labels(world: World) -> tuple[str, str]:
     """The labels of a capital claim's two fields. The mark is Pack 4's: until that pack is
     open its name stays off the page, the way the pack's own condition keeps it (U-5, U-8)."""
     if box.capital_rule_active(world):
-        return "World Capital founded in", "The World Capital's name"
-    return "The mark it places goes in", "The name given to that mark"
+        return _("World Capital founded in"), _("The World Capital's name")
+    return _("The mark it places goes in"), _("The name given to that mark")
 
 
 def clean_missions(form: forms.Form, data: Mapping[str, Any]) -> None:
@@ -102,9 +103,9 @@ def clean_missions(form: forms.Form, data: Mapping[str, Any]) -> None:
     for i in range(getattr(form, "mission_rows", 0)):
         given = [data.get(f"mi{i}_{part}") for part in PARTS if f"mi{i}_{part}" in form.fields]
         if any(given) and not data.get(f"mi{i}_mission"):
-            form.add_error(f"mi{i}_mission", "Choose the mission this row is about.")
+            form.add_error(f"mi{i}_mission", _("Choose the mission this row is about."))
         elif data.get(f"mi{i}_mission") and not data.get(f"mi{i}_by"):
-            form.add_error(f"mi{i}_by", "Choose the faction whose player claimed it (E-8).")
+            form.add_error(f"mi{i}_by", _("Choose the faction whose player claimed it (E-8)."))
 
 
 def missions_from_step(data: Mapping[str, Any], where: dict[str, str]) -> tuple[MissionEntry, ...]:

@@ -10,9 +10,12 @@ only when the box holds event cards or comeback powers; `packs_step_shown` decid
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from campaign.forms.game_log_pockets import (
     add_pocket_fields,
@@ -33,12 +36,12 @@ from rules.world import World
 
 EVENT_ROWS = 4
 MOVE_ROWS = 2
-NOBODY = "nobody (a card without a choice)"
+NOBODY = gettext_lazy("nobody (a card without a choice)")
 DRAFT_KIND_LABELS = {
-    "troops": "Starting troops",
-    "coins": "Starting coin cards",
-    "turn_order": "Turn order",
-    "placement": "Starting placement",
+    "troops": gettext_lazy("Starting troops"),
+    "coins": gettext_lazy("Starting coin cards"),
+    "turn_order": gettext_lazy("Turn order"),
+    "placement": gettext_lazy("Starting placement"),
 }
 
 
@@ -61,10 +64,10 @@ def _factions(keys: list[str], blank: str) -> list[tuple[str, str]]:
 def add_seat_fields(form: forms.Form, seat: int, world: World) -> None:
     """ "Eliminated by" for a seat, and its four draft cards when this campaign drafts."""
     form.fields[f"p{seat}_elim"] = forms.ChoiceField(
-        label="Eliminated by",
+        label=_("Eliminated by"),
         choices=_factions(list(box.factions(world)), blank="—"),
         required=False,
-        help_text="The faction that eliminated this one, if it was eliminated.",
+        help_text=_("The faction that eliminated this one, if it was eliminated."),
     )
     if not box.draft_active(world):
         return
@@ -73,14 +76,16 @@ def add_seat_fields(form: forms.Form, seat: int, world: World) -> None:
         choices = [
             (
                 c.code,
-                draft_card_label(c)
-                + (f", with {c.min_players}+ players" if c.min_players > 3 else ""),
+                _("%(card)s, with %(n)s+ players")
+                % {"card": draft_card_label(c), "n": c.min_players}
+                if c.min_players > 3
+                else draft_card_label(c),
             )
             for c in cards
             if c.kind == kind
         ]
         form.fields[f"p{seat}_draft_{kind}"] = forms.ChoiceField(
-            label=f"Drafted: {DRAFT_KIND_LABELS[kind].lower()}",
+            label=_("Drafted: %(kind)s") % {"kind": str(DRAFT_KIND_LABELS[kind]).lower()},
             choices=[("", "—"), *choices],
             required=False,
         )
@@ -108,7 +113,7 @@ def clean_seat_draft(form: forms.Form, data: Mapping[str, Any], seat: int) -> No
     if chosen and len(chosen) != len(box.DRAFT_KINDS):
         form.add_error(
             f"p{seat}_draft_{box.DRAFT_KINDS[0]}",
-            "Choose one draft card of each kind for this seat, or none (S-8).",
+            _("Choose one draft card of each kind for this seat, or none (S-8)."),
         )
 
 
@@ -158,46 +163,53 @@ class PacksStep(forms.Form):
         missions = box.mission_deck(world) if any(o.effect == MISSION for o in options) else []
         seated = _factions(factions, blank="—")
         if deck:
+            no_choice = replace(NO_CHOICE, text=_(NO_CHOICE.text))
             drawn = [
                 (f"{card.code}|{option.key}", event_option_label(card, option))
                 for card in deck
-                for option in (*card.options, *([NO_CHOICE] if card.chooser else []))
+                for option in (*card.options, *([no_choice] if card.chooser else []))
             ]
             for i in range(EVENT_ROWS):
                 self.fields[f"e{i}_card"] = forms.ChoiceField(
-                    label=f"Event card {i + 1}", choices=[("", "—"), *drawn], required=False
+                    label=_("Event card %(n)s") % {"n": i + 1},
+                    choices=[("", "—"), *drawn],
+                    required=False,
                 )
                 self.fields[f"e{i}_by"] = forms.ChoiceField(
-                    label="Chosen by",
+                    label=_("Chosen by"),
                     choices=_factions(factions, blank=NOBODY),
                     required=False,
                 )
                 self.fields[f"e{i}_targets"] = forms.MultipleChoiceField(
-                    label="Where it went",
+                    label=_("Where it went"),
                     choices=_territories(blank=""),
                     required=False,
                     widget=forms.SelectMultiple(attrs={"size": 4}),
-                    help_text="The cities the chosen option went to, or both ends of its maneuver.",
+                    help_text=_(
+                        "The cities the chosen option went to, or both ends of its maneuver."
+                    ),
                 )
                 for troop in range(self.split_troops):
                     self.fields[f"e{i}_troop{troop}"] = forms.ChoiceField(
-                        label=f"Troop {troop + 1} went to",
+                        label=_("Troop %(n)s went to") % {"n": troop + 1},
                         choices=_territories(),
                         required=False,
-                        help_text="When the choice splits troops among cities: where each "
-                        "went (a city may come more than once)."
+                        help_text=_(
+                            "When the choice splits troops among cities: where each "
+                            "went (a city may come more than once)."
+                        )
                         if troop == 0
                         else "",
                     )
                 if missions:
                     self.fields[f"e{i}_mission"] = forms.ChoiceField(
-                        label="Mission it laid out face up",
+                        label=_("Mission it laid out face up"),
                         choices=[("", "—"), *[(m.code, mission_label(m)) for m in missions]],
                         required=False,
                     )
                 if self.has_demolitions:
                     self.fields[f"e{i}_demolished"] = forms.MultipleChoiceField(
-                        label="HQs it demolished",
+                        label=_("HQs it demolished"),
                         choices=_territories(blank=""),
                         required=False,
                         widget=forms.SelectMultiple(attrs={"size": 4}),
@@ -207,21 +219,27 @@ class PacksStep(forms.Form):
         if mover is not None:
             for i in range(MOVE_ROWS):
                 self.fields[f"mv{i}_faction"] = forms.ChoiceField(
-                    label=f"HQ moved with {mover.name} ({i + 1})", choices=seated, required=False
+                    label=_("HQ moved with %(power)s (%(n)s)") % {"power": mover.name, "n": i + 1},
+                    choices=seated,
+                    required=False,
                 )
                 self.fields[f"mv{i}_origin"] = forms.ChoiceField(
-                    label="From", choices=_territories(), required=False
+                    label=_("From"), choices=_territories(), required=False
                 )
                 self.fields[f"mv{i}_target"] = forms.ChoiceField(
-                    label="To", choices=_territories(), required=False
+                    label=_("To"), choices=_territories(), required=False
                 )
         powers = box.comeback_powers_left(world)
         self.pickers = [f for f in factions if f not in world.comeback_powers]
         if box.comeback_powers(world):
             for faction in self.pickers:
                 self.fields[f"cb_{faction}"] = forms.ChoiceField(
-                    label=f"Comeback power {content().factions[faction].name} took",
-                    choices=[("", "none"), *[(p.key, comeback_power_label(p)) for p in powers]],
+                    label=_("Comeback power %(faction)s took")
+                    % {"faction": content().factions[faction].name},
+                    choices=[
+                        ("", pgettext("no power", "none")),
+                        *[(p.key, comeback_power_label(p)) for p in powers],
+                    ],
                     required=False,
                 )
 
@@ -237,8 +255,8 @@ class PacksStep(forms.Form):
             ]
             found.append(
                 (
-                    "Event cards that fired (E-7)",
-                    "Each card drawn this game, with the choice taken and who took it.",
+                    _("Event cards that fired (E-7)"),
+                    _("Each card drawn this game, with the choice taken and who took it."),
                     rows,
                 )
             )
@@ -249,8 +267,9 @@ class PacksStep(forms.Form):
             ]
             found.append(
                 (
-                    "HQs moved",
-                    f"HQs never move (G-18), except with {self.mover.name}: {self.mover.text}",
+                    _("HQs moved"),
+                    _("HQs never move (G-18), except with %(power)s: %(text)s")
+                    % {"power": self.mover.name, "text": self.mover.text},
                     rows,
                 )
             )
@@ -262,9 +281,11 @@ class PacksStep(forms.Form):
         if picks:
             found.append(
                 (
-                    "Comeback powers chosen (X-15)",
-                    "A faction without a comeback power that was knocked out or eliminated "
-                    "picks one of those left at once.",
+                    _("Comeback powers chosen (X-15)"),
+                    _(
+                        "A faction without a comeback power that was knocked out or eliminated "
+                        "picks one of those left at once."
+                    ),
                     picks,
                 )
             )
@@ -282,7 +303,7 @@ class PacksStep(forms.Form):
         for i in range(MOVE_ROWS):
             given = [data.get(f"mv{i}_{part}") for part in ("faction", "origin", "target")]
             if any(given) and not all(given):
-                self.add_error(f"mv{i}_target", "Give the faction, where from and where to.")
+                self.add_error(f"mv{i}_target", _("Give the faction, where from and where to."))
         return data
 
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from campaign.services.game_log_entry import (
     GameLogEntry,
@@ -61,59 +63,73 @@ def add_pocket_fields(form: forms.Form, world: World, setup: World, factions: li
     form.pocket_rows = []
     if opened_in_game(world, setup, "pocket_1"):
         form.fields["nuke_territory"] = forms.ChoiceField(
-            label="Territory the third missile's player nuked",
+            label=_("Territory the third missile's player nuked"),
             choices=_printed(),
             error_messages={
-                "required": "Say which territory was nuked: the third missile's player chose "
-                "the attacking or the defending one (J162s)."
+                "required": _(
+                    "Say which territory was nuked: the third missile's player chose "
+                    "the attacking or the defending one (J162s)."
+                )
             },
-            help_text="Its card is destroyed and it becomes the fallout zone; the faction that "
-            "fired the third missile becomes the Bringer of Nuclear Fire (J164s).",
+            help_text=_(
+                "Its card is destroyed and it becomes the fallout zone; the faction that "
+                "fired the third missile becomes the Bringer of Nuclear Fire (J164s)."
+            ),
         )
-        form.pocket_rows.append(("The nuclear strike (J162s, J163)", "", [["nuke_territory"]]))
+        form.pocket_rows.append((_("The nuclear strike (J162s, J163)"), "", [["nuke_territory"]]))
     if opened_in_game(world, setup, "pocket_2"):
         coastal = _printed(board_links.touches_ocean)
         for end in ("a", "b"):
             form.fields[f"island_{end}"] = forms.ChoiceField(
-                label=f"Alien Island's {'first' if end == 'a' else 'second'} sea line ends in",
+                label=_("Alien Island's first sea line ends in")
+                if end == "a"
+                else _("Alien Island's second sea line ends in"),
                 choices=coastal,
                 error_messages={
-                    "required": "Give both territories Alien Island's sea lines end in (K182s).",
-                    "invalid_choice": "Choose a territory that touches an ocean (K182s).",
+                    "required": _("Give both territories Alien Island's sea lines end in (K182s)."),
+                    "invalid_choice": _("Choose a territory that touches an ocean (K182s)."),
                 },
             )
         form.pocket_rows.append(
             (
-                "Alien Island (K180s-K182s)",
-                "The faction about to place the troops became the Alien Collaborator; its "
-                "player joined the island by sea lines to two different coastal territories.",
+                _("Alien Island (K180s-K182s)"),
+                _(
+                    "The faction about to place the troops became the Alien Collaborator; its "
+                    "player joined the island by sea lines to two different coastal territories."
+                ),
                 [["island_a", "island_b"]],
             )
         )
     if box.missile_powers_active(world):
-        powers = [("", "none"), *[(p.key, p.name) for p in box.missile_powers_left(world)]]
+        powers = [
+            ("", pgettext("no power", "none")),
+            *[(p.key, p.name) for p in box.missile_powers_left(world)],
+        ]
         takers = [f for f in factions if box.may_take_missile_power(world, f)]
         for faction in takers:
             form.fields[f"mp_{faction}"] = forms.ChoiceField(
-                label=f"Missile power {content().faction_name(faction)} took",
+                label=_("Missile power %(faction)s took")
+                % {"faction": content().faction_name(faction)},
                 choices=powers,
                 required=False,
             )
         if takers:
             form.pocket_rows.append(
                 (
-                    "Missile powers taken (J167s)",
-                    "A faction without one takes a missile power on its next Red Star token "
-                    "gained during play.",
+                    _("Missile powers taken (J167s)"),
+                    _(
+                        "A faction without one takes a missile power on its next Red Star token "
+                        "gained during play."
+                    ),
                     [[f"mp_{f}"] for f in takers],
                 )
             )
     if names_waiting(world):
         form.fields["cards_named"] = forms.BooleanField(
-            label="Each player of this game wrote their name on one of the new event cards",
+            label=_("Each player of this game wrote their name on one of the new event cards"),
             required=False,
         )
-        form.pocket_rows.append(("Names on the new event cards", "", [["cards_named"]]))
+        form.pocket_rows.append((_("Names on the new event cards"), "", [["cards_named"]]))
 
 
 def pocket_sections(form: forms.Form) -> list[tuple[str, str, list[list[forms.BoundField]]]]:
@@ -126,7 +142,7 @@ def pocket_sections(form: forms.Form) -> list[tuple[str, str, list[list[forms.Bo
 def clean_pockets(form: forms.Form, data: Mapping[str, Any]) -> None:
     a, b = data.get("island_a"), data.get("island_b")
     if a and a == b:
-        form.add_error("island_b", "The two sea lines end in two different territories (K182s).")
+        form.add_error("island_b", _("The two sea lines end in two different territories (K182s)."))
 
 
 def pockets_from_step(

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from campaign.mission_words import mission_code_label, mission_label
 from campaign.selectors.faction_cards import lead_faction_of
@@ -31,8 +32,8 @@ def add_red_slot_fields(form: forms.Form, world: World, setup: World, factions: 
         form.lead = lead_faction_of(setup.evolve(packs_opened=world.packs_opened), factions)
         deck = box.mission_deck(world)
         form.fields["lead_mission"] = forms.ChoiceField(
-            label="Face-up mission the lead faction chose",
-            choices=[("", "— not noted —"), *[(m.code, mission_label(m)) for m in deck]],
+            label=_("Face-up mission the lead faction chose"),
+            choices=[("", _("— not noted —")), *[(m.code, mission_label(m)) for m in deck]],
             required=False,
         )
     form.slot_factions = []
@@ -43,8 +44,11 @@ def add_red_slot_fields(form: forms.Form, world: World, setup: World, factions: 
                 continue
             form.slot_factions.append(faction)
             form.fields[f"rs_{faction}"] = forms.BooleanField(
-                label=f"{content().factions[faction].name} completed {mission_code_label(held)} "
-                "from its red slot",
+                label=_("%(faction)s completed %(mission)s from its red slot")
+                % {
+                    "faction": content().factions[faction].name,
+                    "mission": mission_code_label(held),
+                },
                 required=False,
             )
 
@@ -58,8 +62,9 @@ def red_slot_section(form: forms.Form) -> tuple[str, str, list[list[forms.BoundF
         return None
     lead = form.lead[1] if form.lead else ""
     return (
-        "Lead faction and red slots (E-8)",
-        f"{lead} A faction completes the mission in its red slot once a game, for 1 Red Star.",
+        _("Lead faction and red slots (E-8)"),
+        f"{lead} "
+        + _("A faction completes the mission in its red slot once a game, for 1 Red Star."),
         rows,
     )
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign.models import Campaign
 from campaign.services.pack_by_hand import ASKS, ISLAND, NUKE, REASON_MAX, WHY, Brought
@@ -14,12 +16,12 @@ from rules.data import board
 from rules.world import World
 
 WHY_LABELS = [
-    ("vote", "The group voted to open it"),
-    ("misprint", "A misprint"),
-    ("swapped", "Contents found swapped"),
-    ("other", "Another reason"),
+    ("vote", gettext_lazy("The group voted to open it")),
+    ("misprint", gettext_lazy("A misprint")),
+    ("swapped", gettext_lazy("Contents found swapped")),
+    ("other", gettext_lazy("Another reason")),
 ]
-assert {k for k, _ in WHY_LABELS} == set(WHY)
+assert {k for k, _label in WHY_LABELS} == set(WHY)
 
 
 def _territories(keep: Any = None) -> list[tuple[str, Any]]:
@@ -35,24 +37,24 @@ class PackChoiceForm(forms.Form):
     """The sealed pack to open and why."""
 
     pack = forms.ChoiceField(
-        label="Pack to open",
+        label=gettext_lazy("Pack to open"),
         error_messages={
-            "required": "Choose the pack to open.",
-            "invalid_choice": "Choose one of this campaign's sealed packs.",
+            "required": gettext_lazy("Choose the pack to open."),
+            "invalid_choice": gettext_lazy("Choose one of this campaign's sealed packs."),
         },
     )
     why = forms.ChoiceField(
-        label="Why by hand",
+        label=gettext_lazy("Why by hand"),
         choices=WHY_LABELS,
         widget=forms.RadioSelect,
-        error_messages={"required": "Say why the pack is opened by hand."},
+        error_messages={"required": gettext_lazy("Say why the pack is opened by hand.")},
     )
     words = forms.CharField(
-        label="In a few words",
+        label=gettext_lazy("In a few words"),
         required=False,
         max_length=REASON_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Kept with the opening in the history, like any owner's override.",
+        help_text=gettext_lazy("Kept with the opening in the history, like any owner's override."),
     )
 
     def __init__(self, *args, packs: list[tuple[str, str]], **kwargs) -> None:
@@ -62,7 +64,7 @@ class PackChoiceForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("why") == "other" and not (data.get("words") or "").strip():
-            self.add_error("words", "Say in a few words why the pack is opened by hand.")
+            self.add_error("words", _("Say in a few words why the pack is opened by hand."))
         return data
 
 
@@ -77,33 +79,43 @@ class BroughtForm(forms.Form):
         factions = box.factions(world)
         if self.asks == NUKE:
             self.fields["territory"] = forms.ChoiceField(
-                label="Territory nuked",
+                label=_("Territory nuked"),
                 choices=_territories(),
-                error_messages={"required": "Say which territory was nuked."},
+                error_messages={"required": _("Say which territory was nuked.")},
             )
             self.fields["faction"] = forms.ChoiceField(
-                label="Faction that fired the third missile",
+                label=_("Faction that fired the third missile"),
                 choices=[("", "—"), *((k, f.name) for k, f in factions.items())],
-                error_messages={"required": "Say whose missile it was."},
+                error_messages={"required": _("Say whose missile it was.")},
             )
         else:
             yellow = [(k, f.name) for k, f in factions.items() if f.slot_open("yellow")]
             self.fields["faction"] = forms.ChoiceField(
-                label="Faction about to place the troops",
+                label=_("Faction about to place the troops"),
                 choices=[("", "—"), *yellow],
-                error_messages={"required": "Say which faction it was."},
+                error_messages={"required": _("Say which faction it was.")},
             )
             coastal = _territories(board_links.touches_ocean)
-            for end, which in (("end_a", "first"), ("end_b", "second")):
+            ends = (
+                (
+                    "end_a",
+                    _("The island's first sea line ends in"),
+                    _("Say where the first sea line ends."),
+                ),
+                (
+                    "end_b",
+                    _("The island's second sea line ends in"),
+                    _("Say where the second sea line ends."),
+                ),
+            )
+            for end, label, required in ends:
                 self.fields[end] = forms.ChoiceField(
-                    label=f"The island's {which} sea line ends in",
-                    choices=coastal,
-                    error_messages={"required": f"Say where the {which} sea line ends."},
+                    label=label, choices=coastal, error_messages={"required": required}
                 )
         self.fields["person"] = forms.ChoiceField(
-            label="Who chose (if known)",
+            label=_("Who chose (if known)"),
             required=False,
-            choices=[("", "not recorded"), *campaign.persons.values_list("key", "display_name")],
+            choices=[("", _("not recorded")), *campaign.persons.values_list("key", "display_name")],
         )
 
     def brought(self) -> Brought:

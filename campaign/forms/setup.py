@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from rules.data import board, content
 from rules.world import World
@@ -26,9 +27,10 @@ class StartingPowersForm(forms.Form):
                 widget=forms.RadioSelect,
                 choices=[(p.key, f"{p.name}: {p.text}") for p in faction.powers],
                 error_messages={
-                    "invalid_choice": (
-                        f"{faction.name} must take one of its own two starting powers (P-2)."
+                    "invalid_choice": _(
+                        "%(faction)s must take one of its own two starting powers (P-2)."
                     )
+                    % {"faction": faction.name}
                 },
             )
 
@@ -37,7 +39,8 @@ class StartingPowersForm(forms.Form):
         data.update({key: self.data[key] for key in sorted(self.done) if self.data.get(key)})
         if not self.errors and not any(data.values()):
             raise forms.ValidationError(
-                "Choose a starting power for at least one faction (P-2).", code="nothing_chosen"
+                _("Choose a starting power for at least one faction (P-2)."),
+                code="nothing_chosen",
             )
         return data
 
@@ -55,6 +58,7 @@ class PregameCoinsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.world = world
         for key, territory in sorted(board().territories.items(), key=lambda t: t[1].name):
+            named = {"territory": territory.name}
             self.fields[key] = forms.IntegerField(
                 label=territory.name,
                 required=False,
@@ -62,9 +66,10 @@ class PregameCoinsForm(forms.Form):
                 max_value=12,
                 widget=forms.NumberInput(attrs={"size": 2, "class": "coin-input"}),
                 error_messages={
-                    "invalid": f"{territory.name}: give a whole number of coins (P-3).",
-                    "min_value": f"{territory.name}: a card cannot lose coins here (P-3).",
-                    "max_value": f"{territory.name}: there are only 12 coins to place (P-3).",
+                    "invalid": _("%(territory)s: give a whole number of coins (P-3).") % named,
+                    "min_value": _("%(territory)s: a card cannot lose coins here (P-3).") % named,
+                    "max_value": _("%(territory)s: there are only 12 coins to place (P-3).")
+                    % named,
                 },
             )
 
@@ -77,7 +82,9 @@ class PregameCoinsForm(forms.Form):
         )
         for key in unknown:
             self.add_error(
-                None, f"'{key}' is not a territory card: coins go on territory cards only (P-3)."
+                None,
+                _("'%(key)s' is not a territory card: coins go on territory cards only (P-3).")
+                % {"key": key},
             )
         return data
 

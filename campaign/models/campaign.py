@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 INVITE_LIFETIME = timedelta(days=14)
 
@@ -16,9 +17,9 @@ INVITE_LIFETIME = timedelta(days=14)
 class Role(models.TextChoices):
     """What a member may do: owners administer and correct, players log and play, viewers read."""
 
-    OWNER = "owner", "Owner"
-    PLAYER = "player", "Player"
-    VIEWER = "viewer", "Viewer"
+    OWNER = "owner", _("Owner")
+    PLAYER = "player", _("Player")
+    VIEWER = "viewer", _("Viewer")
 
 
 class Campaign(models.Model):
@@ -30,7 +31,7 @@ class Campaign(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_campaigns"
     )
     is_public = models.BooleanField(
-        default=False, help_text="Anyone, even without an account, may read its history pages."
+        default=False, help_text=_("Anyone, even without an account, may read its history pages.")
     )
     created = models.DateTimeField(auto_now_add=True)
 

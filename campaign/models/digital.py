@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models.campaign import Campaign, Person
 
@@ -24,27 +25,31 @@ class DigitalGame(models.Model):
     """
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "In play"
-        REWARDS = "rewards", "Choosing rewards"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        PLAYING = "playing", _("In play")
+        REWARDS = "rewards", _("Choosing rewards")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="digital_games")
     game_number = models.PositiveIntegerField()
     seed = models.CharField(
         max_length=64,
-        help_text="The dice seed: 64 hex digits (256 bits). Games started before seeds were "
-        "256 bits hold their old number here, in hex.",
+        help_text=_(
+            "The dice seed: 64 hex digits (256 bits). Games started before seeds were "
+            "256 bits hold their old number here, in hex."
+        ),
     )
     seed_commitment = models.CharField(
         max_length=64,
         blank=True,
-        help_text="SHA-256 of the seed, shown from the start. Blank for games started before "
-        "commitments were made.",
+        help_text=_(
+            "SHA-256 of the seed, shown from the start. Blank for games started before "
+            "commitments were made."
+        ),
     )
     seed_chosen = models.BooleanField(
         default=False,
-        help_text="The starter chose the seed (a reproducible test game): it was never secret.",
+        help_text=_("The starter chose the seed (a reproducible test game): it was never secret."),
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     version = models.PositiveIntegerField(default=0)
@@ -53,8 +58,10 @@ class DigitalGame(models.Model):
     decision_deadline = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When a pending decision of a person not on turn (the defender's dice, a "
-        "missile window) is taken for them by default.",
+        help_text=_(
+            "When a pending decision of a person not on turn (the defender's dice, a "
+            "missile window) is taken for them by default."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -102,9 +109,9 @@ class GameSeat(models.Model):
     by the server."""
 
     class Kind(models.TextChoices):
-        HUMAN = "human", "Player on their own browser"
-        HOTSEAT = "hotseat", "Hot-seat (this browser)"
-        BOT = "bot", "Bot"
+        HUMAN = "human", _("Player on their own browser")
+        HOTSEAT = "hotseat", _("Hot-seat (this browser)")
+        BOT = "bot", _("Bot")
 
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -120,8 +127,10 @@ class GameSeat(models.Model):
     hotseat_session_key = models.CharField(max_length=64, blank=True)
     missiles_only_in_fight = models.BooleanField(
         default=False,
-        help_text="Offer this seat the missile window only on rolls it attacks or defends in "
-        "(X-10); on other players' rolls it passes without being asked.",
+        help_text=_(
+            "Offer this seat the missile window only on rolls it attacks or defends in "
+            "(X-10); on other players' rolls it passes without being asked."
+        ),
     )
 
     class Meta:
@@ -143,10 +152,10 @@ class GameMove(models.Model):
     """One applied move, in order. Never updated or deleted: the log is the game."""
 
     class Actor(models.TextChoices):
-        PLAYER = "player", "Player"
-        BOT = "bot", "Bot"
-        TIMEOUT = "timeout", "Default after the time ran out"
-        PREFERENCE = "preference", "Passed as the seat asked"
+        PLAYER = "player", _("Player")
+        BOT = "bot", _("Bot")
+        TIMEOUT = "timeout", _("Default after the time ran out")
+        PREFERENCE = "preference", _("Passed as the seat asked")
 
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="moves")
     index = models.PositiveIntegerField()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models.campaign import Campaign
 
@@ -16,12 +17,14 @@ class GameLog(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="game_logs")
     game_number = models.PositiveIntegerField()
-    entry = models.JSONField(help_text="The GameLogEntry as JSON.")
+    entry = models.JSONField(help_text=_("The GameLogEntry as JSON."))
     first_seq = models.PositiveIntegerField()
     last_seq = models.PositiveIntegerField()
     override_reason = models.TextField(blank=True)
     overridden = models.JSONField(
-        default=list, blank=True, help_text="The refusals the owner accepted: code, message, rule."
+        default=list,
+        blank=True,
+        help_text=_("The refusals the owner accepted: code, message, rule."),
     )
     corrects = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models.campaign import Campaign
 
@@ -18,7 +19,7 @@ class GameLogDraft(models.Model):
     )
     game_number = models.PositiveIntegerField()
     correcting = models.BooleanField(
-        default=False, help_text="A correction of a logged game rather than a new game."
+        default=False, help_text=_("A correction of a logged game rather than a new game.")
     )
     started_at = models.DateTimeField(default=timezone.now)
     touched_at = models.DateTimeField(default=timezone.now)

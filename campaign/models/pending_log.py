@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models.campaign import Campaign
 from campaign.models.game_log import GameLog
 
 
 class PendingStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for an owner"
-    APPROVED = "approved", "Approved"
-    SENT_BACK = "sent_back", "Sent back"
-    REOPENED = "reopened", "Sent back, then reopened"
+    PENDING = "pending", _("Waiting for an owner")
+    APPROVED = "approved", _("Approved")
+    SENT_BACK = "sent_back", _("Sent back")
+    REOPENED = "reopened", _("Sent back, then reopened")
 
 
 class PendingGameLog(models.Model):
@@ -27,8 +28,10 @@ class PendingGameLog(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="pending_logs")
     game_number = models.PositiveIntegerField()
     after_seq = models.PositiveIntegerField(default=0)
-    entry = models.JSONField(help_text="The GameLogEntry as JSON.")
-    refusals = models.JSONField(default=list, help_text="What the rules refused: field, message.")
+    entry = models.JSONField(help_text=_("The GameLogEntry as JSON."))
+    refusals = models.JSONField(
+        default=list, help_text=_("What the rules refused: field, message.")
+    )
     sent_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -36,11 +39,11 @@ class PendingGameLog(models.Model):
         blank=True,
         related_name="pending_logs_sent",
     )
-    sender_note = models.TextField(blank=True, help_text="What the sender tells the owners.")
+    sender_note = models.TextField(blank=True, help_text=_("What the sender tells the owners."))
     status = models.CharField(
         max_length=10, choices=PendingStatus.choices, default=PendingStatus.PENDING
     )
-    owner_note = models.TextField(blank=True, help_text="Why an owner sent it back.")
+    owner_note = models.TextField(blank=True, help_text=_("Why an owner sent it back."))
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

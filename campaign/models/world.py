@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models.campaign import Campaign
 
 
 class EventSource(models.TextChoices):
-    SETUP = "setup", "Pre-game customization"
-    LOG = "log", "Logged by hand"
-    DIGITAL = "digital", "Digital game"
-    SYSTEM = "system", "System"
+    SETUP = "setup", _("Pre-game customization")
+    LOG = "log", _("Logged by hand")
+    DIGITAL = "digital", _("Digital game")
+    SYSTEM = "system", _("System")
 
 
 class WorldEventRecord(models.Model):
@@ -33,7 +34,7 @@ class WorldEventRecord(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     override_reason = models.TextField(
-        blank=True, help_text="Why an event the rules refuse was accepted anyway (house rule)."
+        blank=True, help_text=_("Why an event the rules refuse was accepted anyway (house rule).")
     )
     corrects = models.JSONField(default=list, blank=True)
     source = models.CharField(max_length=10, choices=EventSource.choices)

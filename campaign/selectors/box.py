@@ -13,6 +13,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext
+
 from campaign.errors import NotFoundError
 from campaign.mission_words import claim_words, mission_label, stars_words
 from campaign.models import Campaign
@@ -45,28 +48,28 @@ from rules.unlocks import is_optional
 from rules.world import World
 from rules.world_events import ScarPlaced
 
-NO_SUCH_PACK = "This campaign has no such opened pack."
+NO_SUCH_PACK = gettext_noop("This campaign has no such opened pack.")
 
-PRINTED_RULES = {"S-6": "Choosing factions", "S-11": "First turn"}
+PRINTED_RULES = {"S-6": gettext_lazy("Choosing factions"), "S-11": gettext_lazy("First turn")}
 """Titles of the printed rules that rules additions replace, for the words beside the ID."""
 
 SCAR_TIMING = {
-    "before_attack_roll": "Just before an attack roll, on the defending territory",
-    "turn_start": "At the start of anyone's turn",
+    "before_attack_roll": gettext_lazy("Just before an attack roll, on the defending territory"),
+    "turn_start": gettext_lazy("At the start of anyone's turn"),
 }
-SCAR_TARGET = {"territory": "a territory", "faction": "a faction card"}
+SCAR_TARGET = {"territory": gettext_lazy("a territory"), "faction": gettext_lazy("a faction card")}
 EVENT_CHOOSER = {
-    "most_population": "The player with the largest population chooses",
-    "mutants": "The Mutants' player chooses",
-    "aliens": "The Aliens' player chooses",
-    "island_holder": "Whoever holds Alien Island chooses",
-    "named_player": "The player whose name is on the card chooses",
+    "most_population": gettext_lazy("The player with the largest population chooses"),
+    "mutants": gettext_lazy("The Mutants' player chooses"),
+    "aliens": gettext_lazy("The Aliens' player chooses"),
+    "island_holder": gettext_lazy("Whoever holds Alien Island chooses"),
+    "named_player": gettext_lazy("The player whose name is on the card chooses"),
 }
 DRAFT_KIND_NAMES = {
-    "troops": "Starting troops",
-    "coins": "Starting coin cards",
-    "turn_order": "Turn order",
-    "placement": "Starting placement",
+    "troops": gettext_lazy("Starting troops"),
+    "coins": gettext_lazy("Starting coin cards"),
+    "turn_order": gettext_lazy("Turn order"),
+    "placement": gettext_lazy("Starting placement"),
 }
 DRAFT_PLAYER_COUNTS = (3, 4, 5)
 SCAR_COLOURS = ("#4b4f57", "#c8962e", "#c9b400", "#3f6b3a", "#6b3b3b")
@@ -99,7 +102,7 @@ def pack_opened(*, world: World, pack: str) -> PackOpenedView:
     found = content().packs.get(pack)
     opening = world.packs_opened.get(pack)
     if found is None or opening is None:
-        raise NotFoundError(NO_SUCH_PACK, code="not_found", rule="U-8")
+        raise NotFoundError(_(NO_SUCH_PACK), code="not_found", rule="U-8")
     return PackOpenedView(
         key=found.key,
         name=found.name,
@@ -133,7 +136,7 @@ def _rules_addition_rows(additions: Iterable[RulesAddition]) -> list[dict[str, A
             "slot": a.slot,
             "title": a.title,
             "replaces": a.replaces,
-            "replaces_title": PRINTED_RULES.get(a.replaces or "", ""),
+            "replaces_title": str(PRINTED_RULES.get(a.replaces or "", "")),
             "text": a.text,
         }
         for a in additions
@@ -146,8 +149,8 @@ def _scar_row(scar: ScarType) -> dict[str, Any]:
         "code": scar.code,
         "name": scar.name,
         "cards": scar.cards,
-        "timing": SCAR_TIMING.get(scar.timing, scar.timing),
-        "target": SCAR_TARGET.get(scar.target, scar.target),
+        "timing": str(SCAR_TIMING.get(scar.timing, scar.timing)),
+        "target": str(SCAR_TARGET.get(scar.target, scar.target)),
         "text": scar.text,
         "pack": content().packs[scar.pack].name if scar.pack else "",
     }
@@ -164,9 +167,9 @@ def _event_rows(world: World, cards: Iterable[EventCard]) -> list[dict[str, Any]
                 "name": card.name,
                 "codes": [],
                 "destroyed": [],
-                "chooser": EVENT_CHOOSER.get(card.chooser or "", ""),
+                "chooser": str(EVENT_CHOOSER.get(card.chooser or "", "")),
                 "options": [
-                    {"text": o.text, "after": EVENT_AFTER_WORDS.get(o.after, o.after)}
+                    {"text": o.text, "after": _(EVENT_AFTER_WORDS.get(o.after, o.after))}
                     for o in card.options
                 ],
             },
@@ -187,7 +190,7 @@ def _draft_table(pack: PackContent) -> dict[str, Any]:
             continue
         rows.append(
             {
-                "kind": name,
+                "kind": str(name),
                 "cards": [
                     {"code": c.code, "value": c.value, "min_players": c.min_players} for c in cards
                 ],
@@ -375,7 +378,7 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
     events: Counter[str] = Counter()
     missions: Counter[str] = Counter()
     claimers: Counter[str] = Counter()
-    for _, event in world_counted_entries(campaign=campaign):
+    for _entry, event in world_counted_entries(campaign=campaign):
         if isinstance(event, ScarPlaced):
             scars[event.scar] += 1
         elif isinstance(event, EventResolved):
@@ -384,13 +387,22 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
                 events[card.key] += 1
         elif isinstance(event, MissionClaimed | SlotMissionClaimed):
             missions[event.mission] += 1
-            claimers[names.get(event.person, event.person) if event.person else "someone"] += 1
+            claimers[names.get(event.person, event.person) if event.person else _("someone")] += 1
     kinds = box.scar_types(world)
     charts = [
         Chart(
-            "Scars placed, by kind",
+            _("Scars placed, by kind"),
             [
-                Bar(scar.name, [("placed", scars[key], SCAR_COLOURS[i % len(SCAR_COLOURS)])])
+                Bar(
+                    scar.name,
+                    [
+                        (
+                            pgettext("a chart's bar", "placed"),
+                            scars[key],
+                            SCAR_COLOURS[i % len(SCAR_COLOURS)],
+                        )
+                    ],
+                )
                 for i, (key, scar) in enumerate(kinds.items())
             ],
         )
@@ -399,9 +411,12 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
     if event_kinds:
         charts.append(
             Chart(
-                "Event cards resolved, by kind",
+                _("Event cards resolved, by kind"),
                 [
-                    Bar(row["name"], [("resolved", events[row["key"]], EVENT_COLOUR)])
+                    Bar(
+                        row["name"],
+                        [(pgettext("a chart's bar", "resolved"), events[row["key"]], EVENT_COLOUR)],
+                    )
                     for row in event_kinds
                 ],
             )
@@ -410,9 +425,12 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
     if deck:
         charts.append(
             Chart(
-                "Missions claimed, by mission",
+                _("Missions claimed, by mission"),
                 [
-                    Bar(mission_label(m), [("claimed", missions[m.code], MISSION_COLOUR)])
+                    Bar(
+                        mission_label(m),
+                        [(pgettext("a chart's bar", "claimed"), missions[m.code], MISSION_COLOUR)],
+                    )
                     for m in deck
                 ],
             )
@@ -420,9 +438,9 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
     if claimers:
         charts.append(
             Chart(
-                "Missions claimed, by player",
+                _("Missions claimed, by player"),
                 [
-                    Bar(who, [("claimed", count, MISSION_COLOUR)])
+                    Bar(who, [(pgettext("a chart's bar", "claimed"), count, MISSION_COLOUR)])
                     for who, count in sorted(claimers.items(), key=lambda kv: (-kv[1], kv[0]))
                 ],
             )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from django.utils.translation import gettext as _
+
 from campaign.errors import ConflictError
 from campaign.models.digital import DigitalGame, GameMove
 from rules.errors import IllegalMove
@@ -74,8 +76,11 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
     mismatch is named by its move."""
     if not game.seed_revealed:
         raise ConflictError(
-            f"Game {game.game_number} is still in play: its dice seed stays secret until it "
-            "ends, so its dice can be checked then.",
+            _(
+                "Game %(number)s is still in play: its dice seed stays secret until it ends, so "
+                "its dice can be checked then."
+            )
+            % {"number": game.game_number},
             code="game_in_play",
             rule="DESIGN",
         )
@@ -88,16 +93,18 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
         seed_hash: str | None = seed_commitment(game.seed)
     except ValueError:
         seed_hash = None
-        problems.append("The stored seed is not 64 hex digits.")
+        problems.append(_("The stored seed is not 64 hex digits."))
     if not before_commitments and seed_hash is not None:
         if seed_hash != game.seed_commitment:
             problems.append(
-                "The revealed seed does not match the commitment shown when the game started."
+                _("The revealed seed does not match the commitment shown when the game started.")
             )
         elif _start_from_seed(game.seed, stored_start) != stored_start.to_json():
             problems.append(
-                "The stored start of the game (deck order, scar cards, dice position) does "
-                "not follow from the seed."
+                _(
+                    "The stored start of the game (deck order, scar cards, dice position) does "
+                    "not follow from the seed."
+                )
             )
     moves = list(GameMove.objects.filter(game=game).order_by("index"))
     moves_checked, dice_checked = 0, 0
@@ -112,7 +119,7 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
             dice_checked += len(rolled_dice(row.events))
         else:
             if not matches_stored(state, game.state):
-                problems.append("Replaying every move does not give the stored final state.")
+                problems.append(_("Replaying every move does not give the stored final state."))
     return DiceCheck(
         seed=game.seed,
         commitment=game.seed_commitment,
@@ -140,14 +147,17 @@ def _replay_one(state: GameState, row: GameMove) -> tuple[str, GameState]:
     try:
         result = replay(state, [(row.seat, move_from_json(row.move))])
     except IllegalMove as malformed:
-        return f"Move {row.index} is not a move: {malformed.message}", state
+        words = {"index": row.index, "why": malformed.message}
+        return _("Move %(index)s is not a move: %(why)s") % words, state
     if result.error is not None:
-        return f"Move {row.index} is refused on replay: {result.error.message}", state
+        words = {"index": row.index, "why": result.error.message}
+        return _("Move %(index)s is refused on replay: %(why)s") % words, state
     rolled = rolled_dice([event.to_json() for event in result.events])
     logged = rolled_dice(row.events)
     if rolled != logged:
         return (
-            f"Move {row.index}: the log shows the dice {logged}, the seed gives {rolled}.",
+            _("Move %(index)s: the log shows the dice %(logged)s, the seed gives %(rolled)s.")
+            % {"index": row.index, "logged": logged, "rolled": rolled},
             result.state,
         )
     return "", result.state

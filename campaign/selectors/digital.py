@@ -10,6 +10,7 @@ from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
 from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
+from rules.words import language
 
 
 def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
@@ -82,6 +83,18 @@ def digital_game_view(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
     }
 
 
+WORDS = "words"
+"""An event's field holding, per language code, its worded fields (its text, a reason) in that
+language (`campaign.services.digital_words`)."""
+
+
+def in_language(event: dict[str, Any], code: str) -> dict[str, Any]:
+    """A stored event as a reader of `code` sees it: its words in that language where the move
+    kept them (moves stored before the log kept every language show as they were written)."""
+    worded = (event.get(WORDS) or {}).get(code)
+    return {**event, **worded} if worded else event
+
+
 @dataclass(frozen=True)
 class LogLine:
     index: int
@@ -91,11 +104,17 @@ class LogLine:
 
 
 def digital_game_log(*, game: DigitalGame, limit: int | None = None) -> list[LogLine]:
-    """Every event of the game, newest first (the latest `limit` moves' events)."""
+    """Every event of the game, newest first (the latest `limit` moves' events), worded in the
+    reader's language where the move kept its words in it."""
     moves = GameMove.objects.filter(game=game).order_by("-index")
     if limit is not None:
         moves = moves[:limit]
-    return [LogLine(m.index, m.seat, m.actor, event) for m in moves for event in reversed(m.events)]
+    code = language()
+    return [
+        LogLine(m.index, m.seat, m.actor, in_language(event, code))
+        for m in moves
+        for event in reversed(m.events)
+    ]
 
 
 def digital_game_replay(*, game: DigitalGame) -> ReplayResult:

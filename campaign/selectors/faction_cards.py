@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from campaign.mission_words import mission_code_label
 from rules import box
 from rules.data import board
@@ -39,9 +41,9 @@ def faction_homelands(*, world: World) -> dict[str, Homeland] | None:
         if continent is not None:
             words = board().continents[continent].name
         elif started:
-            words = "none: its most frequent starting continents are tied"
+            words = _("none: its most frequent starting continents are tied")
         else:
-            words = "none yet: it has not started a game"
+            words = _("none yet: it has not started a game")
         found[key] = Homeland(continent, words)
     return found
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_planner import GameLogPlan
 from rules import box
@@ -14,13 +17,13 @@ from rules.unlocks import ordinal, packs_due
 from rules.world import World
 
 SUPPLY_WORDS = {
-    "minor_city": "minor cities",
-    "major_city": "major cities",
-    "world_capital": "World Capital",
-    "scar_cancel": "scar cancel stickers",
-    "continent_mark_plus": "continent +1 marks",
-    "continent_mark_minus": "continent -1 marks",
-    "fortification": "fortifications",
+    "minor_city": gettext_lazy("minor cities"),
+    "major_city": gettext_lazy("major cities"),
+    "world_capital": gettext_lazy("World Capital"),
+    "scar_cancel": gettext_lazy("scar cancel stickers"),
+    "continent_mark_plus": gettext_lazy("continent +1 marks"),
+    "continent_mark_minus": gettext_lazy("continent -1 marks"),
+    "fortification": gettext_lazy("fortifications"),
 }
 
 
@@ -39,21 +42,30 @@ def _eliminations(entry: GameLogEntry, names: Mapping[str, str]) -> list[str]:
         if entry.outcome(player) != "eliminated":
             continue
         by = player.eliminated_by
-        by_words = f" by {content().factions[by].name}" if by in content().factions else ""
-        lines.append(f"{_person(entry, player.faction, names)} is eliminated{by_words} (END-2).")
+        who = _person(entry, player.faction, names)
+        if by in content().factions:
+            line = _("%(who)s is eliminated by %(by)s (END-2).") % {
+                "who": who,
+                "by": content().factions[by].name,
+            }
+        else:
+            line = _("%(who)s is eliminated (END-2).") % {"who": who}
+        lines.append(line)
     return lines
 
 
 def _packs(world_before: World, plan: GameLogPlan) -> list[str]:
     packs = content().packs
     lines = [
-        f"{due.name} opens during this game: “{packs[due.pack].label}” ({due.rule})."
+        _("%(pack)s opens during this game: “%(label)s” (%(rule)s).")
+        % {"pack": due.name, "label": packs[due.pack].label, "rule": due.rule}
         for due in plan.openings
     ]
     opened_now = {due.pack for due in plan.openings}
     after = packs_due(enumerate(plan.events), world=world_before)
     lines += [
-        f"{due.name} is due once this game is logged: “{packs[due.pack].label}” ({due.rule})."
+        _("%(pack)s is due once this game is logged: “%(label)s” (%(rule)s).")
+        % {"pack": due.name, "label": packs[due.pack].label, "rule": due.rule}
         for due in after
         if due.pack not in opened_now
     ]
@@ -70,7 +82,10 @@ def _signature(entry: GameLogEntry, plan: GameLogPlan, names: Mapping[str, str])
     if not count:
         return []  # no signature after the rewarded games (END-9)
     who = names.get(person, person)
-    return [f"{who} signs the victors' section: their {ordinal(count)} signature (END-4)."]
+    return [
+        _("%(who)s signs the victors' section: their %(nth)s signature (END-4).")
+        % {"who": who, "nth": ordinal(count, feminine=True)}
+    ]
 
 
 def _supplies(world_before: World, world_after: World) -> list[str]:
@@ -86,9 +101,17 @@ def _supplies(world_before: World, world_after: World) -> list[str]:
     for key in shown:
         used = before[key] - after[key]
         total = content().supplies[key]
-        note = f" ({used} used in this game)" if used > 0 else ""
-        parts.append(f"{SUPPLY_WORDS.get(key, key)} {max(0, after[key])} of {total}{note}")
-    return [f"Sticker sheet left afterwards: {'; '.join(parts)} (C-10)."]
+        words = {"what": SUPPLY_WORDS.get(key, key), "left": max(0, after[key]), "total": total}
+        if used > 0:
+            part = ngettext(
+                "%(what)s %(left)s of %(total)s (%(used)s used in this game)",
+                "%(what)s %(left)s of %(total)s (%(used)s used in this game)",
+                used,
+            )
+            parts.append(part % {**words, "used": used})
+        else:
+            parts.append(_("%(what)s %(left)s of %(total)s") % words)
+    return [_("Sticker sheet left afterwards: %(parts)s (C-10).") % {"parts": "; ".join(parts)}]
 
 
 def what_follows(

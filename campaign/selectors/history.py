@@ -8,9 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
+
 from campaign.models import Campaign, EventSource, GameLog, PackUnlock
+from campaign.numbers import local_date
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.mission_history import is_mission_event, mission_event_text
+from campaign.selectors.mission_history import CITY_KINDS, is_mission_event, mission_event_text
 from campaign.selectors.pack_history import (
     draft_lines,
     game_recorded_text,
@@ -52,15 +56,19 @@ from rules.world_events import (
 )
 
 SUPPLY_NAMES = {
-    "minor_city": "Minor City marks",
-    "major_city": "Major City marks",
-    "world_capital": "World Capital",
-    "scar_cancel": "Scar-cancel stickers",
-    "continent_mark_plus": "+1 continent mark",
-    "continent_mark_minus": "-1 continent mark",
-    "fortification": "Fortification marks",
+    "minor_city": gettext_lazy("Minor City marks"),
+    "major_city": gettext_lazy("Major City marks"),
+    "world_capital": gettext_lazy("World Capital"),
+    "scar_cancel": gettext_lazy("Scar-cancel stickers"),
+    "continent_mark_plus": gettext_lazy("+1 continent mark"),
+    "continent_mark_minus": gettext_lazy("-1 continent mark"),
+    "fortification": gettext_lazy("Fortification marks"),
 }
-OUTCOME_LABELS = {"won": "Won", "held_on": "Held on", "eliminated": "Eliminated"}
+OUTCOME_LABELS = {
+    "won": pgettext_lazy("outcome", "Won"),
+    "held_on": pgettext_lazy("outcome", "Held on"),
+    "eliminated": pgettext_lazy("outcome", "Eliminated"),
+}
 REWARD_EVENTS: dict[type[WorldEvent], str] = {
     ContinentNamed: "R1",
     ScarCancelled: "R3",
@@ -71,7 +79,9 @@ REWARD_EVENTS: dict[type[WorldEvent], str] = {
 }
 
 
-NOT_RECORDED = "not recorded"  # what the log left blank on purpose; never a guessed value
+NOT_RECORDED = gettext_noop(
+    "not recorded"
+)  # what the log left blank on purpose; never a guessed value
 
 
 def _territory(key: str | None) -> str:
@@ -97,7 +107,7 @@ def describe(
     territory to the city that stood there before a later mark covered it."""
 
     def who(key: str | None) -> str:
-        return names.get(key, key) if key else "someone"
+        return names.get(key, key) if key else _("someone")
 
     packed = pack_event_text(event, names)
     if packed is not None:
@@ -110,12 +120,18 @@ def describe(
         return pocketed
     match event:
         case ContinentNamed():
-            return f"{who(event.person)} named {_continent(event.continent)} “{event.name}”"
+            return _("%(who)s named %(continent)s “%(name)s”") % {
+                "who": who(event.person),
+                "continent": _continent(event.continent),
+                "name": event.name,
+            }
         case CityFounded():
-            return (
-                f"{who(event.person)} founded the {event.city} city {event.name} in "
-                f"{_territory(event.territory)}"
-            )
+            return _("%(who)s founded the %(kind)s city %(name)s in %(territory)s") % {
+                "who": who(event.person),
+                "kind": CITY_KINDS.get(event.city, event.city),
+                "name": event.name,
+                "territory": _territory(event.territory),
+            }
         case ScarPlaced():
             scar = (
                 content().scar_types[event.scar].name
@@ -123,30 +139,66 @@ def describe(
                 else event.scar
             )
             target = _territory(event.target) if event.on == "territory" else _faction(event.target)
-            by = f" by {who(event.person)}" if event.person else ""
-            return f"{scar} scar placed on {target}{by}"
+            if event.person:
+                return _("%(scar)s scar placed on %(target)s by %(who)s") % {
+                    "scar": scar,
+                    "target": target,
+                    "who": who(event.person),
+                }
+            return _("%(scar)s scar placed on %(target)s") % {"scar": scar, "target": target}
         case ScarCancelled():
-            return f"{who(event.person)} cancelled the scar on {_territory(event.territory)}"
+            return _("%(who)s cancelled the scar on %(territory)s") % {
+                "who": who(event.person),
+                "territory": _territory(event.territory),
+            }
         case ContinentBonusChanged():
-            where = _continent(event.continent)
-            return f"{who(event.person)} changed {where}'s bonus by {event.delta:+d}"
+            return _("%(who)s changed %(continent)s's bonus by %(delta)s") % {
+                "who": who(event.person),
+                "continent": _continent(event.continent),
+                "delta": f"{event.delta:+d}",
+            }
         case CityFortified():
-            return f"{who(event.person)} fortified {_territory(event.territory)}"
+            return _("%(who)s fortified %(territory)s") % {
+                "who": who(event.person),
+                "territory": _territory(event.territory),
+            }
         case FortificationWorn():
-            where = _territory(event.territory)
-            boxes = "1 wear box" if event.boxes == 1 else f"{event.boxes} wear boxes"
-            return f"{boxes} marked on {where}'s fortification"
+            return ngettext(
+                "%(n)s wear box marked on %(territory)s's fortification",
+                "%(n)s wear boxes marked on %(territory)s's fortification",
+                event.boxes,
+            ) % {"n": event.boxes, "territory": _territory(event.territory)}
         case CardDestroyed():
-            return f"{who(event.person)} destroyed {_territory(event.territory)}'s territory card"
+            return _("%(who)s destroyed %(territory)s's territory card") % {
+                "who": who(event.person),
+                "territory": _territory(event.territory),
+            }
         case CardUpgraded():
-            return f"{who(event.person)} added a coin to {_territory(event.territory)}'s card"
+            return _("%(who)s added a coin to %(territory)s's card") % {
+                "who": who(event.person),
+                "territory": _territory(event.territory),
+            }
         case VictorSigned():
-            slogan = f": “{event.slogan}”" if event.slogan else ""
-            return f"{who(event.person)} signed the victors' section on {event.date}{slogan}"
+            if event.slogan:
+                return _("%(who)s signed the victors' section on %(date)s: “%(slogan)s”") % {
+                    "who": who(event.person),
+                    "date": local_date(event.date),
+                    "slogan": event.slogan,
+                }
+            return _("%(who)s signed the victors' section on %(date)s") % {
+                "who": who(event.person),
+                "date": local_date(event.date),
+            }
         case WorldNamed():
-            return f"{who(event.person)} named the world “{event.name}”"
+            return _("%(who)s named the world “%(name)s”") % {
+                "who": who(event.person),
+                "name": event.name,
+            }
         case PackOpened():
-            return f"{content().packs[event.pack].name} opened: {event.reason}"
+            return _("%(pack)s opened: %(reason)s") % {
+                "pack": content().packs[event.pack].name,
+                "reason": event.reason,
+            }
         case GameIncident():
             text = event.describe()
             return (
@@ -218,9 +270,9 @@ def _players(event: GameRecorded, names: Mapping[str, str]) -> list[PlayerRow]:
                 faction_name=faction.name if faction else p["faction"],
                 colour=faction.colour if faction else "#999",
                 start=p["start"] or "",
-                start_name=_territory(p["start"]) if p["start"] else NOT_RECORDED,
+                start_name=_territory(p["start"]) if p["start"] else _(NOT_RECORDED),
                 outcome=p["outcome"],
-                outcome_label=OUTCOME_LABELS.get(p["outcome"], p["outcome"]),
+                outcome_label=str(OUTCOME_LABELS.get(p["outcome"], p["outcome"])),
                 eliminated_by=_faction(p.get("eliminated_by")),
                 not_recorded=tuple(p.get("not_recorded", ())),
             )
@@ -288,7 +340,7 @@ def history_games(
         elif isinstance(event, (CityFounded, *REWARD_EVENTS)):
             code = "R2" if isinstance(event, CityFounded) and event.city == "major" else None
             code = code or ("H1" if isinstance(event, CityFounded) else REWARD_EVENTS[type(event)])
-            game.rewards.append(f"{REWARD_NAMES[code]} ({code}): {describe(event, names)}")
+            game.rewards.append(f"{_(REWARD_NAMES[code])} ({code}): {describe(event, names)}")
         else:
             game.other.append(describe(event, names, founded))
     rows = list(
@@ -300,7 +352,7 @@ def history_games(
             continue
         by = None
         if show_accounts:
-            by = log_row.logged_by.get_username() if log_row.logged_by else "someone"
+            by = log_row.logged_by.get_username() if log_row.logged_by else _("someone")
         # A correction that accepts the same refusals for the same reason repeats nothing new.
         if log_row.override_reason and not any(
             o["reason"] == log_row.override_reason and o["refusals"] == log_row.overridden
@@ -328,7 +380,7 @@ def history_games(
             *game.events,
             *game.comebacks,
             *game.missions,
-            "The draft: " + "; ".join(game.draft),
+            _("The draft: %(picks)s") % {"picks": "; ".join(game.draft)},
             game.signature,
             game.world_name,
             _players_text(game.played_on, game.players),
@@ -358,7 +410,7 @@ def _overrides_outside_logs(
             continue
         by = None
         if show_accounts:
-            by = record.created_by.get_username() if record.created_by else "someone"
+            by = record.created_by.get_username() if record.created_by else _("someone")
         game.overrides.append({"reason": record.override_reason, "refusals": [], "by": by})
 
 
@@ -368,12 +420,20 @@ def _city(event: CityFounded) -> City:
 
 
 def _players_text(played_on: str, players: list[PlayerRow]) -> str:
-    rows = "; ".join(
-        f"{p.name} ({p.faction_name}, from {p.start_name}, {p.outcome_label.lower()}"
-        + (f" by {p.eliminated_by})" if p.eliminated_by else ")")
-        for p in players
-    )
-    return f"Played {played_on}: {rows}"
+    def row(p: PlayerRow) -> str:
+        words = {
+            "name": p.name,
+            "faction": p.faction_name,
+            "start": p.start_name,
+            "outcome": p.outcome_label.lower(),
+            "by": p.eliminated_by,
+        }
+        if p.eliminated_by:
+            return _("%(name)s (%(faction)s, from %(start)s, %(outcome)s by %(by)s)") % words
+        return _("%(name)s (%(faction)s, from %(start)s, %(outcome)s)") % words
+
+    rows = "; ".join(row(p) for p in players)
+    return _("Played %(date)s: %(players)s") % {"date": local_date(played_on), "players": rows}
 
 
 def _same_reward(text: str, shown: set[str]) -> bool:
@@ -412,6 +472,7 @@ def history_world(*, campaign: Campaign, game: int | None = None) -> WorldView:
             "territory": c.territory,
             "territory_name": _territory(c.territory),
             "kind": c.kind,
+            "kind_name": str(CITY_KINDS.get(c.kind, c.kind)),
             "name": c.name,
             "founder": names.get(c.founder, c.founder),
             "game": c.game,
@@ -494,7 +555,11 @@ def history_world(*, campaign: Campaign, game: int | None = None) -> WorldView:
         ],
         packs=packs,
         supplies=[
-            {"name": SUPPLY_NAMES.get(key, key), "left": left, "total": content().supplies[key]}
+            {
+                "name": str(SUPPLY_NAMES.get(key, key)),
+                "left": left,
+                "total": content().supplies[key],
+            }
             for key, left in world.supplies_left().items()
         ],
         factions=factions,
@@ -526,7 +591,8 @@ def history_territory(*, campaign: Campaign, territory: str) -> list[dict[str, A
         if isinstance(event, GameRecorded):
             starters = [p for p in _players(event, names) if p.start == territory]
             text = "; ".join(
-                f"{p.name} started {p.faction_name} here ({p.outcome_label.lower()})"
+                _("%(name)s started %(faction)s here (%(outcome)s)")
+                % {"name": p.name, "faction": p.faction_name, "outcome": p.outcome_label.lower()}
                 for p in starters
             )
         else:
@@ -554,8 +620,8 @@ def history_faction(*, campaign: Campaign, faction: str) -> list[dict[str, Any]]
         {
             "game": r.game,
             "player": names.get(r.player, r.player) if r.player else "",
-            "start": _territory(r.start) if r.start or not r.player else NOT_RECORDED,
-            "outcome": OUTCOME_LABELS.get(r.outcome or "", ""),
+            "start": _territory(r.start) if r.start or not r.player else _(NOT_RECORDED),
+            "outcome": str(OUTCOME_LABELS.get(r.outcome or "", "")),
             "sat_out": r.player is None,
         }
         for r in world.faction_history(faction)
@@ -687,17 +753,18 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
     world = world_current(campaign=campaign)
     names = person_names(campaign=campaign)
     played = [r for r in world.faction_records if r.player]
+    won = pgettext("a chart's bar", "won")
     wins_by_player = Counter(names.get(r.player, r.player) for r in played if r.outcome == "won")
     games_by_player = Counter(names.get(r.player, r.player) for r in played)
     player_bars = [
-        Bar(name, [("won", wins_by_player[name], OUTCOME_COLOURS["won"])])
+        Bar(name, [(won, wins_by_player[name], OUTCOME_COLOURS["won"])])
         for name in sorted(games_by_player, key=lambda n: (-wins_by_player[n], n))
     ]
     faction_bars = []
     for faction in box.factions(world).values():
         rows = [r for r in played if r.faction == faction.key]
         faction_bars.append(
-            Bar(faction.name, [("won", sum(r.outcome == "won" for r in rows), faction.colour)])
+            Bar(faction.name, [(won, sum(r.outcome == "won" for r in rows), faction.colour)])
         )
     by_continent: dict[str, Counter[str]] = defaultdict(Counter)
     for r in played:
@@ -707,7 +774,7 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
         Bar(
             continent.name,
             [
-                (OUTCOME_LABELS[o], by_continent[continent.name][o], OUTCOME_COLOURS[o])
+                (str(OUTCOME_LABELS[o]), by_continent[continent.name][o], OUTCOME_COLOURS[o])
                 for o in ("won", "held_on", "eliminated")
             ],
         )
@@ -718,20 +785,23 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
         cities[names.get(city.founder, city.founder)][city.kind] += 1
     city_colours = {"minor": "#7a9a6b", "major": "#3b6fb6", "capital": "#8c2f1b"}
     city_bars = [
-        Bar(name, [(kind, counts[kind], city_colours[kind]) for kind in city_colours])
+        Bar(
+            name,
+            [(str(CITY_KINDS[kind]), counts[kind], city_colours[kind]) for kind in city_colours],
+        )
         for name, counts in sorted(cities.items())
     ]
     return [
-        Chart("Wins per player", player_bars),
-        Chart("Wins per faction", faction_bars),
+        Chart(_("Wins per player"), player_bars),
+        Chart(_("Wins per faction"), faction_bars),
         Chart(
-            "Where factions start, and how it goes",
+            _("Where factions start, and how it goes"),
             start_bars,
-            legend=[(OUTCOME_LABELS[o], c) for o, c in OUTCOME_COLOURS.items()],
+            legend=[(str(OUTCOME_LABELS[o]), c) for o, c in OUTCOME_COLOURS.items()],
         ),
         Chart(
-            "Cities per founder",
+            _("Cities per founder"),
             city_bars,
-            legend=[(k.capitalize(), c) for k, c in city_colours.items()],
+            legend=[(str(CITY_KINDS[k]).capitalize(), c) for k, c in city_colours.items()],
         ),
     ]

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext_lazy
+
 from campaign.errors import NotFoundError
 from campaign.mission_words import claim_words, mission_code_label, mission_label, stars_words
 from campaign.models import Campaign
@@ -24,7 +27,13 @@ from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, 
 from rules.world import City
 from rules.world_events import CityFounded, WorldEvent
 
-NO_MISSIONS = "This campaign has no mission deck."
+NO_MISSIONS = gettext_noop("This campaign has no mission deck.")
+# A city's kind in a sentence ("the minor city ...") and in a chart's legend.
+CITY_KINDS = {
+    "minor": pgettext_lazy("city", "minor"),
+    "major": pgettext_lazy("city", "major"),
+    "capital": pgettext_lazy("city", "capital"),
+}
 
 
 def _territory(key: str) -> str:
@@ -32,7 +41,7 @@ def _territory(key: str) -> str:
 
 
 def _who(names: Mapping[str, str], person: str | None) -> str:
-    return names.get(person, person) if person else "someone"
+    return names.get(person, person) if person else _("someone")
 
 
 def is_mission_event(event: WorldEvent) -> bool:
@@ -63,40 +72,70 @@ def mission_event_text(
     match event:
         case MissionClaimed():
             mission = content().missions.get(event.mission)
+            who = _who(names, event.person)
             if mission is None:
-                return f"{_who(names, event.person)} claimed the mission {event.mission}"
-            gone = "; the card is destroyed for good" if mission.after == "destroy" else ""
+                return _("%(who)s claimed the mission %(mission)s") % {
+                    "who": who,
+                    "mission": event.mission,
+                }
+            gone = _("; the card is destroyed for good") if mission.after == "destroy" else ""
             return (
-                f"{_who(names, event.person)} claimed the mission {mission_label(mission)} for "
-                f"{stars_words(mission.stars)}{gone}"
+                _("%(who)s claimed the mission %(mission)s for %(stars)s")
+                % {
+                    "who": who,
+                    "mission": mission_label(mission),
+                    "stars": stars_words(mission.stars),
+                }
+                + gone
             )
         case SeaLineAdded():
-            by = f"{_who(names, event.person)} drew" if event.person else "Drawn:"
-            return f"{by} a new sea line between {_territory(event.a)} and {_territory(event.b)}"
+            words = {
+                "who": _who(names, event.person),
+                "a": _territory(event.a),
+                "b": _territory(event.b),
+            }
+            if event.person:
+                return _("%(who)s drew a new sea line between %(a)s and %(b)s") % words
+            return _("Drawn: a new sea line between %(a)s and %(b)s") % words
         case CityCovered():
             city = (covered or {}).get(event.territory)
-            what = f"the {city.kind} city {city.name}" if city else "the city"
-            return f"The World Capital covered {what} in {_territory(event.territory)}"
+            where = _territory(event.territory)
+            if city:
+                return _(
+                    "The World Capital covered the %(kind)s city %(name)s in %(territory)s"
+                ) % {
+                    "kind": CITY_KINDS.get(city.kind, city.kind),
+                    "name": city.name,
+                    "territory": where,
+                }
+            return _("The World Capital covered the city in %(territory)s") % {"territory": where}
         case CityFounded(city="capital"):
-            return (
-                f"{_who(names, event.person)} founded the World Capital {event.name} in "
-                f"{_territory(event.territory)}"
-            )
+            return _("%(who)s founded the World Capital %(name)s in %(territory)s") % {
+                "who": _who(names, event.person),
+                "name": event.name,
+                "territory": _territory(event.territory),
+            }
         case PrivateMissionStuck():
-            return (
-                f"{mission_code_label(event.mission)} went into the red slot of "
-                f"{_faction(event.faction)}'s card for good; the card is destroyed"
-            )
+            return _(
+                "%(mission)s went into the red slot of %(faction)s's card for good; "
+                "the card is destroyed"
+            ) % {"mission": mission_code_label(event.mission), "faction": _faction(event.faction)}
         case SlotMissionClaimed():
-            return (
-                f"{_who(names, event.person)} completed {mission_code_label(event.mission)} from "
-                f"the red slot of {_faction(event.faction)} for 1 Red Star"
-            )
+            return _(
+                "%(who)s completed %(mission)s from the red slot of %(faction)s for 1 Red Star"
+            ) % {
+                "who": _who(names, event.person),
+                "mission": mission_code_label(event.mission),
+                "faction": _faction(event.faction),
+            }
         case LeadMissionChosen():
-            return (
-                f"{_faction(event.faction)} ({_who(names, event.person)}) led this game and "
-                f"chose the face-up mission {mission_code_label(event.mission)}"
-            )
+            return _(
+                "%(faction)s (%(who)s) led this game and chose the face-up mission %(mission)s"
+            ) % {
+                "faction": _faction(event.faction),
+                "who": _who(names, event.person),
+                "mission": mission_code_label(event.mission),
+            }
     return None
 
 
@@ -106,8 +145,8 @@ def mission_event_text(
 def _where(code: str, slots: Mapping[str, str], destroyed: frozenset[str]) -> str:
     """Where a mission card is now: in a faction's red slot, destroyed, or in the deck."""
     if code in slots:
-        return f"in {content().factions[slots[code]].name}'s red slot"
-    return "destroyed for good" if code in destroyed else "in the mission deck"
+        return _("in %(faction)s's red slot") % {"faction": content().factions[slots[code]].name}
+    return _("destroyed for good") if code in destroyed else _("in the mission deck")
 
 
 @dataclass
@@ -128,10 +167,10 @@ def missions_view(*, campaign: Campaign) -> list[MissionRow]:
     world = world_current(campaign=campaign)
     missions = box.missions(world)
     if not missions:
-        raise NotFoundError(NO_MISSIONS, code="not_found", rule="U-8")
+        raise NotFoundError(_(NO_MISSIONS), code="not_found", rule="U-8")
     names = person_names(campaign=campaign)
     claims: dict[str, list[dict[str, object]]] = {}
-    for _, event in world_counted_entries(campaign=campaign):
+    for _entry, event in world_counted_entries(campaign=campaign):
         if isinstance(event, MissionClaimed | SlotMissionClaimed):
             claims.setdefault(event.mission, []).append(
                 {

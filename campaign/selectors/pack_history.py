@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from campaign.numbers import local_date
 from rules.box import DRAFT_KINDS
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
@@ -27,7 +30,7 @@ def _faction(key: str | None) -> str:
 
 
 def _who(names: Mapping[str, str], person: str | None) -> str:
-    return names.get(person, person) if person else "someone"
+    return names.get(person, person) if person else _("someone")
 
 
 def _kind_order(code: str) -> int:
@@ -39,10 +42,14 @@ def draft_lines(event: DraftRecorded, names: Mapping[str, str]) -> list[str]:
     """One line per player, cards in kind order whatever the order of the picks: "Olga (Die
     Mechaniker) drafted 8 starting troops (B96), 1 starting coin card (B81), ..."."""
     return [
-        f"{_who(names, pick.get('person'))} ({_faction(pick.get('faction'))}) drafted "
-        + ", ".join(
-            draft_code_label(code) for code in sorted(pick.get("cards", ()), key=_kind_order)
-        )
+        _("%(who)s (%(faction)s) drafted %(cards)s")
+        % {
+            "who": _who(names, pick.get("person")),
+            "faction": _faction(pick.get("faction")),
+            "cards": ", ".join(
+                draft_code_label(code) for code in sorted(pick.get("cards", ()), key=_kind_order)
+            ),
+        }
         for pick in event.picks
     ]
 
@@ -50,8 +57,12 @@ def draft_lines(event: DraftRecorded, names: Mapping[str, str]) -> list[str]:
 def eliminations_text(players: tuple[dict[str, Any], ...], names: Mapping[str, str]) -> str:
     """ "Saharan Republic (Vera) was eliminated by Die Mechaniker" for each such player."""
     return "; ".join(
-        f"{_faction(p['faction'])} ({_who(names, p.get('person'))}) was eliminated by "
-        f"{_faction(p['eliminated_by'])}"
+        _("%(faction)s (%(who)s) was eliminated by %(by)s")
+        % {
+            "faction": _faction(p["faction"]),
+            "who": _who(names, p.get("person")),
+            "by": _faction(p["eliminated_by"]),
+        }
         for p in players
         if p.get("eliminated_by")
     )
@@ -61,48 +72,62 @@ def pack_event_text(event: WorldEvent, names: Mapping[str, str]) -> str | None:
     """One history line for an event only opened packs bring, or None for other events."""
     match event:
         case DraftRecorded():
-            return "The draft: " + "; ".join(draft_lines(event, names))
+            return _("The draft: %(picks)s") % {"picks": "; ".join(draft_lines(event, names))}
         case EventResolved():
             card = content().event_cards.get(event.card)
             option = card.option(event.option) if card else None
             gone = (
-                "; the card is destroyed for good" if option and option.after == "destroy" else ""
+                _("; the card is destroyed for good")
+                if option and option.after == "destroy"
+                else ""
             )
             # The engine's detail already names who chose; a logged game may give only the option.
             if event.detail:
                 what = event.detail
             elif event.person and option is not None and option.key:
-                what = f"{_who(names, event.person)} chose: {option.text.rstrip('.')}"
+                what = _("%(who)s chose: %(option)s") % {
+                    "who": _who(names, event.person),
+                    "option": option.text.rstrip("."),
+                }
             elif event.person:
-                what = f"{_who(names, event.person)} chose"
+                what = _("%(who)s chose") % {"who": _who(names, event.person)}
             elif card and card.chooser and not event.option:
-                what = "nobody chose"
+                what = _("nobody chose")
             else:
                 what = ""
-            return f"Event {event_code_label(event.card)} drawn" + (
-                f": {what}{gone}" if what or gone else ""
-            )
+            label = event_code_label(event.card)
+            if what or gone:
+                return _("Event %(card)s drawn: %(what)s") % {"card": label, "what": what + gone}
+            return _("Event %(card)s drawn") % {"card": label}
         case ComebackPowerChosen():
             faction = _faction(event.faction)
-            return (
-                f"{_who(names, event.person)} took the comeback power "
-                f"{comeback_power_name(event.power)} for {faction}"
-            )
+            return _("%(who)s took the comeback power %(power)s for %(faction)s") % {
+                "who": _who(names, event.person),
+                "power": comeback_power_name(event.power),
+                "faction": faction,
+            }
         case GameIncident(incident="hq_moved"):
-            origin, _, target = event.detail.partition(">")
-            return (
-                f"{_who(names, event.person)} moved an HQ from {_territory(origin)} to "
-                f"{_territory(target)}"
-            )
+            origin, _sep, target = event.detail.partition(">")
+            return _("%(who)s moved an HQ from %(origin)s to %(target)s") % {
+                "who": _who(names, event.person),
+                "origin": _territory(origin),
+                "target": _territory(target),
+            }
         case GameIncident(incident="hq_demolished"):
-            whose = f"{_who(names, event.person)}'s HQ" if event.person else "An HQ"
-            return f"{whose} in {_territory(event.detail)} was demolished"
+            where = _territory(event.detail)
+            if event.person:
+                return _("%(who)s's HQ in %(territory)s was demolished") % {
+                    "who": _who(names, event.person),
+                    "territory": where,
+                }
+            return _("An HQ in %(territory)s was demolished") % {"territory": where}
     return None
 
 
 def game_recorded_text(event: GameRecorded, names: Mapping[str, str]) -> str:
     """The game line of a plan or a log, with who eliminated whom when that is known."""
     eliminated = eliminations_text(event.players, names)
-    return f"Game {event.game} played on {event.played_on}" + (
-        f"; {eliminated}" if eliminated else ""
-    )
+    words = {"game": event.game, "date": local_date(event.played_on), "eliminated": eliminated}
+    if eliminated:
+        return _("Game %(game)s played on %(date)s; %(eliminated)s") % words
+    return _("Game %(game)s played on %(date)s") % words

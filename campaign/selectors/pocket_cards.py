@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from rules import box
 from rules.data import Evolution, MissilePower, Mission, Power, ScarType, content
 from rules.world import World
 
-BRINGER = "Bringer of Nuclear Fire"
+BRINGER = gettext_lazy("Bringer of Nuclear Fire")
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ def pocket_card(world: World, faction: str) -> PocketCard:
     return PocketCard(
         printed_powers=box.factions(world)[faction].powers if pack_faction else (),
         printed_mission=box.printed_mission(faction) if pack_faction else None,
-        bringer=BRINGER if world.bringer == faction else "",
+        bringer=str(BRINGER) if world.bringer == faction else "",
         brown=_brown(world, faction),
         yellow=_yellow(world, faction),
         evolution=box.evolution(world) if faction == "mutants" else None,

@@ -11,23 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from campaign.mission_words import stars_words
 from rules import box
 from rules.data import Faction, PackContent, content
 from rules.world import World
 
 SLOT_NAMES = {
-    "blue": "Blue slot (comeback power)",
-    "brown": "Brown slot (missile power)",
-    "red": "Red slot (mission)",
-    "yellow": "Yellow slot (weakness)",
+    "blue": gettext_lazy("Blue slot (comeback power)"),
+    "brown": gettext_lazy("Brown slot (missile power)"),
+    "red": gettext_lazy("Red slot (mission)"),
+    "yellow": gettext_lazy("Yellow slot (weakness)"),
 }
 SLOT_PACKS = {"blue": "pack_2", "brown": "pocket_1", "yellow": "pocket_2"}
 """The pack that brings each kind of sticker: a slot is named only once its pack is open."""
 SLOT_STATES = {
-    "printed": "printed on the card",
-    "never": "can never take a sticker",
-    "open": "open",
+    "printed": gettext_lazy("printed on the card"),
+    "never": gettext_lazy("can never take a sticker"),
+    "open": pgettext_lazy("a slot", "open"),
 }
 
 
@@ -40,12 +43,17 @@ def _slot_rows(world: World, faction: Faction) -> list[dict[str, str]]:
             (m for m in content().missions.values() if m.key == state and m.faction), None
         )
         text = (
-            f"printed mission {mission.name} ({mission.code}), {stars_words(mission.stars)}: "
-            f"{mission.text}"
+            _("printed mission %(name)s (%(code)s), %(stars)s: %(text)s")
+            % {
+                "name": mission.name,
+                "code": mission.code,
+                "stars": stars_words(mission.stars),
+                "text": mission.text,
+            }
             if mission
-            else SLOT_STATES.get(state, state)
+            else str(SLOT_STATES.get(state, state))
         )
-        rows.append({"slot": SLOT_NAMES.get(slot, slot), "text": text})
+        rows.append({"slot": str(SLOT_NAMES.get(slot, slot)), "text": text})
     return rows
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from rules.data import board, content
 from rules.pocket_world_events import (
     AlienIslandPlaced,
@@ -24,7 +26,7 @@ def _territory(key: str) -> str:
 
 
 def _who(names: Mapping[str, str], person: str | None) -> str:
-    return names.get(person, person) if person else "someone"
+    return names.get(person, person) if person else _("someone")
 
 
 def pocket_event_text(
@@ -35,35 +37,56 @@ def pocket_event_text(
     match event:
         case NuclearStrike():
             faction = content().faction_name(event.faction)
-            return (
-                f"{_who(names, event.person)} fired the third missile for {faction} and nuked "
-                f"{_territory(event.territory)}: the Fallout Zone mark covers it and its card is "
-                f"destroyed; {faction} is the Bringer of Nuclear Fire"
-            )
+            return _(
+                "%(who)s fired the third missile for %(faction)s and nuked %(territory)s: the "
+                "Fallout Zone mark covers it and its card is destroyed; %(faction)s is the Bringer "
+                "of Nuclear Fire"
+            ) % {
+                "who": _who(names, event.person),
+                "faction": faction,
+                "territory": _territory(event.territory),
+            }
         case MissilePowerGained():
             power = content().missile_powers.get(event.power)
-            return (
-                f"{_who(names, event.person)} took the missile power "
-                f"{power.name if power else event.power} for "
-                f"{content().faction_name(event.faction)}"
-            )
+            return _("%(who)s took the missile power %(power)s for %(faction)s") % {
+                "who": _who(names, event.person),
+                "power": power.name if power else event.power,
+                "faction": content().faction_name(event.faction),
+            }
         case MutantsEvolved():
             card = content().event_cards.get(event.card)
             option = card.option(event.option) if card else None
             what = option.key.capitalize() if option else event.option
             who = _who(names, event.person)
-            return f"The Mutants evolved: {who} scratched off {what} ({event.card})"
+            return _("The Mutants evolved: %(who)s scratched off %(what)s (%(card)s)") % {
+                "who": who,
+                "what": what,
+                "card": event.card,
+            }
         case AlienIslandPlaced():
             a, b = (_territory(t) for t in event.ends)
-            return (
-                f"{_who(names, event.person)} placed Alien Island, joined by sea lines to {a} "
-                f"and {b}; {content().faction_name(event.faction)} is the Alien Collaborator"
-            )
+            return _(
+                "%(who)s placed Alien Island, joined by sea lines to %(a)s and %(b)s; "
+                "%(faction)s is the Alien Collaborator"
+            ) % {
+                "who": _who(names, event.person),
+                "a": a,
+                "b": b,
+                "faction": content().faction_name(event.faction),
+            }
         case CityRuined():
             city = (covered or {}).get(event.territory)
-            what = f"the city {city.name}" if city else "the city"
-            return f"{_who(names, event.person)} ruined {what} in {_territory(event.territory)}"
+            words = {
+                "who": _who(names, event.person),
+                "name": city.name if city else "",
+                "territory": _territory(event.territory),
+            }
+            if city:
+                return _("%(who)s ruined the city %(name)s in %(territory)s") % words
+            return _("%(who)s ruined the city in %(territory)s") % words
         case CardsNamed():
             people = ", ".join(_who(names, p) for p in event.persons)
-            return f"Names written on the cards of the box bottom: {people}"
+            return _("Names written on the cards of the box bottom: %(people)s") % {
+                "people": people
+            }
     return None

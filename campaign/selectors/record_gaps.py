@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from campaign.models import Campaign
 from campaign.selectors.world import world_log
 from rules.data import content
 from rules.world_events import GameRecorded
 
 GAP_WORDS = {
-    "start": "starting territory",
-    "held": "territories held at the end",
-    "reward": "held-on reward",
+    "start": gettext_noop("Game %(game)s: %(who)s's starting territory is not recorded"),
+    "held": gettext_noop("Game %(game)s: %(who)s's territories held at the end are not recorded"),
+    "reward": gettext_noop("Game %(game)s: %(who)s's held-on reward is not recorded"),
 }
 # What a missing held-on reward could have used up (END-6 H1: a Minor City mark).
 REWARD_SUPPLIES = frozenset({"minor_city"})
@@ -35,8 +38,9 @@ class RecordGap:
     def words(self, names: Mapping[str, str]) -> str:
         faction = content().factions.get(self.faction)
         who = names.get(self.person, self.person)
-        playing = f" ({faction.name})" if faction else ""
-        return f"Game {self.game}: {who}{playing}'s {GAP_WORDS[self.what]} is not recorded"
+        if faction:
+            who = _("%(person)s (%(faction)s)") % {"person": who, "faction": faction.name}
+        return _(GAP_WORDS[self.what]) % {"game": self.game, "who": who}
 
 
 def event_gaps(event: GameRecorded) -> list[RecordGap]:

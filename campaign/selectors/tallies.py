@@ -14,6 +14,9 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
 from rules.data import content
 from rules.world import World
 
@@ -39,20 +42,30 @@ def claimed_tally_problems(
     """Why claimed per-person counts cannot all be true after `games` games. `played` (games
     each person played) and `signatures` (lines each signed) are checked when given."""
     problems: list[TallyProblem] = []
-    counts = {"wins": wins, "games played": played or {}, "signatures": signatures or {}}
+    counts = {
+        gettext_noop("%(person)s cannot have %(n)s wins."): wins,
+        gettext_noop("%(person)s cannot have %(n)s games played."): played or {},
+        gettext_noop("%(person)s cannot have %(n)s signatures."): signatures or {},
+    }
     for what, tally in counts.items():
         for person, n in tally.items():
             if n < 0:
                 problems.append(
-                    TallyProblem("negative", f"{person} cannot have {n} {what}.", "END-2")
+                    TallyProblem("negative", _(what) % {"person": person, "n": n}, "END-2")
                 )
     total = sum(max(0, n) for n in wins.values())
     if total > games:
         problems.append(
             TallyProblem(
                 "more_wins_than_games",
-                f"{total} wins in all, but only {games} game{'s' * (games != 1)} played: each game "
-                "has exactly one winner.",
+                ngettext(
+                    "%(total)s wins in all, but only %(games)s game played: each game has "
+                    "exactly one winner.",
+                    "%(total)s wins in all, but only %(games)s games played: each game has "
+                    "exactly one winner.",
+                    games,
+                )
+                % {"total": total, "games": games},
                 "END-2",
             )
         )
@@ -62,7 +75,8 @@ def claimed_tally_problems(
             problems.append(
                 TallyProblem(
                     "wins_beyond_games",
-                    f"{person} cannot have won {n} games out of {limit} played.",
+                    _("%(person)s cannot have won %(n)s games out of %(limit)s played.")
+                    % {"person": person, "n": n, "limit": limit},
                     "END-2",
                 )
             )
@@ -70,7 +84,8 @@ def claimed_tally_problems(
             problems.append(
                 TallyProblem(
                     "played_beyond_games",
-                    f"{person} cannot have played {played[person]} of {games} games.",
+                    _("%(person)s cannot have played %(n)s of %(games)s games.")
+                    % {"person": person, "n": played[person], "games": games},
                     "S-10",
                 )
             )
@@ -80,8 +95,11 @@ def claimed_tally_problems(
             problems.append(
                 TallyProblem(
                     "more_signatures_than_games",
-                    f"{signed} signatures, but only {_signed_games(games)} games are signed so "
-                    "far: one line per game, games 1-15.",
+                    _(
+                        "%(signed)s signatures, but only %(games)s games are signed so far: one "
+                        "line per game, games 1-15."
+                    )
+                    % {"signed": signed, "games": _signed_games(games)},
                     "END-4",
                 )
             )
@@ -105,8 +123,8 @@ def tally_problems(world: World, names: Mapping[str, str] | None = None) -> list
             problems.append(
                 TallyProblem(
                     "one_winner",
-                    f"Game {game} is recorded with {winners[game]} winners; a game has exactly "
-                    "one.",
+                    _("Game %(game)s is recorded with %(n)s winners; a game has exactly one.")
+                    % {"game": game, "n": winners[game]},
                     "END-2",
                 )
             )
@@ -120,13 +138,18 @@ def tally_problems(world: World, names: Mapping[str, str] | None = None) -> list
     for game, n in sorted(lines.items()):
         if n > 1:
             problems.append(
-                TallyProblem("signed_twice", f"Game {game} is signed {n} times.", "END-4")
+                TallyProblem(
+                    "signed_twice",
+                    _("Game %(game)s is signed %(n)s times.") % {"game": game, "n": n},
+                    "END-4",
+                )
             )
         if game > games:
             problems.append(
                 TallyProblem(
                     "signed_before_played",
-                    f"Game {game} is signed but only {games} games are played.",
+                    _("Game %(game)s is signed but only %(games)s games are played.")
+                    % {"game": game, "games": games},
                     "END-4",
                 )
             )

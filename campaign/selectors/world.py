@@ -6,6 +6,8 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from campaign.errors import NotFoundError
 from campaign.models import Campaign, WorldEventRecord, WorldSnapshot
 from rules.world import World
@@ -40,7 +42,10 @@ def world_as_of(*, campaign: Campaign, game_number: int) -> World:
     ).first()
     if snapshot is None:
         raise NotFoundError(
-            f"{campaign.name} has no game {game_number} yet.", code="no_such_game", rule="S-1"
+            _("%(campaign)s has no game %(game)s yet.")
+            % {"campaign": campaign.name, "game": game_number},
+            code="no_such_game",
+            rule="S-1",
         )
     return World.from_json(snapshot.world)
 

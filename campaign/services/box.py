@@ -4,6 +4,8 @@ events appended through `world_event_append`, which checks them against the box 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from campaign.errors import ApplicationError
 from campaign.models import Campaign, EventSource, Person, WorldEventRecord
 from campaign.selectors.box import comeback_pick_due, pack_opened
@@ -24,8 +26,10 @@ def comeback_power_choose(
     due = {row["faction"]: row for row in comeback_pick_due(world=world, pack=pack)}
     if faction not in due:
         raise ApplicationError(
-            "Only a faction eliminated in the game that opened this pack, and still without a "
-            "comeback power, picks one now.",
+            _(
+                "Only a faction eliminated in the game that opened this pack, and still without "
+                "a comeback power, picks one now."
+            ),
             code="no_comeback_pick",
             rule="G-3",
         )
@@ -58,5 +62,5 @@ def settings_choose(*, campaign: Campaign, user, values: dict[str, str]) -> list
         if current.get(key) != value
     ]
     if not changed:
-        raise ApplicationError("Nothing changed: every reading is as chosen.", code="no_change")
+        raise ApplicationError(_("Nothing changed: every reading is as chosen."), code="no_change")
     return world_event_append(campaign=campaign, events=changed, user=user, source=EventSource.LOG)

@@ -4,6 +4,8 @@ events appended through `world_event_append`, which checks them like any other."
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
 from campaign.models import Campaign, EventSource, Role, WorldEventRecord
 from campaign.permissions import campaign_role
@@ -22,7 +24,7 @@ def box_bottom_open(*, campaign: Campaign, user) -> list[WorldEventRecord]:
     and (by the rules' check) when it is open already."""
     if campaign_role(campaign=campaign, user=user) != Role.OWNER:
         raise ForbiddenError(
-            "Only the campaign's owner may choose to open the box bottom.",
+            _("Only the campaign's owner may choose to open the box bottom."),
             code="owner_only",
             rule="U-1",
         )
@@ -41,11 +43,14 @@ def box_bottom_cards_name(
     given). The rules refuse it before opening, twice, or with too many or repeated names."""
     world = world_current(campaign=campaign)
     if not box.is_open(world, BOX_BOTTOM):
-        raise NotFoundError("This campaign has no such opened pack.", code="not_found", rule="U-8")
+        raise NotFoundError(
+            _("This campaign has no such opened pack."), code="not_found", rule="U-8"
+        )
     known = set(campaign.persons.values_list("key", flat=True))
     if unknown := [p for p in persons if p not in known]:
         raise ApplicationError(
-            f"Not a person of this campaign: {', '.join(unknown)}.", code="unknown_person"
+            _("Not a person of this campaign: %(names)s.") % {"names": ", ".join(unknown)},
+            code="unknown_person",
         )
     return world_event_append(
         campaign=campaign,

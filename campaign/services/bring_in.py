@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError
 from campaign.models import Campaign, EventSource, Person, WorldEventRecord
@@ -106,8 +107,10 @@ def bring_in_record(
     recorded, or (a refusal) none of it."""
     if world_current(campaign=campaign).games_played:
         raise ApplicationError(
-            "This campaign already has recorded games: earlier games can be brought in only "
-            "before the first one.",
+            _(
+                "This campaign already has recorded games: earlier games can be brought in "
+                "only before the first one."
+            ),
             code="record_started",
             rule="S-1",
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.models import Campaign, Invite, Membership, Person, Role
@@ -27,7 +28,7 @@ def campaign_create(*, owner, name: str, is_public: bool = False) -> Campaign:
     """A new campaign with a fresh world; the creator is its owner and its first person."""
     name = name.strip()
     if not name:
-        raise ApplicationError("Give the campaign a name.", code="name_required")
+        raise ApplicationError(_("Give the campaign a name."), code="name_required")
     with transaction.atomic():
         campaign = Campaign.objects.create(
             name=name,
@@ -43,7 +44,7 @@ def campaign_create(*, owner, name: str, is_public: bool = False) -> Campaign:
 def campaign_update(*, campaign: Campaign, name: str, is_public: bool) -> Campaign:
     name = name.strip()
     if not name:
-        raise ApplicationError("Give the campaign a name.", code="name_required")
+        raise ApplicationError(_("Give the campaign a name."), code="name_required")
     campaign.name = name
     campaign.is_public = is_public
     campaign.save(update_fields=["name", "is_public"])
@@ -55,7 +56,7 @@ def person_create(*, campaign: Campaign, display_name: str, user=None) -> Person
     name, unique in the campaign, and never changes: the world refers to people by it."""
     display_name = display_name.strip()
     if not display_name:
-        raise ApplicationError("Give the person a name.", code="name_required")
+        raise ApplicationError(_("Give the person a name."), code="name_required")
     if user is not None:
         existing = Person.objects.filter(campaign=campaign, user=user).first()
         if existing:
@@ -71,9 +72,9 @@ def person_create(*, campaign: Campaign, display_name: str, user=None) -> Person
 def membership_add(*, campaign: Campaign, user, role: str) -> Membership:
     """Make `user` a member (or change their role) and give them a person in the campaign."""
     if role not in Role.values:
-        raise ApplicationError(f"Unknown role {role!r}.", code="bad_role")
+        raise ApplicationError(_("Unknown role %(role)s.") % {"role": repr(role)}, code="bad_role")
     with transaction.atomic():
-        membership, _ = Membership.objects.update_or_create(
+        membership, _created = Membership.objects.update_or_create(
             campaign=campaign, user=user, defaults={"role": role}
         )
         person_create(campaign=campaign, display_name=user.get_username(), user=user)
@@ -83,7 +84,7 @@ def membership_add(*, campaign: Campaign, user, role: str) -> Membership:
 def membership_change_role(*, campaign: Campaign, membership_id: int, role: str) -> Membership:
     """Change a member's role; the campaign always keeps at least one owner."""
     if role not in Role.values:
-        raise ApplicationError(f"Unknown role {role!r}.", code="bad_role")
+        raise ApplicationError(_("Unknown role %(role)s.") % {"role": repr(role)}, code="bad_role")
     with transaction.atomic():
         # Lock the campaign so two owners demoting each other at once cannot leave none.
         Campaign.objects.select_for_update().get(pk=campaign.pk)
@@ -109,7 +110,7 @@ def membership_remove(*, campaign: Campaign, membership_id: int) -> None:
 def _membership(campaign: Campaign, membership_id: int) -> Membership:
     membership = Membership.objects.filter(campaign=campaign, pk=membership_id).first()
     if membership is None:
-        raise NotFoundError("No such member.", code="not_found")
+        raise NotFoundError(_("No such member."), code="not_found")
     return membership
 
 
@@ -121,14 +122,14 @@ def _keep_an_owner(campaign: Campaign, membership: Membership) -> None:
     )
     if not others:
         raise ApplicationError(
-            "A campaign needs at least one owner: make someone else owner first.",
+            _("A campaign needs at least one owner: make someone else owner first."),
             code="last_owner",
         )
 
 
 def invite_create(*, campaign: Campaign, role: str, created_by) -> Invite:
     if role not in Role.values:
-        raise ApplicationError(f"Unknown role {role!r}.", code="bad_role")
+        raise ApplicationError(_("Unknown role %(role)s.") % {"role": repr(role)}, code="bad_role")
     return Invite.objects.create(campaign=campaign, role=role, created_by=created_by)
 
 
@@ -136,18 +137,21 @@ def invite_refusal(*, invite: Invite, user) -> ApplicationError | None:
     """Why `user` may not accept `invite` now (used, expired, already a member with that role
     or a higher one), or None. The invitation page shows it before anyone clicks."""
     if invite.is_used:
-        return ConflictError("This invitation was already used.", code="invite_used")
+        return ConflictError(_("This invitation was already used."), code="invite_used")
     if invite.is_expired:
         return ApplicationError(
-            "This invitation has expired: ask for a new link.", code="invite_expired"
+            _("This invitation has expired: ask for a new link."), code="invite_expired"
         )
     order = [Role.VIEWER, Role.PLAYER, Role.OWNER]
     current = Membership.objects.filter(campaign=invite.campaign, user=user).first()
     if current and order.index(current.role) >= order.index(invite.role):
         # An owner checking their own link must not use it up.
         return ApplicationError(
-            f"You are already {current.get_role_display().lower()} in "
-            f"{invite.campaign.name}: this link stays open for the person it was meant for.",
+            _(
+                "You are already %(role)s in %(campaign)s: this link stays open for the person "
+                "it was meant for."
+            )
+            % {"role": current.get_role_display().lower(), "campaign": invite.campaign.name},
             code="already_member",
         )
     return None
@@ -160,14 +164,14 @@ def invite_accept(*, token: str, user) -> Membership:
         # Lock the invite so two people clicking one link at once cannot both use it.
         invite = invites_by_token(token=token).select_for_update().first()
         if invite is None:
-            raise NotFoundError("This invitation link is not valid.", code="not_found")
+            raise NotFoundError(_("This invitation link is not valid."), code="not_found")
         refusal = invite_refusal(invite=invite, user=user)
         if refusal is not None:
             raise refusal
         try:
             membership = membership_add(campaign=invite.campaign, user=user, role=invite.role)
         except IntegrityError as exc:  # a person key race; nothing was changed
-            raise ConflictError("Please try again.", code="conflict") from exc
+            raise ConflictError(_("Please try again."), code="conflict") from exc
         invite.used_at = timezone.now()
         invite.used_by = user
         invite.save(update_fields=["used_at", "used_by"])
@@ -175,6 +179,8 @@ def invite_accept(*, token: str, user) -> Membership:
 
 
 def invite_revoke(*, campaign: Campaign, invite_id: int) -> None:
-    deleted, _ = Invite.objects.filter(campaign=campaign, pk=invite_id, used_at=None).delete()
+    deleted, _by_model = Invite.objects.filter(
+        campaign=campaign, pk=invite_id, used_at=None
+    ).delete()
     if not deleted:
-        raise NotFoundError("No such open invitation.", code="not_found")
+        raise NotFoundError(_("No such open invitation."), code="not_found")

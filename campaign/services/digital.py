@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaign.enqueue import enqueue
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
@@ -29,6 +30,7 @@ from campaign.services.digital_comeback import (
 from campaign.services.digital_deadlines import default_decision, has_deadline, timeout
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
 from campaign.services.digital_preferences import preference_move
+from campaign.services.digital_words import apply_worded
 from campaign.services.game_log import game_plan_append
 from campaign.services.game_log_entry import (
     GameLogEntry,
@@ -46,7 +48,6 @@ from rules.game import (
     GameResult,
     GameState,
     SeatSpec,
-    apply_move,
     game_result,
     move_from_json,
     new_game,
@@ -81,8 +82,10 @@ class StaleGameError(ConflictError):
 
     def __init__(self, game: DigitalGame) -> None:
         super().__init__(
-            "The game moved on since your page was drawn; here is the board as it is now. "
-            "Check it and choose again.",
+            _(
+                "The game moved on since your page was drawn; here is the board as it is now. "
+                "Check it and choose again."
+            ),
             code="stale_version",
             rule="DESIGN",
         )
@@ -129,7 +132,9 @@ def digital_game_start(
     The dice seed is 256 bits from the operating system, secret until the game ends; its
     commitment is stored now. A chosen `seed` (reproducible test games) is marked as such."""
     if not campaign_allows(campaign=campaign, user=user, action=Action.PLAY):
-        raise ForbiddenError("Only the campaign's owner and players start games.", code="forbidden")
+        raise ForbiddenError(
+            _("Only the campaign's owner and players start games."), code="forbidden"
+        )
     dice_seed = secrets.token_hex(SEED_BYTES) if seed is None else seed_hex(seed)
     with transaction.atomic():
         # Lock the campaign row first: two starts at once would both create the same bot
@@ -159,7 +164,9 @@ def digital_game_start(
                 created_by=user,
             )
         except IntegrityError as exc:  # pragma: no cover - a concurrent start won the race
-            raise ConflictError("Another game was just started.", code="game_unfinished") from exc
+            raise ConflictError(
+                _("Another game was just started."), code="game_unfinished"
+            ) from exc
         GameSeat.objects.bulk_create(
             [
                 GameSeat(
@@ -196,7 +203,7 @@ def _with_bot_persons(campaign: Campaign, seats: Sequence[SeatRequest]) -> list[
                 number += 1
             taken.add(person.pk)
         if person is None:
-            raise ApplicationError("Choose who sits in each seat.", code="seat_needs_person")
+            raise ApplicationError(_("Choose who sits in each seat."), code="seat_needs_person")
         filled.append(SeatRequest(person=person, kind=seat.kind))
     return filled
 
@@ -212,14 +219,17 @@ def _check_seats(*, campaign: Campaign, seats: Sequence[SeatRequest], session_ke
         )
     persons = [s.person for s in seats]
     if len({p.pk for p in persons}) != len(persons):
-        raise ApplicationError("Each person takes one seat.", code="person_twice", rule="S-6")
+        raise ApplicationError(_("Each person takes one seat."), code="person_twice", rule="S-6")
     for seat in seats:
         if seat.person.campaign_id != campaign.pk:
             raise ApplicationError(
                 f"{seat.person} does not play in {campaign.name}.", code="not_in_campaign"
             )
         if seat.kind not in GameSeat.Kind.values:
-            raise ApplicationError(f"Unknown kind of seat {seat.kind!r}.", code="bad_seat_kind")
+            raise ApplicationError(
+                _("Unknown kind of seat %(kind)s.") % {"kind": repr(seat.kind)},
+                code="bad_seat_kind",
+            )
         if seat.kind == GameSeat.Kind.HUMAN and not (
             seat.person.user_id
             and campaign_allows(campaign=campaign, user=seat.person.user, action=Action.PLAY)
@@ -231,7 +241,7 @@ def _check_seats(*, campaign: Campaign, seats: Sequence[SeatRequest], session_ke
             )
         if seat.kind == GameSeat.Kind.HOTSEAT and not session_key:
             raise ApplicationError(
-                "Hot-seat seats need a browser session (sign in through the site).",
+                _("Hot-seat seats need a browser session (sign in through the site)."),
                 code="no_session",
             )
 
@@ -262,12 +272,12 @@ def move_submit(
         )
         try:
             parsed = move_from_json(move)
-            state, events = apply_move(GameState.from_json(game.state), seat, parsed)
+            state, events = apply_worded(GameState.from_json(game.state), seat, parsed)
         except IllegalMove as refusal:
             raise ApplicationError.from_rule_error(refusal) from refusal
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ApplicationError(
-                "That move is malformed.", code="malformed_move", rule="DESIGN"
+                _("That move is malformed."), code="malformed_move", rule="DESIGN"
             ) from exc
         applied = [_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user)]
         return MoveOutcome(game=_advance(game, state, applied=applied), moves=applied)
@@ -279,15 +289,19 @@ def locked_for_move(*, game: DigitalGame, seat: int, version: int, user, session
     game = DigitalGame.objects.select_for_update().get(pk=game.pk)
     seat_row = game.seats.filter(index=seat).first()
     if seat_row is None:
-        raise ApplicationError(f"This game has no seat {seat}.", code="no_such_seat")
+        raise ApplicationError(
+            _("This game has no seat %(seat)s.") % {"seat": seat}, code="no_such_seat"
+        )
     if not seat_holds(seat=seat_row, user=user, session_key=session_key):
         raise ForbiddenError(
-            f"Seat {seat + 1} ({seat_row.person}) is not yours to play.", code="not_your_seat"
+            _("Seat %(number)s (%(person)s) is not yours to play.")
+            % {"number": seat + 1, "person": seat_row.person},
+            code="not_your_seat",
         )
     if version != game.version:
         raise StaleGameError(game)
     if game.status != DigitalGame.Status.PLAYING:
-        raise ConflictError("This game is over; no more moves.", code="game_over", rule="END-1")
+        raise ConflictError(_("This game is over; no more moves."), code="game_over", rule="END-1")
     return game
 
 
@@ -312,7 +326,7 @@ def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> 
             default = default_decision(state, seat)
             if default is None:
                 continue
-            state, events = apply_move(state, seat, default)
+            state, events = apply_worded(state, seat, default)
             applied.append(_move_row(game, seat, default, events, GameMove.Actor.TIMEOUT, None))
             break
         if not applied:
@@ -355,7 +369,7 @@ def play_automatic(
             if chosen is None:
                 break
             (seat, move), actor = chosen, GameMove.Actor.PREFERENCE
-        state, events = apply_move(state, seat, move)
+        state, events = apply_worded(state, seat, move)
         applied.append(_move_row(game, seat, move, events, actor, None))
     return state
 
@@ -534,14 +548,14 @@ def digital_game_finish(
         game = DigitalGame.objects.select_for_update().get(pk=game.pk)
         if not _may_finish(game=game, user=user, session_key=session_key):
             raise ForbiddenError(
-                "Only the game's players (or the campaign's owner) choose its rewards.",
+                _("Only the game's players (or the campaign's owner) choose its rewards."),
                 code="forbidden",
             )
         if game.status != DigitalGame.Status.REWARDS:
             raise ConflictError(
-                "This game's rewards are already recorded."
+                _("This game's rewards are already recorded.")
                 if game.status == DigitalGame.Status.FINISHED
-                else "The game is not over yet.",
+                else _("The game is not over yet."),
                 code="not_awaiting_rewards",
                 rule="END-1",
             )
@@ -724,10 +738,11 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
             is_creator or campaign_allows(campaign=game.campaign, user=user, action=Action.MANAGE)
         ):
             raise ForbiddenError(
-                "Only whoever started the game, or the owner, may abandon it.", code="forbidden"
+                _("Only whoever started the game, or the owner, may abandon it."),
+                code="forbidden",
             )
         if game.status not in _UNFINISHED:
-            raise ConflictError("This game is already over.", code="game_over")
+            raise ConflictError(_("This game is already over."), code="game_over")
         game.status = DigitalGame.Status.ABANDONED
         game.finished_at = timezone.now()
         game.version += 1

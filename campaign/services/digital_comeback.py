@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from campaign.models.digital import GameSeat
 from rules import box
 from rules.bot_powers import comeback_pick
@@ -78,7 +80,10 @@ def comeback_pick_missing(seat: ComebackSeat) -> Violation:
     """A person owed a pick left it out: nothing is recorded until they choose."""
     return Violation(
         "comeback_pick_required",
-        f"{seat.seat.person.display_name}'s faction was eliminated without a comeback power: "
-        "pick one of those left for it now.",
+        _(
+            "%(person)s's faction was eliminated without a comeback power: pick one of those "
+            "left for it now."
+        )
+        % {"person": seat.seat.person.display_name},
         "X-15",
     )

@@ -5,6 +5,7 @@ a seat that asked to be left out of other players' rolls."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameSeat
@@ -32,10 +33,14 @@ def missiles_only_in_fight_set(
     with transaction.atomic():
         row = GameSeat.objects.select_for_update().filter(game=game, index=seat).first()
         if row is None:
-            raise ApplicationError(f"This game has no seat {seat + 1}.", code="no_such_seat")
+            raise ApplicationError(
+                _("This game has no seat %(seat)s.") % {"seat": seat + 1}, code="no_such_seat"
+            )
         if not seat_holds(seat=row, user=user, session_key=session_key):
             raise ForbiddenError(
-                f"Seat {seat + 1} ({row.person}) is not yours to set.", code="not_your_seat"
+                _("Seat %(number)s (%(person)s) is not yours to set.")
+                % {"number": seat + 1, "person": row.person},
+                code="not_your_seat",
             )
         row.missiles_only_in_fight = value
         row.save(update_fields=["missiles_only_in_fight"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError
 from campaign.models.digital import DigitalGame, GameMove
@@ -16,8 +17,9 @@ from campaign.services.digital import (
     locked_for_move,
     play_automatic,
 )
+from campaign.services.digital_words import apply_worded
 from rules.errors import IllegalMove, Violation
-from rules.game import GameState, Move, apply_move
+from rules.game import GameState, Move
 from rules.game.attack import EXPAND_ATTACK, attack_dice_max
 from rules.game.repeat_attack import RepeatPlan, attack_until, next_attack
 from rules.game.state import territory_name
@@ -68,14 +70,18 @@ def last_attack(*, game: DigitalGame, state: GameState, seat: int) -> LastAttack
 
 def _why_not(state: GameState, seat: int, plan: RepeatPlan) -> str:
     if state.phase != EXPAND_ATTACK or state.current_seat != seat:
-        return "You attack only in your own expand and attack step."
+        return _("You attack only in your own expand and attack step.")
     most = attack_dice_max(state, seat, plan.origin, plan.target)
     if isinstance(most, Violation):
         return most.message
-    return (
-        f"{territory_name(plan.origin)} holds {state.troops(plan.origin)} troops, already at or "
-        f"below the {plan.stop_at} you chose to keep: lower that number to attack."
-    )
+    return _(
+        "%(territory)s holds %(troops)s troops, already at or below the %(keep)s you chose to "
+        "keep: lower that number to attack."
+    ) % {
+        "territory": territory_name(plan.origin),
+        "troops": state.troops(plan.origin),
+        "keep": plan.stop_at,
+    }
 
 
 def attack_repeat_submit(
@@ -92,7 +98,7 @@ def attack_repeat_submit(
     seats' standing passes play in between. Nothing changes when the first round is refused."""
     if not 1 <= plan.dice <= 3 or (plan.stop_at is not None and plan.stop_at < 1):
         raise ApplicationError(
-            "Attack with 1 to 3 dice, and keep at least 1 troop in the attacking territory.",
+            _("Attack with 1 to 3 dice, and keep at least 1 troop in the attacking territory."),
             code="attack_plan",
             rule="X-6",
         )
@@ -107,7 +113,7 @@ def attack_repeat_submit(
         applied: list[GameMove] = []
 
         def apply(current: GameState, who: int, move: Move):
-            new, events = apply_move(current, who, move)
+            new, events = apply_worded(current, who, move)
             applied.append(_move_row(game, who, move, events, GameMove.Actor.PLAYER, user))
             return new, events
 

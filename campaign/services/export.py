@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError
 from campaign.models import (
@@ -109,16 +110,19 @@ def _bad(message: str) -> ApplicationError:
 
 def _check_document(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise _bad("This is not a Risk Legacy campaign export.")
+        raise _bad(_("This is not a Risk Legacy campaign export."))
     if document.get("version") != VERSION:
-        raise _bad(f"Unsupported export version {document.get('version')!r}.")
+        raise _bad(
+            _("Unsupported export version %(version)s.")
+            % {"version": repr(document.get("version"))}
+        )
     for key in ("campaign", "persons", "events", "game_logs", "pack_unlocks"):
         if key not in document:
-            raise _bad(f"The export has no '{key}'.")
+            raise _bad(_("The export has no '%(part)s'.") % {"part": key})
     if not isinstance(document["campaign"], dict):
-        raise _bad("The export's 'campaign' must be an object.")
+        raise _bad(_("The export's 'campaign' must be an object."))
     if not str(document["campaign"].get("name", "")).strip():
-        raise _bad("The export has no campaign name.")
+        raise _bad(_("The export has no campaign name."))
     for part in ("persons", "events", "game_logs", "pack_unlocks"):
         _rows(document, part)
     _check_lengths(document)
@@ -127,18 +131,26 @@ def _check_document(document: Any) -> None:
 def _check_lengths(document: dict[str, Any]) -> None:
     """Names and reasons within what the tables hold (SQLite would store longer ones)."""
     longest = {
-        "campaign name": (Campaign, "name", [document["campaign"].get("name")]),
-        "person's name": (
+        _("A campaign name in the export is longer than %(limit)s characters."): (
+            Campaign,
+            "name",
+            [document["campaign"].get("name")],
+        ),
+        _("A person's name in the export is longer than %(limit)s characters."): (
             Person,
             "display_name",
             [p.get("display_name") for p in _rows(document, "persons")],
         ),
-        "person's key": (Person, "key", [p.get("key") for p in _rows(document, "persons")]),
+        _("A person's key in the export is longer than %(limit)s characters."): (
+            Person,
+            "key",
+            [p.get("key") for p in _rows(document, "persons")],
+        ),
     }
-    for what, (model, field, values) in longest.items():
+    for refusal, (model, field, values) in longest.items():
         limit = model._meta.get_field(field).max_length
         if any(isinstance(v, str) and len(v) > limit for v in values):
-            raise _bad(f"A {what} in the export is longer than {limit} characters.")
+            raise _bad(refusal % {"limit": limit})
     reasons = [
         row.get(key)
         for part, keys in (
@@ -150,13 +162,15 @@ def _check_lengths(document: dict[str, Any]) -> None:
         for key in keys
     ]
     if any(isinstance(v, str) and len(v) > TEXT_MAX for v in reasons):
-        raise _bad(f"A reason in the export is longer than {TEXT_MAX} characters.")
+        raise _bad(
+            _("A reason in the export is longer than %(limit)s characters.") % {"limit": TEXT_MAX}
+        )
 
 
 def _rows(document: dict[str, Any], part: str) -> list[dict[str, Any]]:
     rows = document.get(part)
     if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
-        raise _bad(f"The export's '{part}' must be a list of objects.")
+        raise _bad(_("The export's '%(part)s' must be a list of objects.") % {"part": part})
     return rows
 
 
@@ -177,7 +191,8 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
     )
     if refusals:
         raise ApplicationError(
-            "The import is refused; nothing was created. " + " ".join(str(r) for r in refusals),
+            _("The import is refused; nothing was created. %(reasons)s")
+            % {"reasons": " ".join(str(r) for r in refusals)},
             violations=refusals,
             code="bad_import",
         )
@@ -243,5 +258,7 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
             )
             world_snapshots_rebuild(campaign=campaign)
     except (KeyError, TypeError, IndexError, ValueError, IntegrityError, DataError) as exc:
-        raise _bad(f"The export is incomplete ({type(exc).__name__}: {exc}).") from exc
+        raise _bad(
+            _("The export is incomplete (%(error)s).") % {"error": f"{type(exc).__name__}: {exc}"}
+        ) from exc
     return campaign

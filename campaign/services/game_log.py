@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, EventSource, GameLog, Person, WorldEventRecord
 from campaign.permissions import Action, campaign_check
@@ -44,7 +45,7 @@ def entry_with_guests(campaign: Campaign, entry: GameLogEntry) -> GameLogEntry:
                 [
                     Refusal(
                         f"players.{i}.person",
-                        Violation("required", "Choose a member or name a guest.", "G-17"),
+                        Violation("required", _("Choose a member or name a guest."), "G-17"),
                         hard=True,
                     )
                 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.errors import ConflictError, NotFoundError
 from campaign.models import Campaign, EventSource, GameLog, Person
@@ -67,7 +68,9 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
     original = game_log_latest(campaign=campaign, game_number=game_number)
     if original is None:
         raise NotFoundError(
-            f"Game {game_number} was not logged by hand here.", code="not_found", rule="S-1"
+            _("Game %(number)s was not logged by hand here.") % {"number": game_number},
+            code="not_found",
+            rule="S-1",
         )
     latest = world_current(campaign=campaign).games_played
     logs = [original]
@@ -75,8 +78,11 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
         log = game_log_latest(campaign=campaign, game_number=number)
         if log is None:
             raise ConflictError(
-                f"Game {number} was not logged by hand, so game {game_number} cannot be "
-                "corrected here: the games after it would have to be re-recorded.",
+                _(
+                    "Game %(later)s was not logged by hand, so game %(number)s cannot be "
+                    "corrected here: the games after it would have to be re-recorded."
+                )
+                % {"later": number, "number": game_number},
                 code="later_game_not_logged",
                 rule="DESIGN",
             )
@@ -100,8 +106,11 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
             carried.append(Carried(seq, event, after))
         else:
             raise ConflictError(
-                f"Entry {seq} ({event.kind.replace('_', ' ')}) came after game {game_number} "
-                "outside any logged game, so it cannot be corrected here.",
+                _(
+                    "Entry %(seq)s (%(kind)s) came after game %(number)s outside any logged "
+                    "game, so it cannot be corrected here."
+                )
+                % {"seq": seq, "kind": event.kind.replace("_", " "), "number": game_number},
                 code="foreign_event",
                 rule="DESIGN",
             )
@@ -132,7 +141,7 @@ def _carried_back(
     try:
         after = event.apply(world)
     except (KeyError, ValueError, TypeError):
-        found = found or [Violation("cannot_apply", "This cannot be recorded.", "DESIGN")]
+        found = found or [Violation("cannot_apply", _("This cannot be recorded."), "DESIGN")]
         after = None
     for violation in found:
         refusals.append(
@@ -140,7 +149,8 @@ def _carried_back(
                 f"carried.{carried.seq}",
                 Violation(
                     violation.code,
-                    f"After game {carried.after}: {violation.message}",
+                    _("After game %(number)s: %(message)s")
+                    % {"number": carried.after, "message": violation.message},
                     violation.rule,
                 ),
                 hard=after is None or violation.code in HARD_CODES,
@@ -164,8 +174,11 @@ def _still_due(world: World, event: WorldEvent) -> list[Violation]:
     return [
         Violation(
             "no_comeback_pick",
-            f"{faction.name if faction else event.faction} is no longer eliminated in game "
-            f"{event.game}, so it picks no comeback power for that game.",
+            _(
+                "%(faction)s is no longer eliminated in game %(number)s, so it picks no "
+                "comeback power for that game."
+            )
+            % {"faction": faction.name if faction else event.faction, "number": event.game},
             "X-15",
         )
     ]
@@ -193,7 +206,7 @@ def game_log_correct(
             [
                 Refusal(
                     "reason",
-                    Violation("reason_required", "Say why the game is corrected.", "DESIGN"),
+                    Violation("reason_required", _("Say why the game is corrected."), "DESIGN"),
                     hard=True,
                 )
             ]
@@ -219,7 +232,8 @@ def game_log_correct(
                         f"games.{number}.{r.field}",
                         Violation(
                             r.violation.code,
-                            f"Game {number}: {r.violation.message}",
+                            _("Game %(number)s: %(message)s")
+                            % {"number": number, "message": r.violation.message},
                             r.violation.rule,
                         ),
                         r.hard,

@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
+
 from campaign.mission_words import mission_code_label
 from campaign.services.game_log_entry import EventEntry, GameLogEntry
-from campaign.services.game_log_packs import NOT_IN_GAME, territory_label, unknown_territories
+from campaign.services.game_log_packs import (
+    NOT_IN_GAME,
+    territory_label,
+    translated,
+    unknown_territories,
+)
 from campaign.services.game_log_planner import GamePlanner
 from campaign.services.game_log_pockets import plan_event_effects
 from rules import box
@@ -23,11 +31,13 @@ from rules.world_events import CityFortified, GameIncident
 
 # Event cards that demolish HQs, with the kind of city whose territory they strike.
 DEMOLISHING_EVENTS: dict[str, str] = {"riots": "major"}
+# The kinds as words in a refusal (translated with the context "city kind").
+_CITY_KINDS = (pgettext_lazy("city kind", "major"), pgettext_lazy("city kind", "minor"))
 
 # A card with choices that was drawn while nobody chose: a tie skips it (E-7), or the group did
 # not note the choice. Its option is left blank.
 NO_CHOICE = EventOption(
-    key="", text="Drawn, but nobody chose: a tie skips the event.", after="discard"
+    key="", text=gettext_noop("Drawn, but nobody chose: a tie skips the event."), after="discard"
 )
 
 
@@ -63,7 +73,7 @@ def _event_card(
             f"{where}.card",
             Violation(
                 "unknown_event_card",
-                "There is no such event card in this campaign's event deck.",
+                _("There is no such event card in this campaign's event deck."),
                 "E-7",
             ),
             hard=True,
@@ -72,13 +82,17 @@ def _event_card(
     label = event_card_label(card)
     twice = Violation(
         "event_twice",
-        f"{label} is listed twice: the event deck is not reshuffled during a game, so a card "
-        "fires once at most.",
+        _(
+            "%(card)s is listed twice: the event deck is not reshuffled during a game, so a card "
+            "fires once at most."
+        )
+        % {"card": label},
         "E-7",
     )
     destroyed = Violation(
         "event_card_destroyed",
-        f"{label} was destroyed for good in an earlier game; it never fires again.",
+        _("%(card)s was destroyed for good in an earlier game; it never fires again.")
+        % {"card": label},
         "G-8",
     )
     if not planner.box_card_once(
@@ -117,28 +131,35 @@ def plan_events(
             NO_CHOICE if card.chooser and not fired.option else None
         )
         if option is None:
-            choices = " or ".join(event_option_words(o) for o in card.options)
+            choices = pgettext("between choices", " or ").join(
+                event_option_words(o) for o in card.options
+            )
             refuse(
                 f"{where}.option",
                 Violation(
                     "bad_event_option",
-                    f"{label} offers the choices {choices}."
+                    _("%(card)s offers the choices %(choices)s.")
+                    % {"card": label, "choices": choices}
                     if card.chooser
-                    else f"{label} offers no choice: leave the option empty.",
+                    else _("%(card)s offers no choice: leave the option empty.") % {"card": label},
                     "E-7",
                 ),
                 hard=True,
             )
             continue
         if fired.by_faction and fired.by_faction not in by_faction:
-            refuse(f"{where}.by_faction", NOT_IN_GAME, hard=True)
+            refuse(f"{where}.by_faction", translated(NOT_IN_GAME), hard=True)
             continue
         if card.chooser and option is not NO_CHOICE and not fired.by_faction:
             refuse(
                 f"{where}.by_faction",
                 Violation(
                     "chooser_required",
-                    f"Say which faction chose on {label}: the player with the largest population.",
+                    _(
+                        "Say which faction chose on %(card)s: the player with the largest "
+                        "population."
+                    )
+                    % {"card": label},
                     "E-7",
                 ),
             )
@@ -146,7 +167,9 @@ def plan_events(
             refuse(
                 f"{where}.by_faction",
                 Violation(
-                    "no_chooser", f"Nobody chooses on {label}: leave “chosen by” empty.", "E-7"
+                    "no_chooser",
+                    _("Nobody chooses on %(card)s: leave “chosen by” empty.") % {"card": label},
+                    "E-7",
                 ),
             )
         rule = option_targets(option)
@@ -154,7 +177,11 @@ def plan_events(
         if unknown:
             refuse(
                 f"{where}.targets",
-                Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2"),
+                Violation(
+                    "unknown_territory",
+                    _("There is no territory '%(key)s'.") % {"key": unknown[0]},
+                    "C-2",
+                ),
                 hard=True,
             )
             continue
@@ -217,7 +244,11 @@ def _targets_fit(
     if count == 0 and rule.fortifies:
         planner.refuse(
             f"{where}.targets",
-            Violation("event_target_required", f"Say which city {what} went to.", "E-7"),
+            Violation(
+                "event_target_required",
+                _("Say which city %(card)s went to.") % {"card": what},
+                "E-7",
+            ),
             hard=True,
         )
         return False
@@ -226,9 +257,10 @@ def _targets_fit(
             f"{where}.targets",
             Violation(
                 "event_targets",
-                f"{what} goes from one territory to another: name both."
+                _("%(card)s goes from one territory to another: name both.") % {"card": what}
                 if rule.path
-                else f"{what} goes to {rule.least} territories at least.",
+                else _("%(card)s goes to %(n)s territories at least.")
+                % {"card": what, "n": rule.least},
                 "E-7",
             ),
         )
@@ -237,17 +269,23 @@ def _targets_fit(
             f"{where}.targets",
             Violation(
                 "event_targets",
-                f"{what} names no territory: leave the targets empty."
+                _("%(card)s names no territory: leave the targets empty.") % {"card": what}
                 if rule.most == 0
-                else f"{what} goes to {rule.most} territor{'y' if rule.most == 1 else 'ies'} "
-                "at most.",
+                else ngettext(
+                    "%(card)s goes to %(n)s territory at most.",
+                    "%(card)s goes to %(n)s territories at most.",
+                    rule.most,
+                )
+                % {"card": what, "n": rule.most},
                 "E-7",
             ),
         )
     if len(set(fired.targets)) != count and not rule.repeats:
         planner.refuse(
             f"{where}.targets",
-            Violation("event_targets", f"{what} names each territory once.", "E-7"),
+            Violation(
+                "event_targets", _("%(card)s names each territory once.") % {"card": what}, "E-7"
+            ),
         )
     if rule.cities and not rule.fortifies:  # a fortification's city is checked as it is placed
         for territory in fired.targets:
@@ -256,8 +294,11 @@ def _targets_fit(
                     f"{where}.targets",
                     Violation(
                         "event_target_not_city",
-                        f"{territory_label(territory)} held no city during this game; {what} "
-                        "goes to city territories.",
+                        _(
+                            "%(territory)s held no city during this game; %(card)s goes to "
+                            "city territories."
+                        )
+                        % {"territory": territory_label(territory), "card": what},
                         "E-7",
                     ),
                 )
@@ -272,7 +313,9 @@ def _mission_fits(planner: GamePlanner, where: str, option: EventOption, fired: 
     if option.effect != MISSION:
         planner.refuse(
             f"{where}.mission",
-            Violation("event_mission", "This choice lays out no mission: leave it empty.", "E-7"),
+            Violation(
+                "event_mission", _("This choice lays out no mission: leave it empty."), "E-7"
+            ),
         )
         return True
     if not any(m.code == fired.mission for m in box.mission_deck(planner.world)):
@@ -280,7 +323,7 @@ def _mission_fits(planner: GamePlanner, where: str, option: EventOption, fired: 
             f"{where}.mission",
             Violation(
                 "unknown_mission",
-                "There is no such mission card in this campaign's mission deck.",
+                _("There is no such mission card in this campaign's mission deck."),
                 "E-8",
             ),
             hard=True,
@@ -297,7 +340,11 @@ def _demolitions_fit(
     if fired.demolished and city_kind is None:
         planner.refuse(
             f"{where}.demolished",
-            Violation("event_demolishes_nothing", f"{label} demolishes no HQ.", "G-10"),
+            Violation(
+                "event_demolishes_nothing",
+                _("%(card)s demolishes no HQ.") % {"card": label},
+                "G-10",
+            ),
         )
         return
     for territory in fired.demolished:
@@ -307,8 +354,15 @@ def _demolitions_fit(
                 f"{where}.demolished",
                 Violation(
                     "event_demolition_city",
-                    f"{territory_label(territory)} is not a {city_kind} city territory; {label} "
-                    f"strikes only those.",
+                    _(
+                        "%(territory)s is not a %(kind)s city territory; %(card)s strikes only "
+                        "those."
+                    )
+                    % {
+                        "territory": territory_label(territory),
+                        "kind": pgettext("city kind", city_kind),
+                        "card": label,
+                    },
                     "G-10",
                 ),
             )
@@ -317,7 +371,8 @@ def _demolitions_fit(
                 f"{where}.demolished",
                 Violation(
                     "no_hq_there",
-                    f"No HQ stood in {territory_label(territory)} during this game.",
+                    _("No HQ stood in %(territory)s during this game.")
+                    % {"territory": territory_label(territory)},
                     "G-10",
                 ),
             )

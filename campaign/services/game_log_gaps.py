@@ -8,12 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from campaign.selectors.record_gaps import GAP_WORDS
 from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
 from rules.errors import Violation
 from rules.rewards import rewards_given
 
 GAPS = tuple(GAP_WORDS)
+# "Something given and marked not recorded", one whole sentence for each gap.
+GIVEN_AND_GAP = {
+    "start": gettext_lazy(
+        "The starting territory is both given and marked not recorded: keep one of the two."
+    ),
+    "held": gettext_lazy(
+        "The territories held at the end is both given and marked not recorded: keep one of "
+        "the two."
+    ),
+    "reward": gettext_lazy(
+        "The held-on reward is both given and marked not recorded: keep one of the two."
+    ),
+}
 
 
 def gap_refusals(entry: GameLogEntry, game: int) -> list[tuple[str, Violation]]:
@@ -29,8 +45,10 @@ def gap_refusals(entry: GameLogEntry, game: int) -> list[tuple[str, Violation]]:
                     f"{where}.not_recorded",
                     Violation(
                         "unknown_gap",
-                        "Only a start, the territories held or a held-on reward may be left "
-                        "not recorded.",
+                        _(
+                            "Only a start, the territories held or a held-on reward may be left "
+                            "not recorded."
+                        ),
                         "END-2",
                     ),
                 )
@@ -47,8 +65,7 @@ def gap_refusals(entry: GameLogEntry, game: int) -> list[tuple[str, Violation]]:
                         f"{where}.{what}",
                         Violation(
                             "gap_given",
-                            f"The {GAP_WORDS[what]} is both given and marked not recorded: "
-                            "keep one of the two.",
+                            str(GIVEN_AND_GAP[what]),
                             "END-6" if what == "reward" else "S-7",
                         ),
                     )
@@ -61,8 +78,10 @@ def gap_refusals(entry: GameLogEntry, game: int) -> list[tuple[str, Violation]]:
                     f"{where}.reward",
                     Violation(
                         "gap_not_owed",
-                        "Only a held-on player of games 1-15 takes a held-on reward, so only "
-                        "theirs can be not recorded.",
+                        _(
+                            "Only a held-on player of games 1-15 takes a held-on reward, so only "
+                            "theirs can be not recorded."
+                        ),
                         "END-6",
                     ),
                 )

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from campaign.mission_words import mission_label
 from campaign.services.game_log_entry import GameLogEntry, MissionEntry
-from campaign.services.game_log_packs import NOT_IN_GAME, unknown_territories
+from campaign.services.game_log_packs import NOT_IN_GAME, translated, unknown_territories
 from campaign.services.game_log_planner import GamePlanner
 from campaign.services.game_log_red_slots import plan_slot_claim, stuck_in_red_slot
 from rules import box
@@ -29,7 +32,9 @@ CAPITAL_MARK = "world_capital"
 """The `mark_placed` incident's detail for the World Capital (the pack condition's mark)."""
 
 NO_SUCH_MISSION = Violation(
-    "unknown_mission", "There is no such mission card in this campaign's mission deck.", "E-8"
+    "unknown_mission",
+    gettext_noop("There is no such mission card in this campaign's mission deck."),
+    "E-8",
 )
 
 
@@ -74,8 +79,8 @@ def plan_missions(
                 where,
                 Violation(
                     "nothing_placed",
-                    f"{mission_label(mission)} places nothing: leave the sea line and the "
-                    "World Capital empty.",
+                    _("%(mission)s places nothing: leave the sea line and the World Capital empty.")
+                    % {"mission": mission_label(mission)},
                     "E-8",
                 ),
             )
@@ -91,18 +96,22 @@ def _mission(
     (a claimed card leaves the game: back to the box, or destroyed)."""
     mission = content().missions.get(claimed.mission)
     if mission is None or not box.is_open(planner.world, mission.pack):
-        planner.refuse(f"{where}.mission", NO_SUCH_MISSION, hard=True)
+        planner.refuse(f"{where}.mission", translated(NO_SUCH_MISSION), hard=True)
         return None
     label = mission_label(mission)
     twice = Violation(
         "mission_twice",
-        f"{label} is listed twice: a claimed mission leaves the game, so it is claimed once at "
-        "most.",
+        _(
+            "%(mission)s is listed twice: a claimed mission leaves the game, so it is claimed "
+            "once at most."
+        )
+        % {"mission": label},
         "E-8",
     )
     destroyed = Violation(
         "mission_destroyed",
-        f"{label} was destroyed for good in an earlier game; it is never claimed again.",
+        _("%(mission)s was destroyed for good in an earlier game; it is never claimed again.")
+        % {"mission": label},
         "E-8",
     )
     if not planner.box_card_once(
@@ -124,13 +133,14 @@ def _claimer(
             f"{where}.by_faction",
             Violation(
                 "claimer_required",
-                f"Say which faction's player claimed {mission_label(mission)}.",
+                _("Say which faction's player claimed %(mission)s.")
+                % {"mission": mission_label(mission)},
                 "E-8",
             ),
         )
         return None
     if claimed.by_faction not in by_faction:
-        planner.refuse(f"{where}.by_faction", NOT_IN_GAME, hard=True)
+        planner.refuse(f"{where}.by_faction", translated(NOT_IN_GAME), hard=True)
         return None
     return by_faction[claimed.by_faction]
 
@@ -149,7 +159,8 @@ def _sea_line(
             f"{where}.territory",
             Violation(
                 "nothing_founded",
-                f"{mission_label(mission)} founds no city: leave the World Capital empty.",
+                _("%(mission)s founds no city: leave the World Capital empty.")
+                % {"mission": mission_label(mission)},
                 "E-8",
             ),
         )
@@ -158,7 +169,8 @@ def _sea_line(
             f"{where}.ends",
             Violation(
                 "sea_line_ends",
-                f"{mission_label(mission)} draws one sea line: give its two ends.",
+                _("%(mission)s draws one sea line: give its two ends.")
+                % {"mission": mission_label(mission)},
                 "E-8",
             ),
             hard=True,
@@ -168,7 +180,11 @@ def _sea_line(
     if unknown:
         planner.refuse(
             f"{where}.ends",
-            Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2"),
+            Violation(
+                "unknown_territory",
+                _("There is no territory '%(key)s'.") % {"key": unknown[0]},
+                "C-2",
+            ),
             hard=True,
         )
         return False
@@ -193,7 +209,8 @@ def _capital(
             f"{where}.ends",
             Violation(
                 "nothing_drawn",
-                f"{mission_label(mission)} draws no sea line: leave its ends empty.",
+                _("%(mission)s draws no sea line: leave its ends empty.")
+                % {"mission": mission_label(mission)},
                 "E-8",
             ),
         )
@@ -202,7 +219,8 @@ def _capital(
             f"{where}.territory",
             Violation(
                 "capital_territory",
-                f"Say in which territory {mission_label(mission)} put the World Capital.",
+                _("Say in which territory %(mission)s put the World Capital.")
+                % {"mission": mission_label(mission)},
                 "E-8",
             ),
             hard=True,
@@ -211,7 +229,11 @@ def _capital(
     if unknown_territories((claimed.territory,)):
         planner.refuse(
             f"{where}.territory",
-            Violation("unknown_territory", f"There is no territory '{claimed.territory}'.", "C-2"),
+            Violation(
+                "unknown_territory",
+                _("There is no territory '%(key)s'.") % {"key": claimed.territory},
+                "C-2",
+            ),
             hard=True,
         )
         return False
@@ -240,10 +262,12 @@ def capital_incident_refusal(world: World) -> Violation:
     that founds it, which records where, by whom and its name (U-5). A box without that card
     hears nothing of it (U-8)."""
     if not any(m.action == "world_capital" for m in box.missions(world)):
-        return Violation("no_capital", "Nothing in this campaign's box places that mark.", "U-5")
+        return Violation("no_capital", _("Nothing in this campaign's box places that mark."), "U-5")
     return Violation(
         "capital_as_incident",
-        "Record the World Capital with the mission claim that founded it, under the missions "
-        "claimed, where its territory and name are checked.",
+        _(
+            "Record the World Capital with the mission claim that founded it, under the missions "
+            "claimed, where its territory and name are checked."
+        ),
         "U-5",
     )

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_planner import GamePlanner
 from rules import box
@@ -28,7 +31,15 @@ from rules.world_events import GameIncident
 # The comeback-power effect that lets a faction move an HQ.
 HQ_MOVING_EFFECT = "move_hq_at_turn_start"
 
-NOT_IN_GAME = Violation("not_in_game", "Choose a faction that played this game.", "S-10")
+NOT_IN_GAME = Violation(
+    "not_in_game", gettext_noop("Choose a faction that played this game."), "S-10"
+)
+
+
+def translated(violation: Violation) -> Violation:
+    """A refusal kept in a module constant (its message marked with `gettext_noop`), in the
+    reader's language."""
+    return Violation(violation.code, _(violation.message), violation.rule)
 
 
 def territory_label(key: str) -> str:
@@ -56,13 +67,13 @@ def eliminated_by_refusals(entry: GameLogEntry) -> list[tuple[str, Violation]]:
         if not by:
             continue
         if by not in playing:
-            found.append((f"players.{i}.eliminated_by", NOT_IN_GAME))
+            found.append((f"players.{i}.eliminated_by", translated(NOT_IN_GAME)))
         elif by == player.faction:
             found.append(
                 (
                     f"players.{i}.eliminated_by",
                     Violation(
-                        "eliminated_by_itself", "A faction does not eliminate itself.", "G-13"
+                        "eliminated_by_itself", _("A faction does not eliminate itself."), "G-13"
                     ),
                 )
             )
@@ -72,9 +83,12 @@ def eliminated_by_refusals(entry: GameLogEntry) -> list[tuple[str, Violation]]:
                     f"players.{i}.troops_at_end",
                     Violation(
                         "eliminated_by_not_eliminated",
-                        f"{_faction(player.faction)} is said to be eliminated by "
-                        f"{_faction(by)}, but it is marked as having troops on the board at "
-                        "the end; an eliminated faction has none.",
+                        _(
+                            "%(faction)s is said to be eliminated by %(by)s, but it is marked "
+                            "as having troops on the board at the end; an eliminated faction "
+                            "has none."
+                        )
+                        % {"faction": _faction(player.faction), "by": _faction(by)},
                         "END-2",
                     ),
                 )
@@ -85,7 +99,9 @@ def eliminated_by_refusals(entry: GameLogEntry) -> list[tuple[str, Violation]]:
 # --- the draft (rules additions B-D) ------------------------------------------------------------
 
 
-NO_DRAFT = Violation("no_draft", "This campaign's setup uses no such cards: leave them out.", "S-6")
+NO_DRAFT = Violation(
+    "no_draft", gettext_noop("This campaign's setup uses no such cards: leave them out."), "S-6"
+)
 
 
 def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: int) -> None:
@@ -97,7 +113,7 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
     if not box.draft_active(world):
         for i, player in enumerate(entry.players):
             if player.draft:
-                planner.refuse(f"players.{i}.draft", NO_DRAFT, hard=True)
+                planner.refuse(f"players.{i}.draft", translated(NO_DRAFT), hard=True)
         return
     known = {c.code: c for pack in box.opened_contents(world) for c in pack.draft_cards}
     in_use = {c.code for c in box.draft_cards(world, len(entry.players))}
@@ -110,8 +126,11 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
                 where,
                 Violation(
                     "draft_missing",
-                    f"Give {name}'s four draft cards too, or leave every player's out "
-                    "(the draft is then not recorded).",
+                    _(
+                        "Give %(faction)s's four draft cards too, or leave every player's out "
+                        "(the draft is then not recorded)."
+                    )
+                    % {"faction": name},
                     "S-8",
                 ),
                 hard=True,
@@ -124,7 +143,8 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
                 where,
                 Violation(
                     "unknown_draft_card",
-                    f"{', '.join(map(repr, unknown))}: no draft card has that code.",
+                    _("%(codes)s: no draft card has that code.")
+                    % {"codes": ", ".join(map(repr, unknown))},
                     "S-8",
                 ),
                 hard=True,
@@ -137,8 +157,11 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
                 where,
                 Violation(
                     "draft_kinds",
-                    f"{name} drafts one card of each kind: starting troops, starting coin "
-                    "cards, turn order and starting placement.",
+                    _(
+                        "%(faction)s drafts one card of each kind: starting troops, starting "
+                        "coin cards, turn order and starting placement."
+                    )
+                    % {"faction": name},
                     "S-8",
                 ),
             )
@@ -148,9 +171,11 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
                 where,
                 Violation(
                     "draft_card_not_in_use",
-                    f"{', '.join(map(draft_code_label, idle))}: not in use with "
-                    f"{len(entry.players)} players (a card's corner shows the fewest players "
-                    "it needs).",
+                    _(
+                        "%(cards)s: not in use with %(n)s players (a card's corner shows the "
+                        "fewest players it needs)."
+                    )
+                    % {"cards": ", ".join(map(draft_code_label, idle)), "n": len(entry.players)},
                     "S-8",
                 ),
             )
@@ -163,8 +188,8 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
         violations.append(
             Violation(
                 "draft_card_twice",
-                f"{', '.join(map(draft_code_label, twice))}: drafted by two players; each "
-                "card goes to one.",
+                _("%(cards)s: drafted by two players; each card goes to one.")
+                % {"cards": ", ".join(map(draft_code_label, twice))},
                 "S-8",
             )
         )
@@ -173,8 +198,8 @@ def plan_draft(planner: GamePlanner, entry: GameLogEntry, world: World, game: in
         violations.append(
             Violation(
                 "draft_cards_left",
-                "Every draft card in use is taken; left over: "
-                f"{', '.join(map(draft_code_label, left))}.",
+                _("Every draft card in use is taken; left over: %(cards)s.")
+                % {"cards": ", ".join(map(draft_code_label, left))},
                 "S-8",
             )
         )
@@ -204,7 +229,9 @@ def plan_comeback_powers(
         if player.comeback_power not in powers:
             planner.refuse(
                 where,
-                Violation("unknown_power", "There is no such power in this campaign's box.", "U-8"),
+                Violation(
+                    "unknown_power", _("There is no such power in this campaign's box."), "U-8"
+                ),
                 hard=True,
             )
             continue
@@ -243,13 +270,17 @@ def plan_hq_moves(
     for i, move in enumerate(entry.hq_moves):
         where = f"hq_moves.{i}"
         if move.faction not in by_faction:
-            planner.refuse(f"{where}.faction", NOT_IN_GAME, hard=True)
+            planner.refuse(f"{where}.faction", translated(NOT_IN_GAME), hard=True)
             continue
         unknown = unknown_territories((move.origin, move.target))
         if unknown:
             planner.refuse(
                 f"{where}.target",
-                Violation("unknown_territory", f"There is no territory '{unknown[0]}'.", "C-2"),
+                Violation(
+                    "unknown_territory",
+                    _("There is no territory '%(key)s'.") % {"key": unknown[0]},
+                    "C-2",
+                ),
                 hard=True,
             )
             continue
@@ -260,7 +291,7 @@ def plan_hq_moves(
                 f"{where}.faction",
                 Violation(
                     "hq_never_moves",
-                    "HQs never move: an HQ stays where it was placed until it is demolished.",
+                    _("HQs never move: an HQ stays where it was placed until it is demolished."),
                     "G-18",
                 ),
             )
@@ -269,8 +300,11 @@ def plan_hq_moves(
                 f"{where}.faction",
                 Violation(
                     "hq_power_missing",
-                    f"{name} does not hold {mover.name}, the one power that moves an HQ; "
-                    "without it HQs never move.",
+                    _(
+                        "%(faction)s does not hold %(power)s, the one power that moves an HQ; "
+                        "without it HQs never move."
+                    )
+                    % {"faction": name, "power": mover.name},
                     "G-18",
                 ),
             )
@@ -279,8 +313,14 @@ def plan_hq_moves(
                 f"{where}.target",
                 Violation(
                     "not_adjacent",
-                    f"{territory_label(move.target)} does not border "
-                    f"{territory_label(move.origin)}: an HQ moves into a neighbouring territory.",
+                    _(
+                        "%(target)s does not border %(origin)s: an HQ moves into a neighbouring "
+                        "territory."
+                    )
+                    % {
+                        "target": territory_label(move.target),
+                        "origin": territory_label(move.origin),
+                    },
                     "G-12",
                 ),
             )
@@ -289,7 +329,8 @@ def plan_hq_moves(
                 f"{where}.origin",
                 Violation(
                     "no_hq_there",
-                    f"No HQ stands in {territory_label(move.origin)} to move.",
+                    _("No HQ stands in %(territory)s to move.")
+                    % {"territory": territory_label(move.origin)},
                     "G-18",
                 ),
             )
@@ -297,7 +338,10 @@ def plan_hq_moves(
             planner.refuse(
                 f"{where}.target",
                 Violation(
-                    "hq_there", f"{territory_label(move.target)} already holds an HQ.", "G-18"
+                    "hq_there",
+                    _("%(territory)s already holds an HQ.")
+                    % {"territory": territory_label(move.target)},
+                    "G-18",
                 ),
             )
         else:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.models import Campaign, GameLog, PendingGameLog, PendingStatus, WorldEventRecord
@@ -48,13 +50,18 @@ def _note(text: str, *, required: str = "") -> str:
         raise ApplicationError(required, code="note_required")
     if len(text) > NOTE_MAX:
         raise ApplicationError(
-            f"Keep the note under {NOTE_MAX} characters.", code="too_long", rule="DESIGN"
+            _("Keep the note under %(limit)s characters.") % {"limit": NOTE_MAX},
+            code="too_long",
+            rule="DESIGN",
         )
     return text
 
 
 def _draft_refusals(campaign: Campaign, entry: GameLogEntry) -> list[Refusal]:
-    return draft_plan(campaign=campaign, entry=entry)[0].refusals
+    """The refusals in the site's default language: they are kept with the entry and compared
+    with later ones, whoever's language the sender and the owner read in."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return draft_plan(campaign=campaign, entry=entry)[0].refusals
 
 
 def pending_log_send(
@@ -67,13 +74,13 @@ def pending_log_send(
     refusals = _draft_refusals(campaign, entry)
     if not refusals:
         raise ApplicationError(
-            "The rules accept this entry: log it, there is nothing to approve.",
+            _("The rules accept this entry: log it, there is nothing to approve."),
             code="nothing_to_approve",
         )
     if hard := [r for r in refusals if r.hard]:
         raise ApplicationError(
-            "No owner can accept this either; fix it first: "
-            + " ".join(str(r.violation) for r in hard),
+            _("No owner can accept this either; fix it first: %(reasons)s")
+            % {"reasons": " ".join(str(r.violation) for r in hard)},
             violations=[r.violation for r in hard],
             code="refused",
         )
@@ -101,10 +108,12 @@ def _waiting(campaign: Campaign, pending_id: Any) -> PendingGameLog:
         .first()
     )
     if pending is None:
-        raise NotFoundError("There is no such entry waiting here.", code="not_found")
+        raise NotFoundError(_("There is no such entry waiting here."), code="not_found")
     if pending.status != PendingStatus.PENDING:
         raise ConflictError(
-            f"This entry was {pending.get_status_display().lower()} already.", code="decided"
+            _("This entry was %(status)s already.")
+            % {"status": pending.get_status_display().lower()},
+            code="decided",
         )
     return pending
 
@@ -112,16 +121,19 @@ def _waiting(campaign: Campaign, pending_id: Any) -> PendingGameLog:
 def pending_log_approve(*, campaign: Campaign, user, pending_id: Any, reason: str) -> GameLog:
     """Log a waiting entry as the owner's override with `reason`, all at once or not at all."""
     campaign_check(campaign=campaign, user=user, action=Action.MANAGE)
-    reason = _note(reason, required="Give the reason for accepting it: it stays in the history.")
+    reason = _note(reason, required=_("Give the reason for accepting it: it stays in the history."))
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         pending = _waiting(campaign, pending_id)
         now = world_current(campaign=campaign).next_game_number
         if now != pending.game_number:
             raise ConflictError(
-                f"It no longer fits the world: it was sent as game {pending.game_number}, and "
-                f"game {pending.game_number} has been recorded since (the next game is {now}). "
-                "Send it back so it can be checked against the board as it stands.",
+                _(
+                    "It no longer fits the world: it was sent as game %(sent)s, and game "
+                    "%(sent)s has been recorded since (the next game is %(now)s). Send it back "
+                    "so it can be checked against the board as it stands."
+                )
+                % {"sent": pending.game_number, "now": now},
                 code="world_changed",
             )
         entry = entry_with_guests(campaign, GameLogEntry.from_json(pending.entry))
@@ -129,9 +141,11 @@ def pending_log_approve(*, campaign: Campaign, user, pending_id: Any, reason: st
         new = [r for r in _draft_refusals(campaign, entry) if _same(_rows([r])[0]) not in seen]
         if new:
             raise ConflictError(
-                "It no longer fits the world: since it was sent, the rules also refuse this: "
-                + " ".join(str(r.violation) for r in new)
-                + " Send it back so it can be checked again.",
+                _(
+                    "It no longer fits the world: since it was sent, the rules also refuse "
+                    "this: %(reasons)s Send it back so it can be checked again."
+                )
+                % {"reasons": " ".join(str(r.violation) for r in new)},
                 violations=[r.violation for r in new],
                 code="world_changed",
             )
@@ -149,7 +163,7 @@ def pending_log_send_back(
 ) -> PendingGameLog:
     """Return a waiting entry to its sender with the owner's note; nothing reaches the world."""
     campaign_check(campaign=campaign, user=user, action=Action.MANAGE)
-    note = _note(note, required="Write a note for the sender: what should change?")
+    note = _note(note, required=_("Write a note for the sender: what should change?"))
     with transaction.atomic():
         pending = _waiting(campaign, pending_id)
         pending.status = PendingStatus.SENT_BACK
@@ -171,7 +185,7 @@ def pending_log_reopen(*, campaign: Campaign, user, pending_id: Any) -> GameLogE
         status__in=[PendingStatus.SENT_BACK, PendingStatus.REOPENED],
     ).first()
     if pending is None:
-        raise NotFoundError("There is no such entry sent back to you.", code="not_found")
+        raise NotFoundError(_("There is no such entry sent back to you."), code="not_found")
     if pending.status != PendingStatus.REOPENED:
         pending.status = PendingStatus.REOPENED
         pending.save(update_fields=["status"])

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_events import plan_events
 from campaign.services.game_log_gaps import gap_refusals, recorded_player, reward_held
@@ -111,7 +113,7 @@ def _plan_during(
         if faction not in by_faction:
             refuse(
                 where,
-                Violation("not_in_game", "Choose a faction that played this game.", "S-10"),
+                Violation("not_in_game", _("Choose a faction that played this game."), "S-10"),
             )
             return None
         return by_faction[faction]
@@ -122,13 +124,13 @@ def _plan_during(
         if scar.on not in ("territory", "faction"):
             refuse(
                 f"{where}.on",
-                Violation("bad_target", "A scar goes on a territory or a faction card.", "G-4"),
+                Violation("bad_target", _("A scar goes on a territory or a faction card."), "G-4"),
             )
             continue
         if scar.scar not in box.scar_types(planner.world):
             refuse(
                 f"{where}.scar",
-                Violation("unknown_scar", "There is no such scar card in this campaign.", "G-4"),
+                Violation("unknown_scar", _("There is no such scar card in this campaign."), "G-4"),
             )
             continue
         planner.add(
@@ -156,7 +158,10 @@ def _plan_during(
                 f"{where}.incident",
                 Violation(
                     "hq_move_as_incident",
-                    "Record an HQ that moved under the HQ moves, where what allows it is checked.",
+                    _(
+                        "Record an HQ that moved under the HQ moves, where what allows it is "
+                        "checked."
+                    ),
                     "G-18",
                 ),
                 hard=True,
@@ -199,7 +204,7 @@ def _plan_end(
         elif winner_reward_options(planner.world):
             refuse(
                 "winner_reward",
-                Violation("reward_required", "The winner takes one reward (DIFF-4).", "END-5"),
+                Violation("reward_required", _("The winner takes one reward (DIFF-4)."), "END-5"),
             )
         outcomes = {p.faction: entry.outcome(p) for p in entry.players}
         order = held_on_order([p.faction for p in entry.players], outcomes)
@@ -223,8 +228,10 @@ def _plan_end(
                     f"players.{i}.reward",
                     Violation(
                         "reward_not_held_on",
-                        "Only held-on players take a held-on reward; the winner takes the "
-                        "winner's reward and eliminated players get nothing.",
+                        _(
+                            "Only held-on players take a held-on reward; the winner takes the "
+                            "winner's reward and eliminated players get nothing."
+                        ),
                         "END-6",
                     ),
                 )
@@ -236,12 +243,12 @@ def _plan_end(
             if choice is not None:
                 refuse(
                     where,
-                    Violation("no_rewards", "After game 15 nobody takes rewards.", "END-9"),
+                    Violation("no_rewards", _("After game 15 nobody takes rewards."), "END-9"),
                 )
         if entry.slogan.strip():
             refuse(
                 "slogan",
-                Violation("no_signature", "After game 15 no one signs the board.", "END-9"),
+                Violation("no_signature", _("After game 15 no one signs the board."), "END-9"),
             )
 
     # Naming the world (END-8).
@@ -251,7 +258,7 @@ def _plan_end(
                 "world_name",
                 Violation(
                     "world_name_required",
-                    "Game 15 is over: the most frequent signer names the world now.",
+                    _("Game 15 is over: the most frequent signer names the world now."),
                     "END-8",
                 ),
             )
@@ -270,9 +277,9 @@ def _plan_end(
             "world_name",
             Violation(
                 "world_not_due",
-                "The world is named once, at the end of game 15."
+                _("The world is named once, at the end of game 15.")
                 if not planner.world.world_name
-                else f"The world is already named {planner.world.world_name}.",
+                else _("The world is already named %(name)s.") % {"name": planner.world.world_name},
                 "END-8",
             ),
         )

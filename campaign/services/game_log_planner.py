@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from campaign.services.game_log_refusals import HARD_CODES, Refusal
 from rules.data import content
 from rules.errors import Violation
@@ -89,7 +91,7 @@ class GamePlanner:
         try:
             world = event.apply(self.world)
         except (KeyError, ValueError, TypeError):
-            found = found or [Violation("cannot_apply", "This cannot be recorded.", "DESIGN")]
+            found = found or [Violation("cannot_apply", _("This cannot be recorded."), "DESIGN")]
             for violation in found:
                 self.refuse(where, violation, hard=True)
             return

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from django.utils.translation import gettext as _
+
 from campaign.services.game_log_entry import EventEntry, GameLogEntry
-from campaign.services.game_log_packs import NOT_IN_GAME
+from campaign.services.game_log_packs import NOT_IN_GAME, translated
 from campaign.services.game_log_planner import GamePlanner
 from rules import board_links, box
 from rules.data import EventCard, EventOption, board, content
@@ -57,7 +59,7 @@ OPENING_INCIDENT = {"pocket_1": "missiles_on_one_roll", "pocket_2": "big_recruit
 
 
 def _sealed(rule: str) -> Violation:
-    return Violation("not_in_box", NOTHING_SUCH, rule)
+    return Violation("not_in_box", _(NOTHING_SUCH), rule)
 
 
 def _add(planner: GamePlanner, where: str, event: WorldEvent) -> bool:
@@ -85,7 +87,7 @@ def _actor(
         planner.refuse(where, Violation("actor_required", missing, rule), hard=True)
         return None
     if faction not in by_faction:
-        planner.refuse(where, NOT_IN_GAME, hard=True)
+        planner.refuse(where, translated(NOT_IN_GAME), hard=True)
         return None
     return by_faction[faction]
 
@@ -103,8 +105,8 @@ def _same_as_incident(
             where,
             Violation(
                 "not_the_trigger",
-                f"{what} is {content().faction_name(incident.by_faction)}, whose player set "
-                "this off; give that faction here too.",
+                _("%(who)s is %(faction)s, whose player set this off; give that faction here too.")
+                % {"who": what, "faction": content().faction_name(incident.by_faction)},
                 "U-1",
             ),
         )
@@ -126,13 +128,18 @@ def _plan_nukes(
             f"{where}.by_faction",
             nuke.by_faction,
             by_faction,
-            "Say whose player fired the third missile: that player chose the territory.",
+            _("Say whose player fired the third missile: that player chose the territory."),
             "U-6",
         )
         if person is None:
             continue
         _same_as_incident(
-            planner, f"{where}.by_faction", entry, "pocket_1", nuke.by_faction, "The third firer"
+            planner,
+            f"{where}.by_faction",
+            entry,
+            "pocket_1",
+            nuke.by_faction,
+            _("The third firer"),
         )
         _add(
             planner,
@@ -156,13 +163,18 @@ def _plan_islands(
             f"{where}.by_faction",
             island.by_faction,
             by_faction,
-            "Say whose player was about to place the troops: that player placed it.",
+            _("Say whose player was about to place the troops: that player placed it."),
             "U-7",
         )
         if person is None:
             continue
         _same_as_incident(
-            planner, f"{where}.by_faction", entry, "pocket_2", island.by_faction, "The placer"
+            planner,
+            f"{where}.by_faction",
+            entry,
+            "pocket_2",
+            island.by_faction,
+            _("The placer"),
         )
         _add(
             planner,
@@ -227,7 +239,8 @@ def plan_event_effects(
             f"{where}.by_faction",
             Violation(
                 "wrong_chooser",
-                f"Only the player of {chooser.name} chooses on {card.name} ({card.code}).",
+                _("Only the player of %(faction)s chooses on %(card)s (%(code)s).")
+                % {"faction": chooser.name, "card": card.name, "code": card.code},
                 "E-7",
             ),
         )
@@ -239,7 +252,8 @@ def plan_event_effects(
                 f"{where}.targets",
                 Violation(
                     "event_target_required",
-                    f"Say which Minor City {card.name} ({card.code}) ruined.",
+                    _("Say which Minor City %(card)s (%(code)s) ruined.")
+                    % {"card": card.name, "code": card.code},
                     "E-7",
                 ),
                 hard=True,
@@ -260,7 +274,7 @@ def plan_pocket_choices(
     for i, taken in enumerate(entry.missile_powers):
         where = f"missile_powers.{i}"
         if taken.faction not in by_faction:
-            planner.refuse(f"{where}.faction", NOT_IN_GAME, hard=True)
+            planner.refuse(f"{where}.faction", translated(NOT_IN_GAME), hard=True)
             continue
         _add(
             planner,
@@ -283,6 +297,10 @@ def plan_pocket_choices(
             if key not in board().territories and not board_links.on_board(planner.world, key):
                 planner.refuse(
                     f"players.{i}.held",
-                    Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"),
+                    Violation(
+                        "unknown_territory",
+                        _("There is no territory '%(key)s'.") % {"key": key},
+                        "C-2",
+                    ),
                     hard=True,
                 )

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from campaign.mission_words import mission_code_label
 from campaign.selectors.faction_cards import lead_faction_of
 from campaign.services.game_log_entry import GameLogEntry, MissionEntry
-from campaign.services.game_log_packs import NOT_IN_GAME
+from campaign.services.game_log_packs import NOT_IN_GAME, translated
 from campaign.services.game_log_planner import GamePlanner
 from rules import box
 from rules.data import Mission, content
@@ -23,7 +26,9 @@ from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, 
 from rules.world import World
 
 NO_RED_SLOT = Violation(
-    "no_slot_mission", "Nothing in this campaign's box is completed from a faction card.", "E-8"
+    "no_slot_mission",
+    gettext_noop("Nothing in this campaign's box is completed from a faction card."),
+    "E-8",
 )
 
 
@@ -57,10 +62,10 @@ def plan_slot_claim(
     if not box.private_missions_active(planner.world) and not (
         printed is not None and box.is_open(planner.world, printed.pack)
     ):
-        planner.refuse(f"{where}.mission", NO_RED_SLOT, hard=True)
+        planner.refuse(f"{where}.mission", translated(NO_RED_SLOT), hard=True)
         return
     if claimed.by_faction not in by_faction:
-        planner.refuse(f"{where}.by_faction", NOT_IN_GAME, hard=True)
+        planner.refuse(f"{where}.by_faction", translated(NOT_IN_GAME), hard=True)
         return
     faction = content().factions[claimed.by_faction].name
     if claimed.by_faction in done:
@@ -68,7 +73,8 @@ def plan_slot_claim(
             f"{where}.mission",
             Violation(
                 "slot_mission_twice",
-                f"{faction} completes the mission in its red slot once a game.",
+                _("%(faction)s completes the mission in its red slot once a game.")
+                % {"faction": faction},
                 "E-8",
             ),
             hard=True,
@@ -80,7 +86,9 @@ def plan_slot_claim(
         planner.refuse(
             f"{where}.mission",
             Violation(
-                "red_slot_empty", f"{faction}'s red slot holds no mission to complete.", "E-8"
+                "red_slot_empty",
+                _("%(faction)s's red slot holds no mission to complete.") % {"faction": faction},
+                "E-8",
             ),
             hard=True,
         )
@@ -90,8 +98,8 @@ def plan_slot_claim(
             where,
             Violation(
                 "nothing_placed",
-                f"{mission_code_label(held)} places nothing: leave the sea line and the World "
-                "Capital empty.",
+                _("%(mission)s places nothing: leave the sea line and the World Capital empty.")
+                % {"mission": mission_code_label(held)},
                 "E-8",
             ),
         )
@@ -123,7 +131,7 @@ def plan_lead_mission(
             "lead_mission",
             Violation(
                 "no_mission_choice",
-                "Nothing in this campaign's box lets a faction choose the face-up mission.",
+                _("Nothing in this campaign's box lets a faction choose the face-up mission."),
                 "E-8",
             ),
             hard=True,
@@ -135,7 +143,11 @@ def plan_lead_mission(
     if lead is None:
         planner.refuse(
             "lead_mission",
-            Violation("no_lead_faction", f"{why} Nobody chose the face-up mission.", "E-8"),
+            Violation(
+                "no_lead_faction",
+                f"{why} " + _("Nobody chose the face-up mission."),
+                "E-8",
+            ),
         )
         return
     planner.add(

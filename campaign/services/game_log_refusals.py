@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from campaign.errors import ApplicationError
 from rules.errors import Violation
 
@@ -25,9 +27,15 @@ class GameLogRefused(ApplicationError):
     def __init__(self, refusals: list[Refusal]) -> None:
         self.refusals = refusals
         overridable = all(not r.hard for r in refusals)
-        message = "The rules refuse this game log: " + " ".join(str(r.violation) for r in refusals)
-        if overridable:
-            message += " The campaign's owner may accept it anyway by giving a reason."
+        reasons = " ".join(str(r.violation) for r in refusals)
+        message = (
+            _(
+                "The rules refuse this game log: %(reasons)s The campaign's owner may accept it "
+                "anyway by giving a reason."
+            )
+            if overridable
+            else _("The rules refuse this game log: %(reasons)s")
+        ) % {"reasons": reasons}
         super().__init__(message, violations=[r.violation for r in refusals], code="refused")
 
     @property

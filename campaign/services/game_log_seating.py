@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_packs import eliminated_by_refusals
 from campaign.services.game_log_planner import GamePlanner
@@ -19,10 +21,23 @@ def _territory_name(key: str) -> str:
     return board().territory(key).name if board().knows(key) else repr(key)
 
 
+def _city_words(kind: str) -> str:
+    """ "X holds the <kind> city Y; nobody starts there.", one whole sentence per kind."""
+    if kind == "minor":
+        return _("%(territory)s holds the minor city %(city)s; nobody starts there.")
+    if kind == "capital":
+        return _("%(territory)s holds the capital city %(city)s; nobody starts there.")
+    return _("%(territory)s holds the %(kind)s city %(city)s; nobody starts there.")
+
+
 def _start_violations(world: World, person: str, start: str) -> list[Violation]:
     """S-7: unoccupied and unmarked, or a Major City this person founded."""
     if not board_links.on_board(world, start):
-        return [Violation("unknown_territory", f"There is no territory '{start}'.", "C-2")]
+        return [
+            Violation(
+                "unknown_territory", _("There is no territory '%(key)s'.") % {"key": start}, "C-2"
+            )
+        ]
     city = world.cities.get(start)
     name = _territory_name(start)
     if city is not None:
@@ -32,15 +47,18 @@ def _start_violations(world: World, person: str, start: str) -> list[Violation]:
             return [
                 Violation(
                     "start_in_others_city",
-                    f"{name} holds {city.name}, a Major City someone else founded; only its "
-                    "founder may start there.",
+                    _(
+                        "%(territory)s holds %(city)s, a Major City someone else founded; only "
+                        "its founder may start there."
+                    )
+                    % {"territory": name, "city": city.name},
                     "S-7",
                 )
             ]
         return [
             Violation(
                 "start_in_city",
-                f"{name} holds the {city.kind} city {city.name}; nobody starts there.",
+                _city_words(city.kind) % {"territory": name, "city": city.name, "kind": city.kind},
                 "S-7",
             )
         ]
@@ -48,7 +66,8 @@ def _start_violations(world: World, person: str, start: str) -> list[Violation]:
         return [
             Violation(
                 "start_marked",
-                f"{name} carries a scar (a mark); starting territories must be unmarked.",
+                _("%(territory)s carries a scar (a mark); starting territories must be unmarked.")
+                % {"territory": name},
                 "S-7",
             )
         ]
@@ -72,14 +91,14 @@ def plan_seating(
     for i, player in enumerate(entry.players):
         where = f"players.{i}"
         if player.faction not in factions:
-            refuse(f"{where}.faction", Violation("unknown_faction", "Choose a faction.", "C-3"))
+            refuse(f"{where}.faction", Violation("unknown_faction", _("Choose a faction."), "C-3"))
         elif player.faction in seen_factions:
             refuse(
                 f"{where}.faction",
                 Violation(
                     "faction_twice",
-                    f"{factions[player.faction].name} is already taken; each faction is "
-                    "played once.",
+                    _("%(faction)s is already taken; each faction is played once.")
+                    % {"faction": factions[player.faction].name},
                     "S-6",
                 ),
             )
@@ -87,14 +106,15 @@ def plan_seating(
         if player.person not in persons:
             refuse(
                 f"{where}.person",
-                Violation("unknown_person", "Choose a member or name a guest.", "G-17"),
+                Violation("unknown_person", _("Choose a member or name a guest."), "G-17"),
             )
         elif player.person in seen_persons:
             refuse(
                 f"{where}.person",
                 Violation(
                     "person_twice",
-                    f"{persons[player.person]} already plays; each person plays one faction.",
+                    _("%(name)s already plays; each person plays one faction.")
+                    % {"name": persons[player.person]},
                     "S-6",
                 ),
             )
@@ -105,7 +125,7 @@ def plan_seating(
                     f"{where}.start",
                     Violation(
                         "required",
-                        "Give the starting territory, or mark it not recorded.",
+                        _("Give the starting territory, or mark it not recorded."),
                         "S-7",
                     ),
                 )
@@ -116,15 +136,22 @@ def plan_seating(
             if not board().knows(key):
                 refuse(
                     f"{where}.held",
-                    Violation("unknown_territory", f"There is no territory '{key}'.", "C-2"),
+                    Violation(
+                        "unknown_territory",
+                        _("There is no territory '%(key)s'.") % {"key": key},
+                        "C-2",
+                    ),
                 )
             elif key in holders:
                 refuse(
                     f"{where}.held",
                     Violation(
                         "held_twice",
-                        f"{_territory_name(key)} is listed for two players; one player "
-                        "controls a territory.",
+                        _(
+                            "%(territory)s is listed for two players; one player controls a "
+                            "territory."
+                        )
+                        % {"territory": _territory_name(key)},
                         "G-6",
                     ),
                 )
@@ -134,7 +161,7 @@ def plan_seating(
                 f"{where}.held",
                 Violation(
                     "held_without_troops",
-                    "A player with no troops on the board at the end holds no territory.",
+                    _("A player with no troops on the board at the end holds no territory."),
                     "G-6",
                 ),
             )
@@ -147,7 +174,8 @@ def plan_seating(
                 f"players.{i}.start",
                 Violation(
                     "start_twice",
-                    f"{_territory_name(player.start)} is already another faction's start.",
+                    _("%(territory)s is already another faction's start.")
+                    % {"territory": _territory_name(player.start)},
                     "S-7",
                 ),
             )
@@ -163,14 +191,20 @@ def plan_seating(
                 f"players.{i}.start",
                 Violation(
                     "hq_adjacent",
-                    f"{_territory_name(player.start)} borders {_territory_name(near[0])}, "
-                    "another faction's HQ; HQs may not be placed next to each other at setup.",
+                    _(
+                        "%(territory)s borders %(other)s, another faction's HQ; HQs may not be "
+                        "placed next to each other at setup."
+                    )
+                    % {
+                        "territory": _territory_name(player.start),
+                        "other": _territory_name(near[0]),
+                    },
                     "S-7.1",
                 ),
             )
     if entry.winner not in {p.faction for p in entry.players}:
         refuse(
-            "winner", Violation("one_winner", "The winner must be one of the factions.", "END-2")
+            "winner", Violation("one_winner", _("The winner must be one of the factions."), "END-2")
         )
     winner = next((p for p in entry.players if p.faction == entry.winner), None)
     if winner is not None and not winner.troops_at_end:
@@ -178,7 +212,7 @@ def plan_seating(
             "winner",
             Violation(
                 "winner_without_troops",
-                "The winner had troops on the board at the end.",
+                _("The winner had troops on the board at the end."),
                 "END-2",
             ),
         )

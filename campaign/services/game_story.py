@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
 from campaign.models import Campaign, GameAccount, GamePhoto
@@ -39,7 +41,10 @@ def _refused(message: str, code: str) -> ApplicationError:
 
 def _recorded_game(campaign: Campaign, game_number: int) -> None:
     if not game_is_recorded(campaign=campaign, game_number=game_number):
-        raise NotFoundError(f"There is no game {game_number} in this campaign.", code="not_found")
+        raise NotFoundError(
+            _("There is no game %(number)s in this campaign.") % {"number": game_number},
+            code="not_found",
+        )
 
 
 def _may_change(campaign: Campaign, user, author_id: int | None) -> bool:
@@ -57,15 +62,19 @@ def game_photo_add(
         PHOTOS_PER_GAME
     ):
         raise _refused(
-            f"A game keeps up to {PHOTOS_PER_GAME} photos; remove one before adding another.",
+            _("A game keeps up to %(limit)s photos; remove one before adding another.")
+            % {"limit": PHOTOS_PER_GAME},
             "too_many_photos",
         )
     if not upload.size:
-        raise _refused("The file is empty; choose the photo again.", "empty_photo")
+        raise _refused(_("The file is empty; choose the photo again."), "empty_photo")
     if upload.size > PHOTO_MAX_BYTES:
         raise _refused(
-            f"The photo is {upload.size / 1024 / 1024:.1f} MB; a photo may be up to "
-            f"{PHOTO_MAX_BYTES // 1024 // 1024} MB. Send a smaller copy.",
+            _("The photo is %(size)s MB; a photo may be up to %(limit)s MB. Send a smaller copy.")
+            % {
+                "size": number_format(upload.size / 1024 / 1024, 1),
+                "limit": PHOTO_MAX_BYTES // 1024 // 1024,
+            },
             "photo_too_big",
         )
     upload.seek(0)
@@ -73,7 +82,7 @@ def game_photo_add(
     upload.seek(0)
     if kind is None:
         raise _refused(
-            "Only JPEG, PNG or WebP photos can be added, and this file is none of them.",
+            _("Only JPEG, PNG or WebP photos can be added, and this file is none of them."),
             "not_a_photo",
         )
     photo = GamePhoto(
@@ -87,7 +96,7 @@ def game_photo_add(
         photo.image.save(f"photo.{kind}", upload, save=False)
     except OSError as error:
         raise _refused(
-            "The photo could not be stored just now; try again later.", "photo_not_stored"
+            _("The photo could not be stored just now; try again later."), "photo_not_stored"
         ) from error
     try:
         photo.save()
@@ -101,10 +110,10 @@ def game_photo_remove(*, campaign: Campaign, photo_id: int, user) -> GamePhoto:
     """Remove a photo (its row at once, its file once the removal is committed)."""
     photo = GamePhoto.objects.filter(campaign=campaign, pk=photo_id).first()
     if photo is None:
-        raise NotFoundError("There is no such photo in this campaign.", code="not_found")
+        raise NotFoundError(_("There is no such photo in this campaign."), code="not_found")
     if not _may_change(campaign, user, photo.uploaded_by_id):
         raise ForbiddenError(
-            "Only whoever added this photo, or an owner, may remove it.", code="forbidden"
+            _("Only whoever added this photo, or an owner, may remove it."), code="forbidden"
         )
     storage, name = photo.image.storage, photo.image.name
     with transaction.atomic():
@@ -121,14 +130,14 @@ def game_account_set(
     text = text.strip()
     if len(text) > ACCOUNT_MAX:
         raise _refused(
-            f"The account is {len(text)} characters long; keep it to {ACCOUNT_MAX} "
-            "(a few paragraphs).",
+            _("The account is %(length)s characters long; keep it to %(limit)s (a few paragraphs).")
+            % {"length": len(text), "limit": ACCOUNT_MAX},
             "account_too_long",
         )
     account = GameAccount.objects.filter(campaign=campaign, game_number=game_number).first()
     if account is not None and not _may_change(campaign, user, account.written_by_id):
         raise ForbiddenError(
-            "Only whoever wrote this account, or an owner, may change it.", code="forbidden"
+            _("Only whoever wrote this account, or an owner, may change it."), code="forbidden"
         )
     if not text:
         if account is not None:

@@ -15,6 +15,8 @@ from collections import Counter
 from itertools import pairwise
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaign.models import EventSource
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.import_replay import ImportedEvent, label, replay_refusals
@@ -65,20 +67,27 @@ def numbering_refusals(rows: list[dict[str, Any]]) -> list[Violation]:
     """The log is numbered 1, 2, 3, ...: no number twice, none out of order, none missing."""
     seqs = [row.get("seq") for row in rows]
     refusals = [
-        _bad("event_unnumbered", f"Event at position {i} has no whole number (seq) ≥ 1.")
+        _bad(
+            "event_unnumbered",
+            _("Event at position %(position)s has no whole number (seq) ≥ 1.") % {"position": i},
+        )
         for i, seq in enumerate(seqs, start=1)
         if not _whole(seq, 1)
     ]
     numbers = [s for s in seqs if _whole(s, 1)]
     refusals += [
-        _bad("event_duplicated", f"Event number {seq} appears {count} times.")
+        _bad(
+            "event_duplicated",
+            _("Event number %(number)s appears %(count)s times.") % {"number": seq, "count": count},
+        )
         for seq, count in sorted(Counter(numbers).items())
         if count > 1
     ]
     refusals += [
         _bad(
             "event_out_of_order",
-            f"Event {later} comes after event {earlier}: the log must be in order.",
+            _("Event %(later)s comes after event %(earlier)s: the log must be in order.")
+            % {"later": later, "earlier": earlier},
         )
         for earlier, later in pairwise(numbers)
         if later < earlier
@@ -87,7 +96,11 @@ def numbering_refusals(rows: list[dict[str, Any]]) -> list[Violation]:
     if missing:
         listed = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
         refusals.append(
-            _bad("event_missing", f"Event numbers {listed} are missing: the log has no gaps.")
+            _bad(
+                "event_missing",
+                _("Event numbers %(numbers)s are missing: the log has no gaps.")
+                % {"numbers": listed},
+            )
         )
     return refusals
 
@@ -98,30 +111,35 @@ def _events(rows: list[dict[str, Any]]) -> tuple[list[ImportedEvent], list[Viola
     refusals: list[Violation] = []
     for position, row in enumerate(rows, start=1):
         seq = row.get("seq") if _whole(row.get("seq"), 1) else position
-        where = f"Event {seq}"
+        where = _("Event %(number)s") % {"number": seq}
         payload, kind = row.get("payload"), row.get("kind")
         reason = row.get("override_reason", "")
         problems = []
         if row.get("source") not in EventSource.values:
-            problems.append(f"its source {row.get('source')!r} is unknown")
+            problems.append(
+                _("its source %(source)s is unknown") % {"source": repr(row.get("source"))}
+            )
         if not isinstance(reason, str):
-            problems.append("its override reason is not text")
+            problems.append(_("its override reason is not text"))
         if row.get("game_number") is not None and not _whole(row.get("game_number")):
-            problems.append("its game number is not a whole number")
+            problems.append(_("its game number is not a whole number"))
         corrects = row.get("corrects", [])
         if not isinstance(corrects, list) or not all(_whole(s, 1) for s in corrects):
-            problems.append("what it corrects is not a list of event numbers")
+            problems.append(_("what it corrects is not a list of event numbers"))
         if not isinstance(row.get("created_by"), str | None):
-            problems.append("who created it is not a user name")
+            problems.append(_("who created it is not a user name"))
         event = None
         if not isinstance(kind, str) or not isinstance(payload, dict):
-            problems.append("it needs a kind and a payload object")
+            problems.append(_("it needs a kind and a payload object"))
         else:
             try:
                 event = event_from_json({**payload, "kind": kind})
             except RuleError as exc:
                 problems.append(exc.message[:1].lower() + exc.message[1:].rstrip("."))
-        refusals += [_bad("malformed_event", f"{where}: {p}.") for p in problems]
+        refusals += [
+            _bad("malformed_event", _("%(where)s: %(problem)s.") % {"where": where, "problem": p})
+            for p in problems
+        ]
         if event is not None and not problems:
             entries.append(ImportedEvent(seq, event, reason.strip()))
     return entries, refusals
@@ -137,28 +155,49 @@ def persons_refusals(
         key, name, user = person.get("key"), person.get("display_name"), person.get("user")
         if not isinstance(key, str) or not PERSON_KEY.fullmatch(key):
             refusals.append(
-                _bad("bad_person", f"Person key {key!r} must be letters, digits, - or _.")
+                _bad(
+                    "bad_person",
+                    _("Person key %(key)s must be letters, digits, - or _.") % {"key": repr(key)},
+                )
             )
             continue
-        who = f"Person '{key}'"
+        who = _("Person '%(key)s'") % {"key": key}
         if keys[key] > 1:
-            refusals.append(_bad("person_twice", f"{who} is listed {keys[key]} times."))
+            refusals.append(
+                _bad(
+                    "person_twice",
+                    _("%(who)s is listed %(count)s times.") % {"who": who, "count": keys[key]},
+                )
+            )
         if not isinstance(name, str) or not name.strip():
-            refusals.append(_bad("bad_person", f"{who} has no display name."))
+            refusals.append(_bad("bad_person", _("%(who)s has no display name.") % {"who": who}))
         if user is None:
             continue
         if not isinstance(user, str):
-            refusals.append(_bad("bad_person", f"{who}: the linked account is not a user name."))
+            refusals.append(
+                _bad(
+                    "bad_person",
+                    _("%(who)s: the linked account is not a user name.") % {"who": who},
+                )
+            )
         elif users[user] > 1:
             refusals.append(
-                _bad("account_twice", f"{who}: the account '{user}' is linked to two persons.")
+                _bad(
+                    "account_twice",
+                    _("%(who)s: the account '%(user)s' is linked to two persons.")
+                    % {"who": who, "user": user},
+                )
             )
         elif user in accounts and user != importer and not link_accounts:
             refusals.append(
                 _bad(
                     "someone_elses_account",
-                    f"{who} is linked to the account '{user}', which is not yours. Leave their "
-                    "'user' empty to bring them in as a guest; they can join by an invite.",
+                    _(
+                        "%(who)s is linked to the account '%(user)s', which is not yours. Leave "
+                        "their 'user' empty to bring them in as a guest; they can join by an "
+                        "invite."
+                    )
+                    % {"who": who, "user": user},
                 )
             )
     return list(dict.fromkeys(refusals))  # each reason once
@@ -185,7 +224,8 @@ def _unknown_persons(entries: list[ImportedEvent], keys: set[str]) -> list[Viola
     return [
         _bad(
             "unknown_person",
-            f"{label(entry)} names '{person}', who is not among the export's persons.",
+            _("%(event)s names '%(person)s', who is not among the export's persons.")
+            % {"event": label(entry), "person": person},
         )
         for entry in entries
         for person in sorted(_referenced(entry.event) - keys)
@@ -200,30 +240,43 @@ def game_log_refusals(
     refusals: list[Violation] = []
     corrected: Counter[int] = Counter()
     for position, log in enumerate(logs):
-        where = f"Game log {position + 1}"
+        where = _("Game log %(number)s") % {"number": position + 1}
         problems: list[str] = []
         if not _whole(log.get("game_number"), 1):
-            problems.append("its game number is not a whole number ≥ 1")
+            problems.append(_("its game number is not a whole number ≥ 1"))
         first, last = log.get("first_seq"), log.get("last_seq")
         if not (_whole(first, 1) and _whole(last, 1) and first <= last <= events):
-            problems.append(f"its events {first!r} to {last!r} are not within the log 1-{events}")
+            problems.append(
+                _("its events %(first)s to %(last)s are not within the log 1-%(events)s")
+                % {"first": repr(first), "last": repr(last), "events": events}
+            )
         corrects = log.get("corrects")
         if corrects is not None:
             if not _whole(corrects) or corrects >= position:
-                problems.append("what it corrects is not an earlier game log")
+                problems.append(_("what it corrects is not an earlier game log"))
             else:
                 corrected[corrects] += 1
-        for key in ("override_reason", "correction_reason"):
+        for key, problem in (
+            ("override_reason", _("its override reason is not text")),
+            ("correction_reason", _("its correction reason is not text")),
+        ):
             if not isinstance(log.get(key, ""), str):
-                problems.append(f"its {key.replace('_', ' ')} is not text")
+                problems.append(problem)
         if not isinstance(log.get("overridden", []), list):
-            problems.append("the refusals it overrode are not a list")
+            problems.append(_("the refusals it overrode are not a list"))
         if not isinstance(log.get("logged_by"), str | None):
-            problems.append("who logged it is not a user name")
+            problems.append(_("who logged it is not a user name"))
         problems += _entry_problems(log.get("entry"), persons)
-        refusals += [_bad("bad_game_log", f"{where}: {p}.") for p in problems]
+        refusals += [
+            _bad("bad_game_log", _("%(where)s: %(problem)s.") % {"where": where, "problem": p})
+            for p in problems
+        ]
     refusals += [
-        _bad("bad_game_log", f"Game log {index + 1} is corrected {count} times; once at most.")
+        _bad(
+            "bad_game_log",
+            _("Game log %(number)s is corrected %(count)s times; once at most.")
+            % {"number": index + 1, "count": count},
+        )
         for index, count in sorted(corrected.items())
         if count > 1
     ]
@@ -232,13 +285,15 @@ def game_log_refusals(
 
 def _entry_problems(entry: Any, persons: set[str]) -> list[str]:
     if not isinstance(entry, dict):
-        return ["its entry is not an object"]
+        return [_("its entry is not an object")]
     try:
         parsed = GameLogEntry.from_json(entry)
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
-        return [f"its entry cannot be read ({type(exc).__name__}: {exc})"]
+        return [
+            _("its entry cannot be read (%(error)s)") % {"error": f"{type(exc).__name__}: {exc}"}
+        ]
     return [
-        f"its player '{p.person}' is not among the export's persons"
+        _("its player '%(person)s' is not among the export's persons") % {"person": p.person}
         for p in parsed.players
         if p.person not in persons
     ]
@@ -254,27 +309,49 @@ def pack_claim_refusals(
         pack = claim.get("pack")
         if not isinstance(pack, str) or pack not in content().packs:
             refusals.append(
-                _bad("unknown_pack", f"A pack claim names no sealed pack: {pack!r}.", "U-1")
+                _bad(
+                    "unknown_pack",
+                    _("A pack claim names no sealed pack: %(pack)s.") % {"pack": repr(pack)},
+                    "U-1",
+                )
             )
             continue
         name = content().packs[pack].name
         if packs[pack] > 1:
             refusals.append(
-                _bad("pack_claimed_twice", f"{name} is claimed {packs[pack]} times.", "U-1")
+                _bad(
+                    "pack_claimed_twice",
+                    _("%(pack)s is claimed %(count)s times.")
+                    % {"pack": name, "count": packs[pack]},
+                    "U-1",
+                )
             )
         if pack not in world.packs_opened:
             refusals.append(
                 _bad(
                     "pack_claim_forged",
-                    f"{name} is claimed as opened, but no event opens it.",
+                    _("%(pack)s is claimed as opened, but no event opens it.") % {"pack": name},
                     "U-1",
                 )
             )
         trigger, game = claim.get("trigger_seq"), claim.get("game_number")
         if trigger is not None and not (_whole(trigger, 1) and trigger <= events):
-            refusals.append(_bad("bad_pack_claim", f"{name}'s claim names no event {trigger!r}."))
+            refusals.append(
+                _bad(
+                    "bad_pack_claim",
+                    _("%(pack)s's claim names no event %(event)s.")
+                    % {"pack": name, "event": repr(trigger)},
+                )
+            )
         if game is not None and not _whole(game):
-            refusals.append(_bad("bad_pack_claim", f"{name}'s claim has no whole game number."))
+            refusals.append(
+                _bad(
+                    "bad_pack_claim",
+                    _("%(pack)s's claim has no whole game number.") % {"pack": name},
+                )
+            )
         if not isinstance(claim.get("reason"), str):
-            refusals.append(_bad("bad_pack_claim", f"{name}'s claim gives no reason."))
+            refusals.append(
+                _bad("bad_pack_claim", _("%(pack)s's claim gives no reason.") % {"pack": name})
+            )
     return list(dict.fromkeys(refusals))  # each reason once

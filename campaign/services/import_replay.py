@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from campaign.services.game_log_refusals import HARD_CODES
 from rules.data import content
 from rules.errors import Violation
@@ -35,7 +37,10 @@ class ImportedEvent:
 
 
 def label(entry: ImportedEvent) -> str:
-    return f"Event {entry.seq} ({entry.event.kind.replace('_', ' ')})"
+    return _("Event %(number)s (%(kind)s)") % {
+        "number": entry.seq,
+        "kind": entry.event.kind.replace("_", " "),
+    }
 
 
 def is_hard(violation: Violation) -> bool:
@@ -55,7 +60,12 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
         found: list[Violation] = []
         try:
             refusals += [
-                Violation(v.code, f"{label(entry)} is past its bounds: {v.message}", v.rule)
+                Violation(
+                    v.code,
+                    _("%(event)s is past its bounds: %(reason)s")
+                    % {"event": label(entry), "reason": v.message},
+                    v.rule,
+                )
                 for v in entry.event.bounds()
             ]
             found += entry.event.check(world)
@@ -69,7 +79,11 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
             ever_opened.add(entry.event.pack)
         overridden = bool(entry.override_reason)
         refusals += [
-            Violation(v.code, f"{label(entry)}: {v.message}", v.rule)
+            Violation(
+                v.code,
+                _("%(event)s: %(reason)s") % {"event": label(entry), "reason": v.message},
+                v.rule,
+            )
             for v in found
             if is_hard(v) or not overridden
         ]
@@ -82,8 +96,11 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
             refusals.append(
                 Violation(
                     "cannot_apply",
-                    f"{label(entry)}: this does not fit the world as it stands, so it cannot be "
-                    "recorded.",
+                    _(
+                        "%(event)s: this does not fit the world as it stands, so it cannot be "
+                        "recorded."
+                    )
+                    % {"event": label(entry)},
                     "DESIGN",
                 )
             )
@@ -93,20 +110,28 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
 
 
 def _malformed(exc: Exception) -> Violation:
-    return Violation("malformed_event", f"its fields are malformed ({exc}).", "DESIGN")
+    return Violation(
+        "malformed_event", _("its fields are malformed (%(error)s).") % {"error": exc}, "DESIGN"
+    )
 
 
 def _void_refusals(entry: ImportedEvent) -> list[Violation]:
     """A correction voids earlier entries only (the way `world_event_append` checks it)."""
     seqs = entry.event.seqs
     if not seqs:
-        return [Violation("bad_void", "a correction must say which entries it voids.", "DESIGN")]
+        return [Violation("bad_void", _("a correction must say which entries it voids."), "DESIGN")]
     wrong = [
         s for s in seqs if not isinstance(s, int) or isinstance(s, bool) or not 1 <= s < entry.seq
     ]
     if wrong:
         listed = ", ".join(map(str, wrong))
-        return [Violation("bad_void", f"it voids {listed}, which is no earlier event.", "DESIGN")]
+        return [
+            Violation(
+                "bad_void",
+                _("it voids %(entries)s, which is no earlier event.") % {"entries": listed},
+                "DESIGN",
+            )
+        ]
     return []
 
 
@@ -145,12 +170,14 @@ def _pack_not_due(
         due = packs_due([(seq, e) for seq, e in others if seq < entry.seq])
     if any(d.pack == event.pack for d in due):
         return []
-    when = f" in game {event.game}" if isinstance(event.game, int) else ""
-    return [
-        Violation(
-            "pack_not_due",
-            f"{pack.name} is opened{when}, but its condition was never met by then. Only the "
-            "campaign's owner may open a pack early, recorded as an override with a reason.",
-            pack.rule,
-        )
-    ]
+    if isinstance(event.game, int):
+        text = _(
+            "%(pack)s is opened in game %(game)s, but its condition was never met by then. Only "
+            "the campaign's owner may open a pack early, recorded as an override with a reason."
+        ) % {"pack": pack.name, "game": event.game}
+    else:
+        text = _(
+            "%(pack)s is opened, but its condition was never met by then. Only the campaign's "
+            "owner may open a pack early, recorded as an override with a reason."
+        ) % {"pack": pack.name}
+    return [Violation("pack_not_due", text, pack.rule)]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, GameLogDraft, Person
 
@@ -25,9 +26,13 @@ class OtherLogger:
 
     def words(self, now: datetime.datetime | None = None) -> str:
         """E.g. "Alex is also logging game 7 (started 5 minutes ago)"."""
-        doing = "correcting" if self.correcting else "logging"
         ago = timesince(self.started_at, now or timezone.now()).split(",")[0]
-        return f"{self.name} is also {doing} game {self.game_number} (started {ago} ago)"
+        words = (
+            _("%(name)s is also correcting game %(number)s (started %(ago)s ago)")
+            if self.correcting
+            else _("%(name)s is also logging game %(number)s (started %(ago)s ago)")
+        )
+        return words % {"name": self.name, "number": self.game_number, "ago": ago}
 
 
 def log_draft_touch(*, campaign: Campaign, user, game_number: int, correcting: bool) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models import Campaign, EventSource, Role, WorldEventRecord
@@ -88,17 +89,21 @@ def pack_by_hand_open(
     is checked like any logged game's and refused with the reason, nothing written."""
     if campaign_role(campaign=campaign, user=user) != Role.OWNER:
         raise ForbiddenError(
-            "Only the campaign's owner may open a pack by hand.", code="owner_only", rule="U-1"
+            _("Only the campaign's owner may open a pack by hand."), code="owner_only", rule="U-1"
         )
     if why not in WHY:
-        raise ApplicationError("Say why the pack is opened by hand.", code="no_reason", rule="U-1")
+        raise ApplicationError(
+            _("Say why the pack is opened by hand."), code="no_reason", rule="U-1"
+        )
     if why == "other" and not words.strip():
         raise ApplicationError(
-            "Say in a few words why the pack is opened by hand.", code="no_reason", rule="U-1"
+            _("Say in a few words why the pack is opened by hand."), code="no_reason", rule="U-1"
         )
     if len(words) > REASON_MAX:
         raise ApplicationError(
-            f"Keep the reason under {REASON_MAX} characters.", code="too_long", rule="DESIGN"
+            _("Keep the reason under %(limit)s characters.") % {"limit": REASON_MAX},
+            code="too_long",
+            rule="DESIGN",
         )
     reason = hand_reason(why, words)
     with transaction.atomic():
@@ -106,8 +111,10 @@ def pack_by_hand_open(
         world = world_current(campaign=campaign)
         if pack not in dict(hand_packs(world)):
             raise ApplicationError(
-                "That pack cannot be opened by hand here: it is open already, or it is no "
-                "sealed pack of this campaign.",
+                _(
+                    "That pack cannot be opened by hand here: it is open already, or it is no "
+                    "sealed pack of this campaign."
+                ),
                 code="not_sealed",
                 rule="U-1",
             )
@@ -140,6 +147,7 @@ def _refuse_what_it_brought(world: World, events: list[WorldEvent]) -> None:
             world = event.apply(world)
     if violations:
         raise ApplicationError(
-            "What the pack brought cannot be recorded: " + " ".join(str(v) for v in violations),
+            _("What the pack brought cannot be recorded: %(reasons)s")
+            % {"reasons": " ".join(str(v) for v in violations)},
             violations=violations,
         )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from django.utils.translation import gettext as _
+
 from campaign.errors import ApplicationError
 from campaign.models import Campaign, EventSource, WorldEventRecord
 from campaign.selectors.world import world_current
@@ -17,7 +19,9 @@ def powers_chosen(choices: dict[str, str]) -> list[WorldEvent]:
     """P-2: the events for each listed faction keeping `choices[faction]`."""
     if not choices:
         raise ApplicationError(
-            "Choose a starting power for at least one faction.", code="nothing_chosen", rule="P-2"
+            _("Choose a starting power for at least one faction."),
+            code="nothing_chosen",
+            rule="P-2",
         )
     return [StartingPowerChosen(faction, power) for faction, power in choices.items()]
 
@@ -78,6 +82,6 @@ def setup_randomize(
         )
     if not events:
         raise ApplicationError(
-            "The world is already customized.", code="already_customized", rule="P-1"
+            _("The world is already customized."), code="already_customized", rule="P-1"
         )
     return world_event_append(campaign=campaign, events=events, user=user, source=EventSource.SETUP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models import Campaign, EventSource, Role, WorldEventRecord, WorldSnapshot
@@ -40,14 +41,17 @@ def world_event_append(
     `campaign.services.hooks.world_events_appended` is sent with the new records.
     """
     if source not in EventSource.values:
-        raise ApplicationError(f"Unknown event source {source!r}.", code="bad_source")
+        raise ApplicationError(
+            _("Unknown event source %(source)s.") % {"source": repr(source)}, code="bad_source"
+        )
     override_reason = (override_reason or "").strip()
     if not events:
-        raise ApplicationError("There is nothing to record.", code="no_events", rule="DESIGN")
+        raise ApplicationError(_("There is nothing to record."), code="no_events", rule="DESIGN")
     # Past the bounds (rules.bounds) is no house rule: refused even when the owner overrides.
     if bounds := [violation for event in events for violation in event.bounds()]:
         raise ApplicationError(
-            "This cannot be recorded: " + " ".join(str(v) for v in bounds), violations=bounds
+            _("This cannot be recorded: %(reasons)s") % {"reasons": " ".join(map(str, bounds))},
+            violations=bounds,
         )
 
     with transaction.atomic():
@@ -56,7 +60,7 @@ def world_event_append(
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if override_reason and campaign_role(campaign=campaign, user=user) != Role.OWNER:
             raise ForbiddenError(
-                "Only the campaign's owner may accept what the rules refuse.",
+                _("Only the campaign's owner may accept what the rules refuse."),
                 code="override_forbidden",
                 rule="DESIGN",
             )
@@ -72,7 +76,8 @@ def world_event_append(
         violations = _check_all(campaign, start, numbered, last_seq)
         if violations and not override_reason:
             raise ApplicationError(
-                "The rules refuse this: " + " ".join(str(v) for v in violations),
+                _("The rules refuse this: %(reasons)s")
+                % {"reasons": " ".join(map(str, violations))},
                 violations=violations,
             )
         records = WorldEventRecord.objects.bulk_create(
@@ -126,11 +131,17 @@ def _check_all(
 
 def _check_voids(event: EventsVoided, last_seq: int) -> list[Violation]:
     if not event.seqs:
-        return [Violation("nothing_voided", "Say which entries the correction voids.", "DESIGN")]
+        return [Violation("nothing_voided", _("Say which entries the correction voids."), "DESIGN")]
     unknown = [s for s in event.seqs if not 1 <= s <= last_seq]
     if unknown:
         listed = ", ".join(map(str, unknown))
-        return [Violation("unknown_entry", f"There is no earlier log entry {listed}.", "DESIGN")]
+        return [
+            Violation(
+                "unknown_entry",
+                _("There is no earlier log entry %(entries)s.") % {"entries": listed},
+                "DESIGN",
+            )
+        ]
     return []
 
 

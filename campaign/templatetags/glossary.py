@@ -11,6 +11,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from campaign.glossary import glossary as every_term
 from campaign.glossary import terms
@@ -28,10 +29,10 @@ def term(key: str, words: str = "") -> SafeString:
     found = every_term()[key]
     return format_html(
         '<span class="term"><abbr title="{}">{}</abbr><a class="term-help" href="{}#{}" '
-        'aria-label="What does {} mean?">?</a></span>',
+        'aria-label="{}">?</a></span>',
         found.text,
         words or found.term,
         reverse("campaign:rules_reference"),
         found.anchor,
-        words or found.term,
+        _("What does %(words)s mean?") % {"words": words or found.term},
     )

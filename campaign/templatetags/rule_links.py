@@ -9,7 +9,9 @@ from django import template
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
+from campaign.numbers import local_date as _local_date
 from campaign.selectors.rules_reference import rule_ids
 
 register = template.Library()
@@ -36,14 +38,22 @@ def rule_links(text: object, style: str = "why") -> SafeString:
         rule = match.group(1) or match.group(2)
         if rule not in rule_ids():
             return match.group(0)
-        words = "why: " + rule if match.group(1) and style == "why" else rule
+        why = _("why: %(rule)s") % {"rule": rule}
+        words = why if match.group(1) and style == "why" else rule
         anchor = format_html(
-            '<a class="rule rule-link" href="{}#{}" title="The rule {}">{}</a>',
+            '<a class="rule rule-link" href="{}#{}" title="{}">{}</a>',
             page,
             rule,
-            rule,
+            _("The rule %(rule)s") % {"rule": rule},
             words,
         )
         return f"({anchor})" if match.group(1) and style != "why" else anchor
 
     return mark_safe(RULE_ID.sub(link, escaped))
+
+
+@register.filter
+def local_date(value: object) -> str:
+    """`{{ date|local_date }}`: a date or an ISO date string in the reader's language (English
+    pages keep "2026-01-10")."""
+    return _local_date(value)

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError
@@ -58,7 +59,9 @@ class BoxBottomOpenView(CampaignAccessMixin, TemplateView):
         except ApplicationError as refusal:
             context = self.get_context_data(error=refusal.message)
             return self.render_to_response(context, status=refusal.status)
-        messages.success(request, f"{content().packs[BOX_BOTTOM].name} is open.")
+        messages.success(
+            request, _("%(pack)s is open.") % {"pack": content().packs[BOX_BOTTOM].name}
+        )
         return redirect("campaign:box_bottom_names", slug=self.campaign.slug)
 
 
@@ -73,7 +76,7 @@ class BoxBottomNamesView(CampaignAccessMixin, TemplateView):
     def _world(self) -> World:
         world = world_current(campaign=self.campaign)
         if not box.is_open(world, BOX_BOTTOM):
-            raise Http404("This campaign has no such opened pack.")
+            raise Http404(_("This campaign has no such opened pack."))
         return world
 
     def get(self, request, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -104,6 +107,6 @@ class BoxBottomNamesView(CampaignAccessMixin, TemplateView):
             except ApplicationError as refusal:
                 self.form.add_error(None, refusal.message)
             else:
-                messages.success(request, "The names are on the cards.")
+                messages.success(request, _("The names are on the cards."))
                 return redirect("campaign:pack", slug=self.campaign.slug, pack=BOX_BOTTOM)
         return self.render_to_response(self.get_context_data(), status=400)

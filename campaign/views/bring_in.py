@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError
@@ -42,7 +43,7 @@ class BringInView(CampaignAccessMixin, TemplateView):
     def dispatch(self, request, *args, **kwargs):
         self.step = kwargs.get("step") or STEP_KEYS[0]
         if self.step not in (*STEP_KEYS, CONFIRM):
-            raise Http404("No such step.")
+            raise Http404(_("No such step."))
         return super().dispatch(request, *args, **kwargs)
 
     # --- the draft kept between steps --------------------------------------------------------
@@ -156,7 +157,7 @@ class BringInView(CampaignAccessMixin, TemplateView):
         entries, before_game = self._entries(forms)
         if before_game is None or any(not f.is_bound or not f.is_valid() for f in forms):
             return self._confirm_page(
-                world, error="Fill in every step before confirming.", status=400
+                world, error=_("Fill in every step before confirming."), status=400
             )
         try:
             bring_in_record(
@@ -170,7 +171,8 @@ class BringInView(CampaignAccessMixin, TemplateView):
         self.request.session.pop(self._session_key, None)
         messages.success(
             self.request,
-            f"The campaign is brought in: the record begins at game {before_game}.",
+            _("The campaign is brought in: the record begins at game %(number)s.")
+            % {"number": before_game},
         )
         return redirect(self.campaign)
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
 from campaign.errors import ApplicationError
@@ -69,9 +70,15 @@ class CampaignCreateView(LoginRequiredMixin, FormView):
             form.add_error(None, error.message)
             return self.render_to_response(self.get_context_data(form=form), status=400)
         if already_played:
-            messages.success(self.request, f"{campaign.name} is ready. Bring in your board.")
+            messages.success(
+                self.request,
+                _("%(campaign)s is ready. Bring in your board.") % {"campaign": campaign.name},
+            )
             return redirect("campaign:bring_in", slug=campaign.slug)
-        messages.success(self.request, f"{campaign.name} is ready. Customize it before game 1.")
+        messages.success(
+            self.request,
+            _("%(campaign)s is ready. Customize it before game 1.") % {"campaign": campaign.name},
+        )
         return redirect(campaign)
 
     def form_invalid(self, form):
@@ -91,7 +98,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
         as_of = None
         if raw_game not in (None, ""):
             if not GAME_NUMBER.fullmatch(raw_game):
-                raise Http404("No such game.")
+                raise Http404(_("No such game."))
             as_of = int(raw_game)
             try:
                 world = world_as_of(campaign=self.campaign, game_number=as_of)
@@ -143,7 +150,7 @@ class CampaignSettingsView(CampaignAccessMixin, FormView):
         except ApplicationError as error:
             form.add_error(None, error.message)
             return self.form_invalid(form)
-        messages.success(self.request, "Campaign settings saved.")
+        messages.success(self.request, _("Campaign settings saved."))
         return redirect(self.campaign)
 
     def form_invalid(self, form):

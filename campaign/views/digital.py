@@ -12,6 +12,8 @@ from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
@@ -74,47 +76,51 @@ from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES
 from rules.world_events import PackOpened
 
 PHASE_NAMES = {
-    "setup_order": "Rolling for the order of choice",
-    "setup_faction": "Choosing factions and starting territories",
-    "setup_draft": "Drafting factions and draft cards",
-    "setup_place": "Placing HQs in the order of the placement cards",
-    "scar_turn_start": "Start of turn: scar cards",
-    "start_of_turn": "Start of turn",
-    "place": "Placing recruits",
-    "expand_attack": "Expand and attack",
-    "attack_defender_dice": "The defender chooses dice",
-    "scar_before_roll": "Scar cards before the roll",
-    "missile_window": "Missile window",
-    "move_in": "Moving in after a conquest",
-    "end_of_turn": "End of turn",
-    "open_pack": "A sealed pack opens",
-    "comeback_pick": "A comeback power is picked",
-    "event_choice": "An event card asks for a choice",
-    "lead_mission": "The lead faction lays out the face-up mission",
-    "nuke_choice": "Choosing where the nuke falls",
-    "missile_power_pick": "A missile power is picked",
-    "bad_intel_window": "Start of turn: Bad Intel may be used",
-    "interference_window": "A card is about to be taken: Interference may block it",
-    "mindshackle_window": "End of turn: the Mutants may swap the card they drew (Mindshackle)",
-    "alien_island_placement": "Placing Alien Island's sea lines",
-    "game_over": "Game over",
+    "setup_order": gettext_lazy("Rolling for the order of choice"),
+    "setup_faction": gettext_lazy("Choosing factions and starting territories"),
+    "setup_draft": gettext_lazy("Drafting factions and draft cards"),
+    "setup_place": gettext_lazy("Placing HQs in the order of the placement cards"),
+    "scar_turn_start": gettext_lazy("Start of turn: scar cards"),
+    "start_of_turn": gettext_lazy("Start of turn"),
+    "place": gettext_lazy("Placing recruits"),
+    "expand_attack": gettext_lazy("Expand and attack"),
+    "attack_defender_dice": gettext_lazy("The defender chooses dice"),
+    "scar_before_roll": gettext_lazy("Scar cards before the roll"),
+    "missile_window": gettext_lazy("Missile window"),
+    "move_in": gettext_lazy("Moving in after a conquest"),
+    "end_of_turn": gettext_lazy("End of turn"),
+    "open_pack": gettext_lazy("A sealed pack opens"),
+    "comeback_pick": gettext_lazy("A comeback power is picked"),
+    "event_choice": gettext_lazy("An event card asks for a choice"),
+    "lead_mission": gettext_lazy("The lead faction lays out the face-up mission"),
+    "nuke_choice": gettext_lazy("Choosing where the nuke falls"),
+    "missile_power_pick": gettext_lazy("A missile power is picked"),
+    "bad_intel_window": gettext_lazy("Start of turn: Bad Intel may be used"),
+    "interference_window": gettext_lazy("A card is about to be taken: Interference may block it"),
+    "mindshackle_window": gettext_lazy(
+        "End of turn: the Mutants may swap the card they drew (Mindshackle)"
+    ),
+    "alien_island_placement": gettext_lazy("Placing Alien Island's sea lines"),
+    "game_over": gettext_lazy("Game over"),
 }
 LOG_MOVES = 60
 PACK_BANNER_MOVES = 400
 DEFAULT_WORDS = {
-    "attack_defender_dice": "they defend with the most dice",
-    "missile_window": "they fire no missile",
-    "scar_before_roll": "they keep their scar card",
-    "scar_turn_start": "they keep their scar card",
-    "comeback_pick": "they take the first power left on the sheet",
-    "bad_intel_window": "they use no Bad Intel",
-    "interference_window": "they let the card be taken",
-    "mindshackle_window": "they keep the card they drew",
-    "missile_power_pick": "a power is picked for them as a careful player would",
-    "nuke_choice": "the nuke falls where it hurts their enemies most",
-    "alien_island_placement": "the island's sea lines go where their troops are strongest",
-    "open_pack": "play resumes",
-    "event_choice": "the card does nothing, or its first option is taken",
+    "attack_defender_dice": gettext_lazy("they defend with the most dice"),
+    "missile_window": gettext_lazy("they fire no missile"),
+    "scar_before_roll": gettext_lazy("they keep their scar card"),
+    "scar_turn_start": gettext_lazy("they keep their scar card"),
+    "comeback_pick": gettext_lazy("they take the first power left on the sheet"),
+    "bad_intel_window": gettext_lazy("they use no Bad Intel"),
+    "interference_window": gettext_lazy("they let the card be taken"),
+    "mindshackle_window": gettext_lazy("they keep the card they drew"),
+    "missile_power_pick": gettext_lazy("a power is picked for them as a careful player would"),
+    "nuke_choice": gettext_lazy("the nuke falls where it hurts their enemies most"),
+    "alien_island_placement": gettext_lazy(
+        "the island's sea lines go where their troops are strongest"
+    ),
+    "open_pack": gettext_lazy("play resumes"),
+    "event_choice": gettext_lazy("the card does nothing, or its first option is taken"),
 }
 
 
@@ -147,7 +153,7 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
 
     def post(self, request, *args, **kwargs):
         if Action.PLAY not in self.allowed:
-            raise PermissionDenied("Your role in this campaign does not let you start games.")
+            raise PermissionDenied(_("Your role in this campaign does not let you start games."))
         return super().post(request, *args, **kwargs)
 
     def get_form_kwargs(self) -> dict[str, Any]:
@@ -220,7 +226,7 @@ def _seat_shown(request: HttpRequest) -> int | None:
     raw = request.GET.get("seat")
     seat = whole_number(raw)
     if raw and seat is None:
-        raise BadRequest("The seat to show is a seat number of this game (0, 1, 2...).")
+        raise BadRequest(_("The seat to show is a seat number of this game (0, 1, 2...)."))
     return seat
 
 
@@ -277,7 +283,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     scar_card = None
     if mine is not None:
         for card in mine["cards"] or ():
-            name = "Coin card" if card == "coin" else board().territory(card).name
+            name = _("Coin card") if card == "coin" else board().territory(card).name
             hand.append({"name": name, "coins": state.card_coins(card), "key": card})
         if mine["scar_card"]:
             scar = content().scar_types.get(mine["scar_card"])
@@ -504,7 +510,7 @@ def _reward_words(choice) -> str:
     where = places[choice.target].name if choice.target in places else choice.target
     mark = f" {choice.delta:+d}" if choice.code == "R4" else ""
     name = f" (“{choice.name}”)" if choice.name else ""
-    return f"{REWARD_NAMES[choice.code]}{mark}: {where}{name}"
+    return f"{_(REWARD_NAMES[choice.code])}{mark}: {where}{name}"
 
 
 class DigitalGameView(_GameMixin, TemplateView):
@@ -545,7 +551,7 @@ class DigitalGamePanelView(_GameMixin, View):
         row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
         seen = whole_number(request.GET.get("v"))
         if request.GET.get("v") and seen is None:
-            raise BadRequest("The version polled is the number the page shows (0, 1, 2...).")
+            raise BadRequest(_("The version polled is the number the page shows (0, 1, 2...)."))
         _seat_shown(request)
         if row is not None:
             version, deadline = row
@@ -574,7 +580,7 @@ class DigitalGameMoveView(_GameMixin, View):
         version = whole_number(request.POST.get("version"))
         if seat is None or version is None:
             return _panel_response(
-                request, game, status=400, error={"message": "The form was incomplete."}
+                request, game, status=400, error={"message": _("The form was incomplete.")}
             )
         state = GameState.from_json(game.state)
         options = legal_move_options(state, seat)
@@ -660,7 +666,10 @@ class DigitalGameRewardsView(_GameMixin, View):
             return _panel_response(
                 request, self.get_game(), status=refusal.status, error=_error(refusal)
             )
-        messages.success(request, f"Game {game.game_number} is recorded; the world has changed.")
+        messages.success(
+            request,
+            _("Game %(number)s is recorded; the world has changed.") % {"number": game.game_number},
+        )
         response = HttpResponse(status=204)
         response["HX-Redirect"] = game.get_absolute_url()
         return response
@@ -674,5 +683,5 @@ class DigitalGameAbandonView(_GameMixin, View):
         except ApplicationError as refusal:
             messages.error(request, refusal.message)
             return redirect(game.get_absolute_url())
-        messages.info(request, "The game was abandoned; the world did not change.")
+        messages.info(request, _("The game was abandoned; the world did not change."))
         return redirect(reverse("campaign:digital_game_new", kwargs={"slug": self.campaign.slug}))

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign.errors import ApplicationError
 from campaign.models.digital import DigitalGame
@@ -31,7 +33,7 @@ def repeat_plan_from_post(data: Any) -> RepeatPlan | None:
     dice, stop_at = whole_number(data.get("dice")), whole_number(until) if until else None
     if dice is None or (until and stop_at is None):
         raise ApplicationError(
-            "Say how many dice to roll, and how many troops to keep as a whole number.",
+            _("Say how many dice to roll, and how many troops to keep as a whole number."),
             code="attack_plan",
             rule="X-6",
         )
@@ -52,9 +54,12 @@ def card_confirmation(
     words = [_card_words(state, card) for card in cards]
     coins = sum(state.card_coins(card) for card in cards)
     if move["type"] == "recruit":
-        gain = f"{content().trade_in_chart.get(coins, 0)} more troops ({coins} coins)"
+        gain = _("%(troops)s more troops (%(coins)s coins)") % {
+            "troops": content().trade_in_chart.get(coins, 0),
+            "coins": coins,
+        }
     else:
-        gain = "1 red star"
+        gain = _("1 red star")
     fields = [
         (key, value)
         for key in data
@@ -66,9 +71,12 @@ def card_confirmation(
 
 def _card_words(state: GameState, card: str) -> str:
     if card == "coin":
-        return "a coin card (1 coin)"
+        return _("a coin card (1 coin)")
     coins = state.card_coins(card)
-    return f"{board().territory(card).name} ({coins} coin{'' if coins == 1 else 's'})"
+    return ngettext("%(name)s (%(coins)s coin)", "%(name)s (%(coins)s coins)", coins) % {
+        "name": board().territory(card).name,
+        "coins": coins,
+    }
 
 
 def pass_device_to(

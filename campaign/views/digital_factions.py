@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaign.mission_words import mission_label
 from campaign.selectors.box import faction_blue_slots
 from campaign.selectors.faction_cards import lead_faction_of
@@ -37,9 +39,12 @@ def faction_card_words(state: GameState, faction: str | None) -> list[str]:
     blue_slots = faction_blue_slots(world=state.world)
     power = blue_slots.get(faction) if blue_slots is not None else None
     if power is not None:
-        lines.append(f"Comeback power {comeback_power_label(power)}")
+        lines.append(_("Comeback power %(power)s") % {"power": comeback_power_label(power)})
     if box.private_missions_active(state.world):
         mission = content().missions.get(state.world.red_slots.get(faction, ""))
         if mission is not None:
-            lines.append(f"Red-slot mission {mission_label(mission)}: {mission.text}")
+            lines.append(
+                _("Red-slot mission %(mission)s: %(text)s")
+                % {"mission": mission_label(mission), "text": mission.text}
+            )
     return lines

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaign.forms.digital_pockets import territory_name
 from campaign.services.digital_deadlines import default_decision, has_deadline
 from rules import box
@@ -26,22 +28,32 @@ def pocket_lines(state: GameState, seat: int, faction: str | None) -> list[str]:
     world = state.world
     lines = []
     if world.bringer == faction:
-        lines.append("Bringer of Nuclear Fire (J164s)")
+        lines.append(_("Bringer of Nuclear Fire (J164s)"))
     power = box.missile_powers(world).get(world.missile_powers.get(faction, ""))
     if power is not None:
         used = seat in state.turn.missile_power_users
-        when = "used this turn" if used else "not used this turn"
-        lines.append(f"Missile power {power.name} ({when}): {power.text}")
+        words = {"name": power.name, "text": power.text}
+        if used:
+            lines.append(_("Missile power %(name)s (used this turn): %(text)s") % words)
+        else:
+            lines.append(_("Missile power %(name)s (not used this turn): %(text)s") % words)
     scar = world.faction_scars.get(faction)
     weakness = box.weakness_types(world).get(scar.kind) if scar and not scar.cancelled else None
     if weakness is not None:
-        lines.append(f"Weakness {weakness.name}: {weakness.text}")
+        lines.append(
+            _("Weakness %(name)s: %(text)s") % {"name": weakness.name, "text": weakness.text}
+        )
     card = box.factions(world).get(faction)
     if card is not None and box.is_pack_faction(faction):
-        lines += [f"Printed power {p.name}: {p.text}" for p in card.powers]
+        lines += [
+            _("Printed power %(name)s: %(text)s") % {"name": p.name, "text": p.text}
+            for p in card.powers
+        ]
         evolved = box.evolution(world) if faction == "mutants" else None
         if evolved is not None:
-            lines.append(f"Evolved power {evolved.name}: {evolved.text}")
+            lines.append(
+                _("Evolved power %(name)s: %(text)s") % {"name": evolved.name, "text": evolved.text}
+            )
     return lines
 
 
@@ -51,16 +63,27 @@ def pocket_board(state: GameState) -> list[str]:
     lines = []
     if world.fallout and box.is_open(world, "pocket_1"):
         bringer = content().factions.get(world.bringer or "")
-        by = f"; {bringer.name} is the Bringer of Nuclear Fire" if bringer else ""
-        lines.append(f"Fallout zone: {territory_name(world.fallout)}{by}.")
+        zone = territory_name(world.fallout)
+        if bringer:
+            lines.append(
+                _("Fallout zone: %(zone)s; %(faction)s is the Bringer of Nuclear Fire.")
+                % {"zone": zone, "faction": bringer.name}
+            )
+        else:
+            lines.append(_("Fallout zone: %(zone)s.") % {"zone": zone})
     if world.alien_island and box.is_open(world, "pocket_2"):
         a, b = world.alien_island
         lines.append(
-            f"{territory_name('alien_island')} is joined by sea to {territory_name(a)} and "
-            f"{territory_name(b)}."
+            _("%(island)s is joined by sea to %(first)s and %(second)s.")
+            % {
+                "island": territory_name("alien_island"),
+                "first": territory_name(a),
+                "second": territory_name(b),
+            }
         )
     if world.ruins and box.is_open(world, "pocket_2"):
-        lines.append("Ruins: " + ", ".join(territory_name(t) for t in sorted(world.ruins)) + ".")
+        ruins = ", ".join(territory_name(t) for t in sorted(world.ruins))
+        lines.append(_("Ruins: %(places)s.") % {"places": ruins})
     return lines
 
 
@@ -72,16 +95,26 @@ def pocket_decision(state: GameState) -> dict[str, Any] | None:
     if state.phase == "missile_power_pick":
         powers = box.missile_powers_left(state.world)
         return {
-            "words": f"{who} gained a Red Star token and picks a missile power for their "
-            "faction card; it stays there for good.",
+            "words": _(
+                "%(who)s gained a Red Star token and picks a missile power for their faction "
+                "card; it stays there for good."
+            )
+            % {"who": who},
             "rule": "J167s",
             "choices": [f"{p.name}: {p.text}" for p in powers],
         }
     if state.phase == "nuke_choice" and "origin" in pending:
         return {
-            "words": f"{who} fired the third missile and chooses where the nuke falls: the "
-            f"attacking territory ({territory_name(pending['origin'])}) or the defending one "
-            f"({territory_name(pending['target'])}). It becomes the fallout zone.",
+            "words": _(
+                "%(who)s fired the third missile and chooses where the nuke falls: the "
+                "attacking territory (%(origin)s) or the defending one (%(target)s). It becomes "
+                "the fallout zone."
+            )
+            % {
+                "who": who,
+                "origin": territory_name(pending["origin"]),
+                "target": territory_name(pending["target"]),
+            },
             "rule": "U-6",
             "choices": [],
         }
@@ -89,22 +122,29 @@ def pocket_decision(state: GameState) -> dict[str, Any] | None:
         on_turn = state.seats[state.current_seat].name
         bonuses = ", ".join(board().continents[c].name for c in bad_intel_targets(state))
         return {
-            "words": f"{who} may use Bad Intel: {on_turn} would collect a bonus for {bonuses}.",
+            "words": _(
+                "%(who)s may use Bad Intel: %(on_turn)s would collect a bonus for %(bonuses)s."
+            )
+            % {"who": who, "on_turn": on_turn, "bonuses": bonuses},
             "rule": "J167s",
             "choices": [],
         }
     if state.phase == "interference_window" and pending.get("kind") == INTERFERENCE:
         return {
-            "words": f"{state.seats[pending['drawer']].name} is about to take a card; {who} may "
-            "block it with Interference.",
+            "words": _(
+                "%(drawer)s is about to take a card; %(who)s may block it with Interference."
+            )
+            % {"drawer": state.seats[pending["drawer"]].name, "who": who},
             "rule": "J167s",
             "choices": [],
         }
     if state.phase == "alien_island_placement":
         return {
-            "words": f"{who} joins Alien Island by two sea lines to two different coastal "
-            f"territories; all {pending.get('troops', 0)} recruits land there with 10 Alien "
-            "troops.",
+            "words": _(
+                "%(who)s joins Alien Island by two sea lines to two different coastal "
+                "territories; all %(troops)s recruits land there with 10 Alien troops."
+            )
+            % {"who": who, "troops": pending.get("troops", 0)},
             "rule": "K182s",
             "choices": [],
         }
@@ -118,17 +158,24 @@ def default_words(state: GameState) -> str:
     acting = seats_to_act(state)
     move = default_decision(state, acting[0]) if acting else None
     if state.phase == "nuke_choice" and move is not None:
-        return f"the nuke falls on {territory_name(move.territory)}"  # type: ignore[attr-defined]
+        where = territory_name(move.territory)  # type: ignore[attr-defined]
+        return _("the nuke falls on %(territory)s") % {"territory": where}
     if state.phase == "missile_power_pick" and move is not None:
         power = box.missile_powers(state.world).get(move.power)  # type: ignore[attr-defined]
-        return f"they take {power.name}" if power else ""
+        return _("they take %(power)s") % {"power": power.name} if power else ""
     if state.phase == "alien_island_placement" and move is not None:
         ends = (move.territory, move.target)  # type: ignore[attr-defined]
-        return f"the island is joined to {territory_name(ends[0])} and {territory_name(ends[1])}"
+        return _("the island is joined to %(first)s and %(second)s") % {
+            "first": territory_name(ends[0]),
+            "second": territory_name(ends[1]),
+        }
     if state.phase == "event_choice" and move is not None:
         card = content().event_cards[(state.pending or {})["card"]]
         option = card.option(getattr(move, "option", ""))
         if option is not None and option.effect != "pass":
-            return f"{card.name} is carried out as: {option.text}"
-        return "the card does nothing"
+            return _("%(card)s is carried out as: %(option)s") % {
+                "card": card.name,
+                "option": option.text,
+            }
+        return _("the card does nothing")
     return ""

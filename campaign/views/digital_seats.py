@@ -3,6 +3,7 @@ shared hot-seat screen, and a seat's missile-window preference (X-10)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.views import View
 
 from campaign.errors import ApplicationError
@@ -21,7 +22,7 @@ class DigitalGameRevealView(_GameMixin, View):
         seat = whole_number(request.POST.get("seat"))
         held = seats_held(game=game, user=request.user, session_key=_session_key(request))
         if seat is None or seat not in held:
-            error = {"message": "That seat is not played on this browser.", "rule": ""}
+            error = {"message": _("That seat is not played on this browser."), "rule": ""}
             return _panel_response(request, game, status=403, error=error)
         remember_shown_seat(request, game, seat)
         return _panel_response(request, game)
@@ -34,7 +35,7 @@ class DigitalGamePreferenceView(_GameMixin, View):
         game = self.get_game()
         seat = whole_number(request.POST.get("seat"))
         if seat is None:
-            error = {"message": "Say which seat the preference is for.", "rule": ""}
+            error = {"message": _("Say which seat the preference is for."), "rule": ""}
             return _panel_response(request, game, status=400, error=error)
         try:
             missiles_only_in_fight_set(

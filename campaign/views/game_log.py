@@ -16,6 +16,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
@@ -194,7 +195,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         cleaned = self.cleaned(draft, "packs")
         if "packs" not in cleaned:
             return None
-        entry, _ = entry_from_steps(cleaned, provisional=True)
+        entry, _where = entry_from_steps(cleaned, provisional=True)
         entry = replace(
             entry,
             players=tuple(replace(p, reward=None) for p in entry.players),
@@ -242,7 +243,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         cleaned = self.cleaned(draft, "during")
         if "during" not in cleaned:
             return self.world
-        entry, _ = entry_from_steps(
+        entry, _where = entry_from_steps(
             {k: cleaned[k] for k in ("players", "during")}, provisional=True
         )
         return self.plan(entry)[0].world
@@ -254,13 +255,15 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if "outcome" not in cleaned:
             return self.world, []
         cleaned = {k: v for k, v in cleaned.items() if k in ("players", "during", "outcome")}
-        entry, _ = entry_from_steps(cleaned, provisional=True)
+        entry, _where = entry_from_steps(cleaned, provisional=True)
         entry = replace(
             entry, players=tuple(replace(p, comeback_power="", reward=None) for p in entry.players)
         )
-        plan, _ = self.plan(entry)
+        plan, _names = self.plan(entry)
         return plan.world, [
-            f"{due.name} opened during this game: {due.reason}." for due in plan.openings
+            _("%(pack)s opened during this game: %(reason)s.")
+            % {"pack": due.name, "reason": due.reason}
+            for due in plan.openings
         ]
 
     def packs_shown(self, draft: dict[str, Any]) -> bool:
@@ -329,7 +332,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
                 return []  # an earlier step is not valid: nothing to check against
             cleaned[step] = form.cleaned_data
         entry, where = entry_from_steps(cleaned, provisional=True)
-        plan, _ = self.plan(entry)
+        plan, _names = self.plan(entry)
         found = []
         for field, refusal in refusals_by_field(plan.refusals, where):
             if partial and (field is None or field in form.errors):
@@ -387,7 +390,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if "discard" in request.POST:
             request.session.pop(self.draft_key, None)
             self.drop_drafting()
-            messages.info(request, "The draft was discarded.")
+            messages.info(request, _("The draft was discarded."))
             return redirect(self.step_url("players"))
         if step == "confirm":
             if "back" in request.POST:
@@ -423,7 +426,7 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         form.is_valid()
         cleaned = self.cleaned(draft, "rewards")
         if "rewards" not in cleaned:
-            messages.error(self.request, "Some steps are not complete yet.")
+            messages.error(self.request, _("Some steps are not complete yet."))
             return redirect(self.step_url(STEPS[len(cleaned)]))
         entry, where = entry_from_steps(cleaned)
         if "send" in self.request.POST and not self.correcting:
@@ -472,10 +475,18 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             )
         self.request.session.pop(self.draft_key, None)
         self.drop_drafting()
-        done = "corrected" if self.correcting else "logged"
-        messages.success(self.request, f"Game {log.game_number} is {done}.")
+        done = (
+            _("Game %(number)s is corrected.")
+            if self.correcting
+            else _("Game %(number)s is logged.")
+        )
+        messages.success(self.request, done % {"number": log.game_number})
         for pack in packs_status(campaign=self.campaign).open_now:
-            messages.warning(self.request, f"Open {pack['name']} now: {pack['reason']}.")
+            messages.warning(
+                self.request,
+                _("Open %(pack)s now: %(reason)s.")
+                % {"pack": pack["name"], "reason": pack["reason"]},
+            )
         return redirect(
             reverse(
                 "campaign:history_game",

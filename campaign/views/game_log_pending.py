@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError
@@ -46,7 +47,7 @@ def send_for_approval(request, campaign: Campaign, entry: GameLogEntry) -> str |
     except ApplicationError as refusal:
         messages.error(request, refusal.message)
         return None
-    messages.success(request, "Sent to the owners: you will see their answer on this page.")
+    messages.success(request, _("Sent to the owners: you will see their answer on this page."))
     return _pending_url(campaign)
 
 
@@ -75,7 +76,10 @@ class PendingLogsView(CampaignAccessMixin, TemplateView):
                     pending_id=which,
                     reason=request.POST.get("reason", ""),
                 )
-                messages.success(request, f"Game {log.game_number} is logged, as approved.")
+                messages.success(
+                    request,
+                    _("Game %(number)s is logged, as approved.") % {"number": log.game_number},
+                )
                 return redirect(
                     "campaign:history_game", slug=self.campaign.slug, number=log.game_number
                 )
@@ -86,7 +90,7 @@ class PendingLogsView(CampaignAccessMixin, TemplateView):
                     pending_id=which,
                     note=request.POST.get("note", ""),
                 )
-                messages.success(request, "Sent back with your note.")
+                messages.success(request, _("Sent back with your note."))
                 return redirect(_pending_url(self.campaign))
             if action == "reopen":
                 entry = pending_log_reopen(
@@ -95,7 +99,7 @@ class PendingLogsView(CampaignAccessMixin, TemplateView):
                 key = f"game_log_draft:{self.campaign.pk}"
                 request.session[key] = {"steps": steps_from_entry(entry), "reached": len(STEPS)}
                 return redirect("campaign:game_log_step", slug=self.campaign.slug, step="confirm")
-            raise ApplicationError("Say what to do with the entry.", code="no_action")
+            raise ApplicationError(_("Say what to do with the entry."), code="no_action")
         except ApplicationError as refusal:
             context = self.get_context_data(error=refusal.message, failed=which)
             return self.render_to_response(context, status=refusal.status)

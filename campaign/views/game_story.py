@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views import View
 
 from campaign.errors import ApplicationError, NotFoundError
@@ -62,13 +63,13 @@ class GamePhotoAddView(_StoryAction):
             user=request.user,
             caption=form.cleaned_data["caption"],
         )
-        return "Photo added."
+        return _("Photo added.")
 
 
 class GamePhotoRemoveView(_StoryAction):
     def act(self, request, *, number: int, photo_id: int, **kwargs) -> str:
         game_photo_remove(campaign=self.campaign, photo_id=photo_id, user=request.user)
-        return "Photo removed."
+        return _("Photo removed.")
 
 
 class GameAccountView(_StoryAction):
@@ -82,7 +83,7 @@ class GameAccountView(_StoryAction):
             text=form.cleaned_data["text"],
             user=request.user,
         )
-        return "Account saved." if account else "Account removed."
+        return _("Account saved.") if account else _("Account removed.")
 
 
 class GamePhotoFileView(CampaignAccessMixin, View):
@@ -97,7 +98,7 @@ class GamePhotoFileView(CampaignAccessMixin, View):
         try:
             handle = photo.image.open("rb")
         except (FileNotFoundError, OSError) as error:
-            raise Http404("This photo's file is missing.") from error
+            raise Http404(_("This photo's file is missing.")) from error
         response = FileResponse(handle, content_type=photo.content_type)
         response["Cache-Control"] = "private, max-age=86400"
         return response

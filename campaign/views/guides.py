@@ -5,13 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 
 # topic -> (title, one line saying what the guide is for)
 GUIDES: dict[str, tuple[str, str]] = {
-    "log": ("Log a table game", "You played on the physical board; record it in a few steps."),
-    "play": ("Play in the browser", "Play a whole game here, at one device or each at your own."),
-    "history": ("Read the history", "See the world now or after any game, and how it got there."),
+    "log": (
+        _("Log a table game"),
+        _("You played on the physical board; record it in a few steps."),
+    ),
+    "play": (
+        _("Play in the browser"),
+        _("Play a whole game here, at one device or each at your own."),
+    ),
+    "history": (
+        _("Read the history"),
+        _("See the world now or after any game, and how it got there."),
+    ),
 }
 
 
@@ -29,7 +39,7 @@ class GuideView(TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         topic = self.kwargs["topic"]
         if topic not in GUIDES:
-            raise Http404("No such guide.")
+            raise Http404(_("No such guide."))
         title, purpose = GUIDES[topic]
         # `topic` comes with the URL's kwargs
         return super().get_context_data(title=title, purpose=purpose, guides=GUIDES, **kwargs)

@@ -63,7 +63,7 @@ class WorldHistoryView(CampaignAccessMixin, View):
         raw = request.GET.get("game", "")
         game = whole_number(raw) if raw else None
         if raw and game is None:
-            raise Http404("No such game.")
+            raise Http404(_("No such game."))
         url = reverse("campaign:campaign_detail", kwargs={"slug": self.campaign.slug})
         return redirect(f"{url}?game={game}" if game is not None else url)
 
@@ -90,7 +90,7 @@ class GameDetailView(HistoryPage):
         games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
         game = next((g for g in games if g.number == number), None)
         if game is None:
-            raise Http404("No such game.")
+            raise Http404(_("No such game."))
         try:
             view = history_world(campaign=self.campaign, game=number)
         except NotFoundError:
@@ -149,7 +149,7 @@ class TerritoryHistoryView(HistoryPage):
         world = view.world
         # Alien Island has a page once the campaign has placed it, like any territory.
         if not board_links.on_board(world, key):
-            raise Http404("No such territory.")
+            raise Http404(_("No such territory."))
         territory = board().territory(key)
         context.update(
             territory=territory,
@@ -179,7 +179,7 @@ class FactionHistoryView(HistoryPage):
         view = history_world(campaign=self.campaign)
         faction = box.factions(view.world).get(kwargs["faction"])
         if faction is None:
-            raise Http404("No such faction.")
+            raise Http404(_("No such faction."))
         context.update(
             faction=faction,
             rows=history_faction(campaign=self.campaign, faction=faction.key),

@@ -7,11 +7,14 @@ from abc import ABC, abstractmethod
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError, NotFoundError
 from campaign.forms.campaigns import GuestForm, RoleForm
+from campaign.models import Role
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import (
     invite_list_open,
@@ -28,7 +31,13 @@ from campaign.services.campaigns import (
     membership_remove,
     person_create,
 )
-from rules.game.common import a_or_an
+
+# Whole sentences per role: "a"/"an" and the role's gender differ from one language to another.
+INVITE_CREATED = {
+    Role.OWNER: gettext_lazy("Invitation link for an owner created: send it on."),
+    Role.PLAYER: gettext_lazy("Invitation link for a player created: send it on."),
+    Role.VIEWER: gettext_lazy("Invitation link for a viewer created: send it on."),
+}
 
 
 class MembersView(CampaignAccessMixin, TemplateView):
@@ -81,46 +90,48 @@ class MemberRoleView(_OwnerAction):
     def act(self, request, member_id: int, **kwargs) -> str:
         form = RoleForm(request.POST)
         if not form.is_valid():
-            raise ApplicationError("Choose owner, player or viewer.", code="bad_role")
+            raise ApplicationError(_("Choose owner, player or viewer."), code="bad_role")
         membership = membership_change_role(
             campaign=self.campaign, membership_id=member_id, role=form.cleaned_data["role"]
         )
-        return f"{membership.user.get_username()} is now {membership.get_role_display().lower()}."
+        return _("%(name)s is now %(role)s.") % {
+            "name": membership.user.get_username(),
+            "role": membership.get_role_display().lower(),
+        }
 
 
 class MemberRemoveView(_OwnerAction):
     def act(self, request, member_id: int, **kwargs) -> str:
         membership_remove(campaign=self.campaign, membership_id=member_id)
-        return "Member removed."
+        return _("Member removed.")
 
 
 class GuestAddView(_OwnerAction):
     def act(self, request, **kwargs) -> str:
         form = GuestForm(request.POST)
         if not form.is_valid():
-            raise ApplicationError("Give the guest a name (up to 80 characters).")
+            raise ApplicationError(_("Give the guest a name (up to 80 characters)."))
         person = person_create(
             campaign=self.campaign, display_name=form.cleaned_data["display_name"]
         )
-        return f"{person.display_name} can now be picked as a player."
+        return _("%(name)s can now be picked as a player.") % {"name": person.display_name}
 
 
 class InviteCreateView(_OwnerAction):
     def act(self, request, **kwargs) -> str:
         form = RoleForm(request.POST)
         if not form.is_valid():
-            raise ApplicationError("Choose owner, player or viewer.", code="bad_role")
+            raise ApplicationError(_("Choose owner, player or viewer."), code="bad_role")
         invite = invite_create(
             campaign=self.campaign, role=form.cleaned_data["role"], created_by=request.user
         )
-        role = a_or_an(invite.get_role_display().lower())
-        return f"Invitation link for {role} created: send it on."
+        return str(INVITE_CREATED[invite.role])
 
 
 class InviteRevokeView(_OwnerAction):
     def act(self, request, invite_id: int, **kwargs) -> str:
         invite_revoke(campaign=self.campaign, invite_id=invite_id)
-        return "Invitation revoked."
+        return _("Invitation revoked.")
 
 
 class InviteAcceptView(LoginRequiredMixin, TemplateView):
@@ -132,7 +143,7 @@ class InviteAcceptView(LoginRequiredMixin, TemplateView):
         invite = invites_by_token(token=token).select_related("campaign").first()
         if invite is None:
             return self.render_to_response(
-                {"problem": "This invitation link is not valid."}, status=404
+                {"problem": _("This invitation link is not valid.")}, status=404
             )
         refusal = invite_refusal(invite=invite, user=request.user)
         problem = refusal.message if refusal else None
@@ -147,6 +158,10 @@ class InviteAcceptView(LoginRequiredMixin, TemplateView):
             return self.render_to_response({"problem": error.message}, status=error.status)
         messages.success(
             request,
-            f"Welcome to {membership.campaign.name} as {membership.get_role_display().lower()}.",
+            _("Welcome to %(campaign)s as %(role)s.")
+            % {
+                "campaign": membership.campaign.name,
+                "role": membership.get_role_display().lower(),
+            },
         )
         return redirect(membership.campaign)

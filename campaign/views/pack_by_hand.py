@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError
@@ -72,5 +73,7 @@ class PackByHandView(CampaignAccessMixin, TemplateView):
             brought.add_error(None, refusal.message)
             context = self.get_context_data(stage="brought", brought=brought, **common)
             return self.render_to_response(context, status=refusal.status)
-        messages.success(request, f"{content().packs[pack].name} is open, by your hand.")
+        messages.success(
+            request, _("%(pack)s is open, by your hand.") % {"pack": content().packs[pack].name}
+        )
         return redirect("campaign:pack", slug=self.campaign.slug, pack=pack)

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError, NotFoundError
@@ -78,6 +79,7 @@ class PackDetailView(CampaignAccessMixin, TemplateView):
                 and not world.named_cards
                 and Action.PLAY in self.allowed,
                 comeback_due=due,
+                comeback_due_names=", ".join(str(d["name"]) for d in due or ()),
                 comeback_form=form,
             )
         return context
@@ -110,7 +112,7 @@ class ComebackPowerChooseView(PackDetailView):
             except ApplicationError as refusal:
                 form.add_error(None, refusal.message)
             else:
-                messages.success(request, "The comeback power is on the faction card.")
+                messages.success(request, _("The comeback power is on the faction card."))
                 url = reverse("campaign:pack", kwargs={"slug": self.campaign.slug, "pack": pack})
                 return redirect(f"{url}?look=1")
         self.comeback_form = form
@@ -142,14 +144,14 @@ class ReadingsView(CampaignAccessMixin, TemplateView):
         world = world_current(campaign=self.campaign)
         form = ReadingsForm(request.POST, world=world)
         if not form.fields:
-            raise Http404("This campaign has no readings to choose yet.")
+            raise Http404(_("This campaign has no readings to choose yet."))
         if form.is_valid():
             try:
                 settings_choose(campaign=self.campaign, user=request.user, values=form.cleaned_data)
             except ApplicationError as refusal:
                 form.add_error(None, refusal.message)
             else:
-                messages.success(request, "Readings saved.")
+                messages.success(request, _("Readings saved."))
                 return redirect("campaign:campaign_settings", slug=self.campaign.slug)
         context = self.get_context_data(
             form=CampaignForm(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
@@ -26,22 +28,28 @@ FORMS = {"powers": StartingPowersForm, "coins": PregameCoinsForm}
 # Setup steps cannot be undone (the world's history is append-only): each asks first.
 ASK = {
     "powers": (
-        "Keep these starting powers? Each faction's other power is destroyed for good (P-2).",
-        "Yes, keep these powers",
+        gettext_lazy(
+            "Keep these starting powers? Each faction's other power is destroyed for good (P-2)."
+        ),
+        gettext_lazy("Yes, keep these powers"),
     ),
     "coins": (
-        "Place these coins? The stickers stay on their cards for the whole campaign (P-3).",
-        "Yes, place the coins",
+        gettext_lazy(
+            "Place these coins? The stickers stay on their cards for the whole campaign (P-3)."
+        ),
+        gettext_lazy("Yes, place the coins"),
     ),
     "random": (
-        "Let chance choose every starting power and coin not chosen yet? What it picks is "
-        "final (P-1).",
-        "Yes, customize at random",
+        gettext_lazy(
+            "Let chance choose every starting power and coin not chosen yet? What it picks is "
+            "final (P-1)."
+        ),
+        gettext_lazy("Yes, customize at random"),
     ),
 }
 DONE = {
-    "powers": "Starting powers chosen; the other powers are destroyed for good.",
-    "coins": "The 12 coins are on their territory cards.",
+    "powers": gettext_lazy("Starting powers chosen; the other powers are destroyed for good."),
+    "coins": gettext_lazy("The 12 coins are on their territory cards."),
 }
 
 
@@ -81,7 +89,7 @@ class SetupView(CampaignAccessMixin, TemplateView):
                 return self._ask(step, [])
             return self._randomize(request)
         if step not in FORMS:
-            messages.error(request, "Choose what to customize.")
+            messages.error(request, _("Choose what to customize."))
             return redirect("campaign:setup", slug=self.campaign.slug)
         world = world_current(campaign=self.campaign)
         form = FORMS[step](request.POST, world=world)
@@ -95,7 +103,7 @@ class SetupView(CampaignAccessMixin, TemplateView):
                 for violation in error.violations:
                     form.add_error(None, f"{violation.message} ({violation.rule})")
             else:
-                messages.success(request, DONE[step])
+                messages.success(request, str(DONE[step]))
                 return redirect("campaign:setup", slug=self.campaign.slug)
         context = self.get_context_data(world=world, **{f"{step}_form": form})
         return self.render_to_response(context, status=400)
@@ -134,7 +142,8 @@ class SetupView(CampaignAccessMixin, TemplateView):
         for key in form.territories():
             counts[key] = counts.get(key, 0) + 1
         return [
-            f"{form.fields[key].label}: +{count} coin{'s' if count > 1 else ''}"
+            ngettext("%(territory)s: +%(count)s coin", "%(territory)s: +%(count)s coins", count)
+            % {"territory": form.fields[key].label, "count": count}
             for key, count in sorted(counts.items(), key=lambda kv: form.fields[kv[0]].label)
         ]
 
@@ -163,5 +172,5 @@ class SetupView(CampaignAccessMixin, TemplateView):
         except ApplicationError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "Chance customized the world (P-1).")
+            messages.success(request, _("Chance customized the world (P-1)."))
         return redirect("campaign:setup", slug=self.campaign.slug)

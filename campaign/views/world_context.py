@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from campaign.board_map import render_board_svg
 from campaign.selectors.box import box_status, faction_blue_slots
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
@@ -14,13 +16,25 @@ from rules.unlocks import is_optional
 from rules.world import World
 
 SUPPLY_NAMES = {
-    "minor_city": "Minor cities",
-    "major_city": "Major cities",
-    "world_capital": "World capital",
-    "scar_cancel": "Scar cancel stickers",
-    "continent_mark_plus": "Continent +1 mark",
-    "continent_mark_minus": "Continent -1 mark",
-    "fortification": "Fortifications",
+    "minor_city": gettext_lazy("Minor cities"),
+    "major_city": gettext_lazy("Major cities"),
+    "world_capital": gettext_lazy("World capital"),
+    "scar_cancel": gettext_lazy("Scar cancel stickers"),
+    "continent_mark_plus": gettext_lazy("Continent +1 mark"),
+    "continent_mark_minus": gettext_lazy("Continent -1 mark"),
+    "fortification": gettext_lazy("Fortifications"),
+}
+# A city's kind as the world page names it ("Old Town (minor) in ...").
+CITY_KINDS = {
+    "minor": pgettext_lazy("city", "minor"),
+    "major": pgettext_lazy("city", "major"),
+    "capital": gettext_lazy("World Capital"),
+}
+# The result on a faction card's back, as the world page writes it.
+RECORD_OUTCOMES = {
+    "won": pgettext_lazy("faction result", "won"),
+    "held_on": pgettext_lazy("faction result", "held on"),
+    "eliminated": pgettext_lazy("faction result", "eliminated"),
 }
 
 
@@ -56,7 +70,8 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                         "start": territories[r.start].name
                         if r.start
                         else (NOT_RECORDED if r.player else None),
-                        "outcome": (r.outcome or "").replace("_", " "),
+                        "outcome": str(RECORD_OUTCOMES.get(r.outcome or "", ""))
+                        or (r.outcome or "").replace("_", " "),
                     }
                     for r in world.faction_history(key)
                 ],
@@ -114,6 +129,10 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                     "territory": territories[c.territory].name,
                     "name": c.name,
                     "kind": c.kind,
+                    "kind_name": str(CITY_KINDS.get(c.kind, c.kind)),
+                    "covered_kind": str(CITY_KINDS.get(covered[c.territory].kind, ""))
+                    if c.kind == "capital" and c.territory in covered
+                    else "",
                     "founder": who(c.founder),
                     "game": c.game,
                     "covered": covered.get(c.territory) if c.kind == "capital" else None,
@@ -159,7 +178,7 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
         "supplies": [
             {
                 "key": key,
-                "name": SUPPLY_NAMES.get(key, key),
+                "name": str(SUPPLY_NAMES.get(key, key)),
                 "left": max(0, left),
                 "over": max(0, -left),  # marks placed beyond the sheet by an owner's override
                 "total": content().supplies[key],

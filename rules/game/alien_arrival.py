@@ -27,6 +27,7 @@ from rules.game.moves import MoveOption, PlaceAlienIsland
 from rules.game.state import GameState, territory_name
 from rules.pocket_world_events import AlienIslandPlaced
 from rules.rng import Rng
+from rules.words import gettext as _
 
 POCKET = "pocket_2"
 ISLAND_PLACEMENT = "alien_island_placement"
@@ -42,7 +43,10 @@ def check_arrival(state: GameState, seat: int, total: int, events: list[GameEven
         return
     if POCKET in state.world.packs_opened:
         return
-    reason = f"{seat_label(state, seat)} is about to place {total} troops while holding a missile"
+    reason = _("%(player)s is about to place %(count)s troops while holding a missile") % {
+        "player": seat_label(state, seat),
+        "count": total,
+    }
     pack_due(state, POCKET, reason, seat, events, count=total, ask=False)
     if POCKET not in state.world.packs_opened:
         return
@@ -98,9 +102,18 @@ def place_island(
     events.append(
         GameEvent(
             "alien_island_placed",
-            f"{seat_label(state, seat)} joins {territory_name(island)} to "
-            f"{territory_name(move.territory)} and {territory_name(move.target)}, and lands all "
-            f"{pending['troops']} recruits there with {ALIEN_TROOPS} Alien troops.",
+            _(
+                "%(player)s joins %(island)s to %(one)s and %(other)s, and lands all %(count)s "
+                "recruits there with %(aliens)s Alien troops."
+            )
+            % {
+                "player": seat_label(state, seat),
+                "island": territory_name(island),
+                "one": territory_name(move.territory),
+                "other": territory_name(move.target),
+                "count": pending["troops"],
+                "aliens": ALIEN_TROOPS,
+            },
             {
                 "seat": seat,
                 "ends": [move.territory, move.target],

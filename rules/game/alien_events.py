@@ -16,7 +16,7 @@ from rules import board_links
 from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.game import aliens
-from rules.game.common import demolish_hq, fail, seat_label, unknown_territory
+from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS, on_card_taken
 from rules.game.endturn import END_OF_TURN, event_check, reveal
 from rules.game.events import GameEvent
@@ -34,6 +34,8 @@ from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.pocket_world_events import CityRuined
 from rules.rng import Rng
+from rules.words import gettext as _
+from rules.words import ngettext
 
 PASS = "pass"
 BEAM_DOWN = "beam_down"
@@ -48,13 +50,13 @@ def aliens_chooser(state: GameState) -> tuple[int | None, str]:
     """The Aliens' player, unless the Aliens are out of this game for now (E-7)."""
     seat = aliens.aliens_seat(state)
     if seat is None:
-        return None, "the Aliens are not in this game"
-    who = seat_label(state, seat)
+        return None, _("the Aliens are not in this game")
+    who = {"player": seat_label(state, seat)}
     if state.seats[seat].eliminated:
-        return None, f"the Aliens ({who}) are eliminated"
+        return None, _("the Aliens (%(player)s) are eliminated") % who
     if not state.controlled(seat):
-        return None, f"the Aliens ({who}) are knocked out"
-    return seat, f"{who} plays the Aliens"
+        return None, _("the Aliens (%(player)s) are knocked out") % who
+    return seat, _("%(player)s plays the Aliens") % who
 
 
 def island_chooser(state: GameState) -> tuple[int | None, str]:
@@ -62,8 +64,11 @@ def island_chooser(state: GameState) -> tuple[int | None, str]:
     island = board_links.ALIEN_ISLAND
     holder = state.owner(island) if board_links.on_board(state.world, island) else None
     if holder is None:
-        return None, "nobody holds Alien Island"
-    return holder, f"{seat_label(state, holder)} holds {territory_name(island)}"
+        return None, _("nobody holds Alien Island")
+    return holder, _("%(player)s holds %(territory)s") % {
+        "player": seat_label(state, holder),
+        "territory": territory_name(island),
+    }
 
 
 CHOOSERS["aliens"] = aliens_chooser
@@ -77,15 +82,19 @@ def _effect(card: EventCard, move: ResolveEvent) -> str | Violation:
     """The effect of the chosen option ("pass" for a pass), or why the answer is refused."""
     option = card.option(move.option)
     if option is None:
-        offered = " or ".join(repr(o.key) for o in card.options)
-        return Violation("bad_event_option", f"{card.name} offers {offered}.", "E-7")
+        offered = joined([repr(o.key) for o in card.options], either=True)
+        return Violation(
+            "bad_event_option",
+            _("%(card)s offers %(options)s.") % {"card": card.name, "options": offered},
+            "E-7",
+        )
     if move.mission:
-        return Violation("event_mission", "This choice lays out no mission.", "E-7")
+        return Violation("event_mission", _("This choice lays out no mission."), "E-7")
     effect = option.effect or PASS
     if effect == PASS and move.territories:
-        return Violation("nothing_to_name", "Passing names no territory.", "E-7")
+        return Violation("nothing_to_name", _("Passing names no territory."), "E-7")
     if effect != PASS and len(move.territories) != 1:
-        return Violation("one_territory", "Name one territory.", "E-7")
+        return Violation("one_territory", _("Name one territory."), "E-7")
     return effect
 
 
@@ -97,17 +106,24 @@ def _target_problem(state: GameState, effect: str, territory: str) -> Violation 
     name = territory_name(territory)
     if effect == BEAM_DOWN:
         if territory not in state.world.cities:
-            return Violation("no_city", f"{name} has no city.", "E-7")
+            return Violation(
+                "no_city", _("%(territory)s has no city.") % {"territory": name}, "E-7"
+            )
         if state.occupied(territory):
             return Violation(
-                "target_occupied", f"{name} holds pieces: beam down into an empty city.", "E-7"
+                "target_occupied",
+                _("%(territory)s holds pieces: beam down into an empty city.")
+                % {"territory": name},
+                "E-7",
             )
         return None
     if effect == RUIN:
         problems = CityRuined(territory).check(state.world)
         return problems[0] if problems else None
     if territory not in state.slots:
-        return Violation("not_face_up", f"The {name} card is not face up.", "E-4")
+        return Violation(
+            "not_face_up", _("The %(territory)s card is not face up.") % {"territory": name}, "E-4"
+        )
     return None
 
 
@@ -147,9 +163,13 @@ def _options(state: GameState, seat: int, card: EventCard) -> list[MoveOption]:
 def _passed(
     state: GameState, seat: int, card: EventCard, move: ResolveEvent, events: list[GameEvent]
 ) -> None:
-    what = {BEAM_DOWN: "beams nothing down", RUIN: "ruins nothing", TAKE_CARD: "takes no card"}
+    what = {
+        BEAM_DOWN: _("%(player)s beams nothing down"),
+        RUIN: _("%(player)s ruins nothing"),
+        TAKE_CARD: _("%(player)s takes no card"),
+    }
     effect = next((o.effect for o in card.options if o.effect not in ("", PASS)), "")
-    detail = f"{seat_label(state, seat)} {what.get(effect, 'passes')}"
+    detail = what.get(effect, _("%(player)s passes")) % {"player": seat_label(state, seat)}
     _record(state, card, move.option, seat, detail, events)
     finish_turn(state, events)
 
@@ -162,10 +182,12 @@ def _beam_down(
     option = card.option(move.option)
     assert option is not None
     state.set_troops(territory, seat, option.troops)
-    detail = (
-        f"{seat_label(state, seat)} beams {option.troops} Alien troops down into "
-        f"{state.world.cities[territory].name} in {territory_name(territory)}"
-    )
+    detail = _("%(player)s beams %(count)s Alien troops down into %(city)s in %(territory)s") % {
+        "player": seat_label(state, seat),
+        "count": option.troops,
+        "city": state.world.cities[territory].name,
+        "territory": territory_name(territory),
+    }
     _record(state, card, move.option, seat, detail, events, territories=(territory,))
     finish_turn(state, events)
 
@@ -182,15 +204,30 @@ def _ruin(
     holder = state.owner(territory)
     if holder is not None:
         troops = state.troops(territory)
-        lost.append(f"{seat_label(state, holder)} loses {troops} troop{'' if troops == 1 else 's'}")
+        lost.append(
+            ngettext(
+                "%(player)s loses %(count)s troop", "%(player)s loses %(count)s troops", troops
+            )
+            % {"player": seat_label(state, holder), "count": troops}
+        )
         state.set_troops(territory, holder, 0)
     if territory in state.hqs:
-        lost.append(f"the HQ of {seat_label(state, state.hqs[territory])} is demolished")
+        lost.append(
+            _("the HQ of %(player)s is demolished")
+            % {"player": seat_label(state, state.hqs[territory])}
+        )
         demolish_hq(state, territory)
     ruined = CityRuined(territory, state.seats[seat].person, state.game_number)
-    detail = f"{seat_label(state, seat)} ruins {city} in {territory_name(territory)}"
+    where = {
+        "player": seat_label(state, seat),
+        "city": city,
+        "territory": territory_name(territory),
+        "losses": ", ".join(lost),
+    }
     if lost:
-        detail += f": {', '.join(lost)}"
+        detail = _("%(player)s ruins %(city)s in %(territory)s: %(losses)s") % where
+    else:
+        detail = _("%(player)s ruins %(city)s in %(territory)s") % where
     _record(
         state, card, move.option, seat, detail, events, marks=(ruined,), territories=(territory,)
     )
@@ -213,7 +250,11 @@ def _take_face_up(
     state.rng = rng.state
     state.slots = (revealed, *slots)
     state.set_seat(seat, cards=(*state.seats[seat].cards, taken))
-    detail = f"{seat_label(state, seat)} takes the {territory_name(taken)} card from slot {slot}"
+    detail = _("%(player)s takes the %(territory)s card from slot %(slot)s") % {
+        "player": seat_label(state, seat),
+        "territory": territory_name(taken),
+        "slot": slot,
+    }
     _record(state, card, move.option, seat, detail, events)
     on_card_taken(state, seat, taken, events)
     state.phase, state.pending = END_OF_TURN, None

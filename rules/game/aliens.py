@@ -21,6 +21,7 @@ from rules.game.effects import EXPANSION_COST_EFFECTS, RECRUIT_BONUS_EFFECTS
 from rules.game.missions import condition
 from rules.game.private_missions import SLOT_STARS_READINGS
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
 
 ALIENS = "aliens"
 FREE_LANDING = "empty_city_expansion_free"
@@ -60,10 +61,15 @@ def _island_and_ruins(state: GameState, seat: int) -> list[tuple[str, int]]:
     ruins = ruins_held(state, seat)
     if ruins:
         names = [territory_name(t) for t in ruins]
-        where = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        parts.append(
-            (f"the ruin{'s' if len(ruins) > 1 else ''} in {where}", RUIN_BONUS * len(ruins))
-        )
+        if len(names) == 1:
+            why = _("the ruin in %(territory)s") % {"territory": names[0]}
+        else:
+            where = _("%(names)s and %(name)s") % {
+                "names": ", ".join(names[:-1]),
+                "name": names[-1],
+            }
+            why = _("the ruins in %(territories)s") % {"territories": where}
+        parts.append((why, RUIN_BONUS * len(ruins)))
     return parts
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from rules.data import EventCard, content
 from rules.errors import Violation
-from rules.game.common import demolish_hq, fail, seat_label, unknown_territory
+from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, ResolveEvent
@@ -34,6 +34,8 @@ from rules.game.pack_events import (
 )
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
+from rules.words import ngettext
 
 ANCIENT_ONE = "ancient_one"
 NAMED_PLAYER = "named_player"
@@ -57,13 +59,13 @@ def named_chooser(state: GameState) -> tuple[int | None, str]:
         return event_chooser(state)
     seat = next((i for i, s in enumerate(state.seats) if s.person == person), None)
     if seat is None:
-        return None, "the player named on the card is not in this game"
-    who = seat_label(state, seat)
+        return None, _("the player named on the card is not in this game")
+    who = {"player": seat_label(state, seat)}
     if state.seats[seat].eliminated:
-        return None, f"{who}, named on the card, is eliminated"
+        return None, _("%(player)s, named on the card, is eliminated") % who
     if not state.controlled(seat):
-        return None, f"{who}, named on the card, is knocked out"
-    return seat, f"{who} is named on the card"
+        return None, _("%(player)s, named on the card, is knocked out") % who
+    return seat, _("%(player)s is named on the card") % who
 
 
 CHOOSERS[NAMED_PLAYER] = named_chooser
@@ -84,15 +86,19 @@ def _effect(card: EventCard, move: ResolveEvent) -> str | Violation:
     """The effect of the chosen option, or why the answer is refused."""
     option = card.option(move.option)
     if option is None or not option.effect:
-        offered = " or ".join(repr(o.key) for o in card.options)
-        return Violation("bad_event_option", f"{card.name} offers {offered}.", "E-7")
+        offered = joined([repr(o.key) for o in card.options], either=True)
+        return Violation(
+            "bad_event_option",
+            _("%(card)s offers %(options)s.") % {"card": card.name, "options": offered},
+            "E-7",
+        )
     if move.mission:
-        return Violation("event_mission", "This choice lays out no mission.", "E-7")
+        return Violation("event_mission", _("This choice lays out no mission."), "E-7")
     if option.effect in (PLACE_TROOPS, DEMOLISH_HQ):
         if len(move.territories) != 1:
-            return Violation("one_territory", "Name one territory.", "E-7")
+            return Violation("one_territory", _("Name one territory."), "E-7")
     elif move.territories:
-        return Violation("nothing_to_name", "This choice names no territory.", "E-7")
+        return Violation("nothing_to_name", _("This choice names no territory."), "E-7")
     return option.effect
 
 
@@ -103,9 +109,11 @@ def _target_problem(state: GameState, seat: int, effect: str, territory: str) ->
         return unknown
     name = territory_name(territory)
     if effect == DEMOLISH_HQ and territory not in state.hqs:
-        return Violation("no_hq", f"No HQ stands in {name}.", "E-7")
+        return Violation("no_hq", _("No HQ stands in %(territory)s.") % {"territory": name}, "E-7")
     if effect == PLACE_TROOPS and state.owner(territory) != seat:
-        return Violation("not_controlled", f"You do not control {name}.", "E-7")
+        return Violation(
+            "not_controlled", _("You do not control %(territory)s.") % {"territory": name}, "E-7"
+        )
     return None
 
 
@@ -151,12 +159,16 @@ def _discard_all(
         state.discard_pile = (*state.discard_pile, *territories)
         state.coin_pile += len(player.cards) - len(territories)
         count = len(player.cards)
-        lost.append(f"{seat_label(state, index)} {count} card{'' if count == 1 else 's'}")
+        lost.append(
+            ngettext("%(player)s %(count)s card", "%(player)s %(count)s cards", count)
+            % {"player": seat_label(state, index), "count": count}
+        )
         state.set_seat(index, cards=())
     who = seat_label(state, seat)
-    detail = f"{who} makes every player discard their resource cards: " + (
-        ", ".join(lost) if lost else "nobody held any"
-    )
+    detail = _("%(player)s makes every player discard their resource cards: %(cards)s") % {
+        "player": who,
+        "cards": ", ".join(lost) if lost else _("nobody held any"),
+    }
     _record(state, card, move.option, seat, detail, events)
     finish_turn(state, events)
 
@@ -167,10 +179,11 @@ def _demolish(
     territory = move.territories[0]
     owner = state.hqs[territory]
     demolish_hq(state, territory)
-    detail = (
-        f"{seat_label(state, seat)} demolishes the HQ of {seat_label(state, owner)} in "
-        f"{territory_name(territory)}"
-    )
+    detail = _("%(player)s demolishes the HQ of %(owner)s in %(territory)s") % {
+        "player": seat_label(state, seat),
+        "owner": seat_label(state, owner),
+        "territory": territory_name(territory),
+    }
     _record(state, card, move.option, seat, detail, events, territories=(territory,))
     finish_turn(state, events)
 
@@ -182,9 +195,11 @@ def _place_troops(
     option = card.option(move.option)
     assert option is not None
     state.set_troops(territory, seat, state.troops(territory) + option.troops)
-    detail = (
-        f"{seat_label(state, seat)} places {option.troops} troops in {territory_name(territory)}"
-    )
+    detail = _("%(player)s places %(count)s troops in %(territory)s") % {
+        "player": seat_label(state, seat),
+        "count": option.troops,
+        "territory": territory_name(territory),
+    }
     _record(state, card, move.option, seat, detail, events, territories=(territory,))
     finish_turn(state, events)
 
@@ -195,7 +210,9 @@ def _no_sea(
     """The ban stands until the chooser's next turn begins (`rules.game.rotation`)."""
     state.sea_ban_until = seat
     who = seat_label(state, seat)
-    detail = f"{who} closes the sea lines to attacks and expansions until {who}'s next turn"
+    detail = _(
+        "%(player)s closes the sea lines to attacks and expansions until %(player)s's next turn"
+    ) % {"player": who}
     _record(state, card, move.option, seat, detail, events)
     finish_turn(state, events)
 

@@ -40,6 +40,7 @@ from rules.game.moves import (
 )
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
+from rules.words import gettext as _
 from rules.world_events import FortificationWorn
 
 EXPAND_ATTACK = "expand_attack"
@@ -60,8 +61,11 @@ def sea_ban_problem(state: GameState, origin: str, target: str) -> Violation | N
     who = seat_label(state, state.sea_ban_until)
     return Violation(
         "sea_line_closed",
-        f"No attack or expansion may cross the sea line between {territory_name(origin)} and "
-        f"{territory_name(target)} until {who}'s next turn begins (The Ancient One).",
+        _(
+            "No attack or expansion may cross the sea line between %(origin)s and %(target)s "
+            "until %(player)s's next turn begins (The Ancient One)."
+        )
+        % {"origin": territory_name(origin), "target": territory_name(target), "player": who},
         "E-7",
     )
 
@@ -83,11 +87,12 @@ def expand_range(
     if unknown:
         return unknown
     if state.owner(origin) != seat:
-        return Violation("not_controlled", "Expand from a territory you control.", "X-2")
+        return Violation("not_controlled", _("Expand from a territory you control."), "X-2")
     if not board_links.adjacent(state.world, origin, target):
         return Violation(
             "not_adjacent",
-            f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
+            _("%(target)s is not adjacent to %(origin)s.")
+            % {"target": territory_name(target), "origin": territory_name(origin)},
             "G-12",
         )
     closed = sea_ban_problem(state, origin, target)
@@ -96,20 +101,30 @@ def expand_range(
     if state.occupied(target):
         return Violation(
             "target_occupied",
-            f"{territory_name(target)} is occupied; only unoccupied territories are expanded "
-            "into (attack enemy troops instead).",
+            _(
+                "%(territory)s is occupied; only unoccupied territories are expanded into "
+                "(attack enemy troops instead)."
+            )
+            % {"territory": territory_name(target)},
             "X-2",
         )
     cost = expansion_cost(state, seat, target)
     extra = fallout.entry_extra(state, seat, target)
     low, high = cost + 1 + extra, state.troops(origin) - 1
     if low > high:
-        halved = ", half of those arriving are lost to the fallout" if extra else ""
+        words = (
+            _(
+                "Expanding into %(territory)s costs %(cost)s troops, half of those arriving are "
+                "lost to the fallout and 1 must arrive, with 1 left behind: not enough troops."
+            )
+            if extra
+            else _(
+                "Expanding into %(territory)s costs %(cost)s troops and 1 must arrive, with 1 "
+                "left behind: not enough troops."
+            )
+        )
         return Violation(
-            "expansion_troops",
-            f"Expanding into {territory_name(target)} costs {cost} troops{halved} and 1 must "
-            "arrive, with 1 left behind: not enough troops.",
-            "X-3",
+            "expansion_troops", words % {"territory": territory_name(target), "cost": cost}, "X-3"
         )
     return low, high
 
@@ -117,7 +132,11 @@ def expand_range(
 def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -> None:
     low, high = required(expand_range(state, seat, move.origin, move.target))
     if not low <= move.count <= high:
-        fail("expansion_count", f"Move {low} to {high} troops into this territory.", "X-3")
+        fail(
+            "expansion_count",
+            _("Move %(low)s to %(high)s troops into this territory.") % {"low": low, "high": high},
+            "X-3",
+        )
     lost = expansion_cost(state, seat, move.target)
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, move.count - lost)
@@ -126,12 +145,25 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
         expansions=state.turn.expansions + 1,
         expanded_into_city=state.turn.expanded_into_city or move.target in state.world.cities,
     )
-    loss_text = f", losing {lost} on the way" if lost else ""
+    words = (
+        _(
+            "%(player)s expands from %(origin)s into %(target)s with %(count)s, losing %(lost)s "
+            "on the way."
+        )
+        if lost
+        else _("%(player)s expands from %(origin)s into %(target)s with %(count)s.")
+    )
     events.append(
         GameEvent(
             "expanded",
-            f"{seat_label(state, seat)} expands from {territory_name(move.origin)} into "
-            f"{territory_name(move.target)} with {move.count}{loss_text}.",
+            words
+            % {
+                "player": seat_label(state, seat),
+                "origin": territory_name(move.origin),
+                "target": territory_name(move.target),
+                "count": move.count,
+                "lost": lost,
+            },
             {
                 "seat": seat,
                 "origin": move.origin,
@@ -153,11 +185,12 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
     if unknown:
         return unknown
     if state.owner(origin) != seat:
-        return Violation("not_controlled", "Attack from a territory you control.", "X-6")
+        return Violation("not_controlled", _("Attack from a territory you control."), "X-6")
     if not board_links.adjacent(state.world, origin, target):
         return Violation(
             "not_adjacent",
-            f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
+            _("%(target)s is not adjacent to %(origin)s.")
+            % {"target": territory_name(target), "origin": territory_name(origin)},
             "G-12",
         )
     closed = sea_ban_problem(state, origin, target)
@@ -165,11 +198,16 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
         return closed
     defender = state.owner(target)
     if defender is None or defender == seat:
-        return Violation("no_enemy", f"{territory_name(target)} holds no enemy troops.", "X-6")
+        return Violation(
+            "no_enemy",
+            _("%(territory)s holds no enemy troops.") % {"territory": territory_name(target)},
+            "X-6",
+        )
     if target in state.turn.blocked:
         return Violation(
             "attack_blocked",
-            f"{territory_name(target)} cannot be attacked again this turn (a faction power).",
+            _("%(territory)s cannot be attacked again this turn (a faction power).")
+            % {"territory": territory_name(target)},
             "G-3",
         )
     hypnotized = mutant_evolutions.attack_refusal(state, target)
@@ -177,14 +215,20 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
         return hypnotized
     troops = state.troops(origin)
     if troops < 2:
-        return Violation("attack_troops", "The attacking territory needs at least 2 troops.", "X-6")
+        return Violation(
+            "attack_troops", _("The attacking territory needs at least 2 troops."), "X-6"
+        )
     return min(constant("attack_dice_max"), troops - 1)
 
 
 def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -> None:
     most = required(attack_dice_max(state, seat, move.origin, move.target))
     if not 1 <= move.dice <= most:
-        fail("attack_dice", f"Attack with 1 to {most} troops; 1 stays out of the fight.", "X-6")
+        fail(
+            "attack_dice",
+            _("Attack with 1 to %(most)s troops; 1 stays out of the fight.") % {"most": most},
+            "X-6",
+        )
     turn = state.turn
     if turn.first_target is None:
         state.turn = replace(turn, first_target=move.target, first_strike_active=True)
@@ -204,8 +248,13 @@ def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -
     events.append(
         GameEvent(
             "attack_declared",
-            f"{seat_label(state, seat)} attacks {territory_name(move.target)} from "
-            f"{territory_name(move.origin)} with {move.dice}.",
+            _("%(player)s attacks %(target)s from %(origin)s with %(dice)s.")
+            % {
+                "player": seat_label(state, seat),
+                "target": territory_name(move.target),
+                "origin": territory_name(move.origin),
+                "dice": move.dice,
+            },
             {
                 "seat": seat,
                 "defender": defender,
@@ -230,7 +279,7 @@ def defend_with(state: GameState, seat: int, move: DefendWith, events: list[Game
     territory (T-3), and both sides roll."""
     most = defence_dice_max(state)
     if not 1 <= move.dice <= most:
-        fail("defence_dice", f"Defend with 1 to {most} dice.", "X-6")
+        fail("defence_dice", _("Defend with 1 to %(most)s dice.") % {"most": most}, "X-6")
     pending = state.pending
     assert pending is not None
     state.pending = {**pending, "defence_dice": move.dice, "scar_passed": []}
@@ -246,7 +295,8 @@ def _roll_unless_scar_window(state: GameState, events: list[GameEvent]) -> None:
             events.append(
                 GameEvent(
                     "scar_window",
-                    f"Before the roll, a scar card may be played on {target} (T-3).",
+                    _("Before the roll, a scar card may be played on %(territory)s (T-3).")
+                    % {"territory": target},
                     {"territory": state.pending["target"]},  # type: ignore[index]
                 )
             )
@@ -296,13 +346,25 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
     )
     apply_die_modifiers(roll)
     modified = roll.attack != natural_attack or roll.defence != natural_defence
-    text = f"Attack rolls {_dice(natural_attack)} against defence {_dice(natural_defence)}"
-    if modified:
-        text += f"; after {'; '.join(roll.notes)}: {_dice(roll.attack)} vs {_dice(roll.defence)}"
+    words = (
+        _(
+            "Attack rolls %(attack)s against defence %(defence)s; after %(notes)s: "
+            "%(modified_attack)s vs %(modified_defence)s."
+        )
+        if modified
+        else _("Attack rolls %(attack)s against defence %(defence)s.")
+    )
     events.append(
         GameEvent(
             "dice_rolled",
-            text + ".",
+            words
+            % {
+                "attack": _dice(natural_attack),
+                "defence": _dice(natural_defence),
+                "notes": "; ".join(roll.notes),
+                "modified_attack": _dice(roll.attack),
+                "modified_defence": _dice(roll.defence),
+            },
             {
                 "natural_attack": natural_attack,
                 "natural_defence": natural_defence,
@@ -370,16 +432,21 @@ def missile_turn(state: GameState) -> int | None:
 def missile_problem(state: GameState, seat: int, side: str, index: int) -> Violation | None:
     """Why `seat` may not fire at die `index` of `side` (X-10), or None."""
     if state.seats[seat].missiles < 1:
-        return Violation("no_missile", "You hold no missile.", "X-10")
+        return Violation("no_missile", _("You hold no missile."), "X-10")
     pending = state.pending
     assert pending is not None
     if side not in SIDES:
-        return Violation("missile_side", 'Aim at the "attack" or the "defence" dice.', "X-10")
+        return Violation("missile_side", _('Aim at the "attack" or the "defence" dice.'), "X-10")
     values = pending[f"{side}_values"]
     if not 0 <= index < len(values):
-        return Violation("missile_die", f"There are {len(values)} {side} dice.", "X-10")
+        words = (
+            _("There are %(count)s attack dice.")
+            if side == "attack"
+            else _("There are %(count)s defence dice.")
+        )
+        return Violation("missile_die", words % {"count": len(values)}, "X-10")
     if index in pending[f"fixed_{side}"]:
-        return Violation("missile_fixed", "A missile already fixed that die at 6.", "X-10")
+        return Violation("missile_fixed", _("A missile already fixed that die at 6."), "X-10")
     return None
 
 
@@ -404,8 +471,14 @@ def fire_missile(state: GameState, seat: int, move: FireMissile, events: list[Ga
     events.append(
         GameEvent(
             "missile_fired",
-            f"{seat_label(state, seat)} fires a missile: the {move.side} {before} becomes an "
-            f"unmodifiable 6.",
+            (
+                _("%(player)s fires a missile: the attack %(before)s becomes an unmodifiable 6.")
+                if move.side == "attack"
+                else _(
+                    "%(player)s fires a missile: the defence %(before)s becomes an unmodifiable 6."
+                )
+            )
+            % {"player": seat_label(state, seat), "before": before},
             {
                 "seat": seat,
                 "side": move.side,
@@ -465,7 +538,8 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "fortification_worn",
-                f"A 3-dice attack marks a wear box on {territory_name(target)}'s fortification.",
+                _("A 3-dice attack marks a wear box on %(territory)s's fortification.")
+                % {"territory": territory_name(target)},
                 {"territory": target},
             )
         )
@@ -475,9 +549,16 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "battle",
-            f"{_dice(sorted(attack_values, reverse=True))} against "
-            f"{_dice(sorted(defence_values, reverse=True))}: the attacker loses "
-            f"{outcome.attacker_losses}, the defender loses {outcome.defender_losses}.",
+            _(
+                "%(attack)s against %(defence)s: the attacker loses %(attacker_losses)s, "
+                "the defender loses %(defender_losses)s."
+            )
+            % {
+                "attack": _dice(sorted(attack_values, reverse=True)),
+                "defence": _dice(sorted(defence_values, reverse=True)),
+                "attacker_losses": outcome.attacker_losses,
+                "defender_losses": outcome.defender_losses,
+            },
             {
                 "attack": attack_values,
                 "defence": defence_values,
@@ -519,7 +600,8 @@ def _conquer(
     events.append(
         GameEvent(
             "conquered",
-            f"{seat_label(state, attacker)} conquers {territory_name(target)}.",
+            _("%(player)s conquers %(territory)s.")
+            % {"player": seat_label(state, attacker), "territory": territory_name(target)},
             {"seat": attacker, "territory": target, "from": defender},
         )
     )
@@ -527,8 +609,12 @@ def _conquer(
         events.append(
             GameEvent(
                 "hq_captured",
-                f"{seat_label(state, attacker)} captures the HQ in {territory_name(target)} "
-                f"({state.red_stars(attacker)} red stars).",
+                _("%(player)s captures the HQ in %(territory)s (%(stars)s red stars).")
+                % {
+                    "player": seat_label(state, attacker),
+                    "territory": territory_name(target),
+                    "stars": state.red_stars(attacker),
+                },
                 {"seat": attacker, "territory": target, "hq_of": state.hqs[target]},
             )
         )
@@ -555,7 +641,11 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
     assert pending is not None
     low, high = pending["min"], pending["max"]
     if not low <= move.count <= high:
-        fail("move_in_count", f"Move in {low} to {high} troops in all.", "X-12")
+        fail(
+            "move_in_count",
+            _("Move in %(low)s to %(high)s troops in all.") % {"low": low, "high": high},
+            "X-12",
+        )
     extra = move.count - low
     origin, target = pending["origin"], pending["target"]
     if extra:
@@ -566,7 +656,12 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
     events.append(
         GameEvent(
             "moved_in",
-            f"{seat_label(state, seat)} moves {move.count} troops into {territory_name(target)}.",
+            _("%(player)s moves %(count)s troops into %(territory)s.")
+            % {
+                "player": seat_label(state, seat),
+                "count": move.count,
+                "territory": territory_name(target),
+            },
             {"seat": seat, "territory": target, "count": move.count},
         )
     )

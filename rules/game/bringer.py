@@ -10,6 +10,7 @@ from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.fallout import FALLOUT_IMMUNE
 from rules.game.state import GameState, faction_name
+from rules.words import gettext as _
 
 BRINGER_MISSILES = 2
 
@@ -35,9 +36,16 @@ def give_bringer_missiles(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "bringer_missiles",
-                f"The Mutants play: {seat_label(state, index)} ({faction_name(bringer)}, the "
-                f"Bringer of Nuclear Fire) starts with {BRINGER_MISSILES} more missiles "
-                f"({seat.missiles + BRINGER_MISSILES} in all).",
+                _(
+                    "The Mutants play: %(player)s (%(faction)s, the Bringer of Nuclear Fire) "
+                    "starts with %(count)s more missiles (%(total)s in all)."
+                )
+                % {
+                    "player": seat_label(state, index),
+                    "faction": faction_name(bringer),
+                    "count": BRINGER_MISSILES,
+                    "total": seat.missiles + BRINGER_MISSILES,
+                },
                 {"seat": index, "faction": bringer, "missiles": BRINGER_MISSILES},
             )
         )

@@ -27,6 +27,7 @@ from rules.game.events import GameEvent
 from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import GameIncident
 
@@ -108,7 +109,8 @@ def raise_owed_picks(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "comeback_due",
-            f"{names} must pick a comeback power for their faction (X-15).",
+            _("%(players)s must pick a comeback power for their faction (X-15).")
+            % {"players": names},
             {"seats": seats},
         )
     )
@@ -137,7 +139,11 @@ def choose_comeback_power(
     left = {p.key: p for p in box.comeback_powers_left(state.world)}
     if move.power not in left:
         names = ", ".join(p.name for p in left.values())
-        fail("power_not_left", f"Choose one of the comeback powers left: {names}.", "X-15")
+        fail(
+            "power_not_left",
+            _("Choose one of the comeback powers left: %(powers)s.") % {"powers": names},
+            "X-15",
+        )
     faction = state.seats[seat].faction
     assert faction is not None
     chosen = ComebackPowerChosen(
@@ -157,26 +163,31 @@ def comeback_options(state: GameState, seat: int) -> list[MoveOption]:
 def hq_move_problem(state: GameState, seat: int, origin: str, target: str) -> Violation | None:
     """Why this HQ may not move now, or None."""
     if not has_effect(state, seat, MOBILE):
-        return Violation("hq_never_moves", "HQs never move.", "G-18")
+        return Violation("hq_never_moves", _("HQs never move."), "G-18")
     unknown = unknown_territory(state.world, origin, target)
     if unknown:
         return unknown
     if state.turn.hq_moved:
-        return Violation("hq_moved", "You have already moved an HQ this turn.", "G-18")
+        return Violation("hq_moved", _("You have already moved an HQ this turn."), "G-18")
     if origin not in state.hqs or state.owner(origin) != seat:
         return Violation(
-            "hq_not_controlled", "Move an HQ standing in a territory you control.", "G-18"
+            "hq_not_controlled", _("Move an HQ standing in a territory you control."), "G-18"
         )
     if not board_links.adjacent(state.world, origin, target):
         return Violation(
             "not_adjacent",
-            f"{territory_name(target)} is not adjacent to {territory_name(origin)}.",
+            _("%(target)s is not adjacent to %(origin)s.")
+            % {"target": territory_name(target), "origin": territory_name(origin)},
             "G-12",
         )
     if state.owner(target) != seat:
-        return Violation("not_controlled", "The HQ moves into a territory you control.", "G-18")
+        return Violation("not_controlled", _("The HQ moves into a territory you control."), "G-18")
     if target in state.hqs:
-        return Violation("hq_there", f"{territory_name(target)} already holds an HQ.", "G-18")
+        return Violation(
+            "hq_there",
+            _("%(territory)s already holds an HQ.") % {"territory": territory_name(target)},
+            "G-18",
+        )
     return None
 
 
@@ -198,8 +209,12 @@ def move_hq(state: GameState, seat: int, move: MoveHQ, events: list[GameEvent]) 
     events.append(
         GameEvent(
             "hq_moved",
-            f"{seat_label(state, seat)} moves the HQ in {territory_name(move.origin)} to "
-            f"{territory_name(move.target)}.",
+            _("%(player)s moves the HQ in %(origin)s to %(target)s.")
+            % {
+                "player": seat_label(state, seat),
+                "origin": territory_name(move.origin),
+                "target": territory_name(move.target),
+            },
             {"seat": seat, "origin": move.origin, "target": move.target},
         )
     )
@@ -224,11 +239,13 @@ def mobile_options(state: GameState, seat: int) -> list[MoveOption]:
 def stealth_problem(state: GameState, seat: int, territory: str) -> Violation | None:
     """Why recruits may not be sent into `territory`, or None."""
     if not has_effect(state, seat, STEALTHY):
-        return Violation("not_controlled", "Recruits go only to territories you control.", "T-13")
+        return Violation(
+            "not_controlled", _("Recruits go only to territories you control."), "T-13"
+        )
     if state.turn.stealth_territory is not None:
         return Violation(
             "stealth_used",
-            "You have already sent recruits into an empty territory this turn.",
+            _("You have already sent recruits into an empty territory this turn."),
             "T-13",
         )
     unknown = unknown_territory(state.world, territory)
@@ -236,11 +253,17 @@ def stealth_problem(state: GameState, seat: int, territory: str) -> Violation | 
         return unknown
     if state.occupied(territory):
         return Violation(
-            "not_empty", f"{territory_name(territory)} is not empty (troops or an HQ).", "G-7"
+            "not_empty",
+            _("%(territory)s is not empty (troops or an HQ).")
+            % {"territory": territory_name(territory)},
+            "G-7",
         )
     if state.world.is_marked(territory):
         return Violation(
-            "marked", f"{territory_name(territory)} carries a mark (a city or a scar).", "G-1"
+            "marked",
+            _("%(territory)s carries a mark (a city or a scar).")
+            % {"territory": territory_name(territory)},
+            "G-1",
         )
     return weaknesses.placement_problem(state, seat, territory)  # Cautious (K194s)
 
@@ -255,7 +278,7 @@ def place_stealthily(
         raise IllegalMove.from_violation(problem)
     left = state.turn.recruits_left
     if not 1 <= move.count <= left:
-        fail("place_count", f"You have {left} troops left to place.", "T-13")
+        fail("place_count", _("You have %(count)s troops left to place.") % {"count": left}, "T-13")
     state.set_troops(move.territory, seat, move.count)
     state.turn = replace(
         state.turn, recruits_left=left - move.count, stealth_territory=move.territory
@@ -264,8 +287,12 @@ def place_stealthily(
     events.append(
         GameEvent(
             "troops_placed",
-            f"{seat_label(state, seat)} slips {move.count} troop(s) into the empty "
-            f"{territory_name(move.territory)}.",
+            _("%(player)s slips %(count)s troop(s) into the empty %(territory)s.")
+            % {
+                "player": seat_label(state, seat),
+                "count": move.count,
+                "territory": territory_name(move.territory),
+            },
             {"seat": seat, "territory": move.territory, "count": move.count, "stealthy": True},
         )
     )
@@ -302,7 +329,7 @@ def well_armed(roll: Roll, holder: int | None) -> None:
     if box.setting(state.world, "well_armed_hq") == "enemy" and hq_of == roll.attacker:
         return
     roll.attack = [min(6, value + 1) for value in roll.attack]
-    roll.notes.append("Well-Armed: +1 on each attack die against an HQ")
+    roll.notes.append(_("Well-Armed: +1 on each attack die against an HQ"))
 
 
 CARD_EARNING_EFFECTS[RESOURCEFUL] = lambda state, seat: state.turn.expanded_into_city

@@ -10,6 +10,7 @@ from rules.data import board, content
 from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
 from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
@@ -36,8 +37,21 @@ def unknown_territory(world: World, *keys: str) -> Violation | None:
     placed, `rules.board_links`); the refusal never names a sealed one."""
     for key in keys:
         if not board_links.on_board(world, key):
-            return Violation("unknown_territory", f"There is no territory '{key}'.", "C-2")
+            return Violation(
+                "unknown_territory",
+                _("There is no territory '%(territory)s'.") % {"territory": key},
+                "C-2",
+            )
     return None
+
+
+def joined(names: list[str], *, either: bool = False) -> str:
+    """The names joined by "and" (by "or" with `either`), in the reader's language."""
+    words = _("%(names)s or %(name)s") if either else _("%(names)s and %(name)s")
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = words % {"names": text, "name": name}
+    return text
 
 
 def constant(name: str) -> int:
@@ -69,10 +83,18 @@ def legal_start_violation(
 ) -> tuple[str, str, str] | None:
     """S-7 (and S-7.1 at setup only): why `territory` is not a legal start, or None."""
     if not board_links.on_board(state.world, territory):
-        return ("unknown_territory", f"There is no territory '{territory}'.", "C-2")
+        return (
+            "unknown_territory",
+            _("There is no territory '%(territory)s'.") % {"territory": territory},
+            "C-2",
+        )
     name = territory_name(territory)
     if state.occupied(territory):
-        return ("start_occupied", f"{name} is occupied; a start must be unoccupied.", "S-7")
+        return (
+            "start_occupied",
+            _("%(territory)s is occupied; a start must be unoccupied.") % {"territory": name},
+            "S-7",
+        )
     world = state.world
     city = world.cities.get(territory)
     own_major = (
@@ -81,8 +103,11 @@ def legal_start_violation(
     if not own_major and world.is_marked(territory):
         return (
             "start_marked",
-            f"{name} carries a mark; you may start only in an unmarked territory or in a "
-            "Major City you founded.",
+            _(
+                "%(territory)s carries a mark; you may start only in an unmarked territory or "
+                "in a Major City you founded."
+            )
+            % {"territory": name},
             "S-7",
         )
     if setup:
@@ -91,7 +116,8 @@ def legal_start_violation(
             if owner != seat and hq_territory in neighbours:
                 return (
                     "start_next_to_hq",
-                    f"{name} borders {territory_name(hq_territory)}, which holds another HQ.",
+                    _("%(territory)s borders %(other)s, which holds another HQ.")
+                    % {"territory": name, "other": territory_name(hq_territory)},
                     "S-7.1",
                 )
     return None
@@ -118,7 +144,8 @@ def end_game(state: GameState, winner: int, reason: str, events: list[GameEvent]
     events.append(
         GameEvent(
             "game_won",
-            f"{seat_label(state, winner)} wins: {reason}.",
+            _("%(player)s wins: %(reason)s.")
+            % {"player": seat_label(state, winner), "reason": reason},
             {"seat": winner, "reason": reason},
         )
     )
@@ -130,7 +157,7 @@ def check_win(state: GameState, events: list[GameEvent], seat: int | None = None
     candidates = [seat] if seat is not None else state.clockwise_from(state.current_seat)
     for candidate in candidates:
         if not state.seats[candidate].eliminated and state.red_stars(candidate) >= needed:
-            end_game(state, candidate, f"{needed} red stars", events)
+            end_game(state, candidate, _("%(count)s red stars") % {"count": needed}, events)
             return True
     return False
 
@@ -139,7 +166,7 @@ def check_last_standing(state: GameState, events: list[GameEvent]) -> bool:
     """W-1: every other player is eliminated."""
     standing = [i for i, s in enumerate(state.seats) if not s.eliminated]
     if len(standing) == 1:
-        end_game(state, standing[0], "every other player is eliminated", events)
+        end_game(state, standing[0], _("every other player is eliminated"), events)
         return True
     return False
 
@@ -163,7 +190,11 @@ def pack_due(
     step that opened the pack is done."""
     if pack in state.world.packs_opened or pack not in content().packs:
         return
-    reason = f"{reason} (game {state.game_number}, turn {state.turn_number})"
+    reason = _("%(reason)s (game %(game)s, turn %(turn)s)") % {
+        "reason": reason,
+        "game": state.game_number,
+        "turn": state.turn_number,
+    }
     kind = content().packs[pack].condition["kind"]
     recorded: list[WorldEvent] = []
     if kind in INCIDENTS:
@@ -181,7 +212,7 @@ def pack_due(
     events.append(
         GameEvent(
             "pack_due",
-            f"{name} must be opened now: {reason}.",
+            _("%(pack)s must be opened now: %(reason)s.") % {"pack": name, "reason": reason},
             {
                 "pack": pack,
                 "reason": reason,
@@ -247,7 +278,8 @@ def record_power_pick(
     events.append(
         GameEvent(
             kind,
-            f"{seat_label(state, seat)} takes {name} for {faction_name(faction)}.",
+            _("%(player)s takes %(power)s for %(faction)s.")
+            % {"player": seat_label(state, seat), "power": name, "faction": faction_name(faction)},
             {"seat": seat, "faction": faction, "power": picked.power},  # type: ignore[attr-defined]
         )
     )

@@ -27,15 +27,17 @@ from rules.game.lead_faction import begin_play
 from rules.game.moves import DraftPick, MoveOption, PlaceStart
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pack_words import draft_card_label, draft_card_words
+from rules.words import gettext as _
+from rules.words import gettext_noop, ngettext
 
 SETUP_DRAFT = "setup_draft"
 SETUP_PLACE = "setup_place"
 
 KIND_WORDS = {
-    "troops": "starting troops",
-    "coins": "starting coin cards",
-    "turn_order": "turn order",
-    "placement": "starting placement",
+    "troops": gettext_noop("starting troops"),
+    "coins": gettext_noop("starting coin cards"),
+    "turn_order": gettext_noop("turn order"),
+    "placement": gettext_noop("starting placement"),
 }
 
 
@@ -85,10 +87,17 @@ def begin_draft(state: GameState, first: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "draft_started",
-            f"{seat_label(state, first)} rolled highest and picks first in the draft. On the "
-            f"table: every faction card and the draft cards for {state.seat_count} players "
-            f"({labels}). In turn, each player takes a faction card or a draft card of a kind "
-            "they do not hold yet; the direction turns around after each round.",
+            _(
+                "%(player)s rolled highest and picks first in the draft. On the table: every "
+                "faction card and the draft cards for %(count)s players (%(cards)s). In turn, "
+                "each player takes a faction card or a draft card of a kind they do not hold "
+                "yet; the direction turns around after each round."
+            )
+            % {
+                "player": seat_label(state, first),
+                "count": state.seat_count,
+                "cards": labels,
+            },
             {"seat": first, "order": order, "cards": [c.code for c in cards_in_use(state)]},
         )
     )
@@ -97,23 +106,30 @@ def begin_draft(state: GameState, first: int, events: list[GameEvent]) -> None:
 def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | None:
     """Why this pick is not allowed now, or None. The listing of picks runs the same check."""
     if bool(move.faction) == bool(move.card):
-        return Violation("draft_pick_one", "Take either one faction card or one draft card.", "S-8")
+        return Violation(
+            "draft_pick_one", _("Take either one faction card or one draft card."), "S-8"
+        )
     player = state.seats[seat]
     if move.faction:
         if move.faction not in box.factions(state.world):
-            return Violation("unknown_faction", f"There is no faction '{move.faction}'.", "C-3")
+            return Violation(
+                "unknown_faction",
+                _("There is no faction '%(faction)s'.") % {"faction": move.faction},
+                "C-3",
+            )
         if player.faction is not None:
             return Violation(
                 "faction_held",
-                f"You already hold {faction_name(player.faction)}; take a draft card of a kind "
-                "you do not hold yet.",
+                _("You already hold %(faction)s; take a draft card of a kind you do not hold yet.")
+                % {"faction": faction_name(player.faction)},
                 "S-8",
             )
         owner = next((i for i, s in enumerate(state.seats) if s.faction == move.faction), None)
         if owner is not None:
             return Violation(
                 "faction_taken",
-                f"{faction_name(move.faction)} is already taken by {seat_label(state, owner)}.",
+                _("%(faction)s is already taken by %(player)s.")
+                % {"faction": faction_name(move.faction), "player": seat_label(state, owner)},
                 "S-8",
             )
         return None
@@ -121,23 +137,28 @@ def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | 
     if card is None:
         return Violation(
             "draft_card_not_in_use",
-            f"There is no draft card '{move.card}' in use with {state.seat_count} players.",
+            _("There is no draft card '%(card)s' in use with %(count)s players.")
+            % {"card": move.card, "count": state.seat_count},
             "S-8",
         )
     owner = _holder(state, card.code)
     if owner is not None:
         return Violation(
             "draft_card_taken",
-            f"Draft card {card.code} ({draft_card_words(card)}) is already taken by "
-            f"{seat_label(state, owner)}.",
+            _("Draft card %(code)s (%(card)s) is already taken by %(player)s.")
+            % {
+                "code": card.code,
+                "card": draft_card_words(card),
+                "player": seat_label(state, owner),
+            },
             "S-8",
         )
     same_kind = held_card(state, seat, card.kind)
     if same_kind is not None:
         return Violation(
             "draft_kind_held",
-            f"You already hold a {KIND_WORDS[card.kind]} card ({same_kind.code}); take a kind "
-            "you do not hold yet.",
+            _("You already hold a %(kind)s card (%(code)s); take a kind you do not hold yet.")
+            % {"kind": _(KIND_WORDS[card.kind]), "code": same_kind.code},
             "S-8",
         )
     return None
@@ -168,9 +189,18 @@ def draft_pick(state: GameState, seat: int, move: DraftPick, events: list[GameEv
         if card.kind == "troops":
             changes["starting_troops"] = card.value
         state.set_seat(seat, **changes)
-        taken = f"draft card {card.code} ({draft_card_words(card)})"
+        taken = _("draft card %(code)s (%(card)s)") % {
+            "code": card.code,
+            "card": draft_card_words(card),
+        }
         data.update(card=card.code, kind=card.kind, value=card.value)
-    events.append(GameEvent("draft_pick", f"{seat_label(state, seat)} takes {taken}.", data))
+    events.append(
+        GameEvent(
+            "draft_pick",
+            _("%(player)s takes %(card)s.") % {"player": seat_label(state, seat), "card": taken},
+            data,
+        )
+    )
     _next_picker(state, events)
 
 
@@ -198,8 +228,8 @@ def _next_picker(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "draft_round",
-                f"Round {round_number} of the draft goes the other way: "
-                f"{seat_label(state, picker)} picks next.",
+                _("Round %(round)s of the draft goes the other way: %(player)s picks next.")
+                % {"round": round_number, "player": seat_label(state, picker)},
                 {"round": round_number, "order": order, "seat": picker},
             )
         )
@@ -228,8 +258,11 @@ def _begin_placement(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "draft_done",
-            f"The draft is over. Each player places their HQ and drafted troops in the order of "
-            f"the placement cards: {names}.",
+            _(
+                "The draft is over. Each player places their HQ and drafted troops in the order "
+                "of the placement cards: %(players)s."
+            )
+            % {"players": names},
             {"order": order},
         )
     )
@@ -261,8 +294,13 @@ def place_start(state: GameState, seat: int, move: PlaceStart, events: list[Game
     events.append(
         GameEvent(
             "draft_placed",
-            f"{seat_label(state, seat)} places the HQ of {faction_name(player.faction)} and "
-            f"{troops} troops in {territory_name(move.territory)}.",
+            _("%(player)s places the HQ of %(faction)s and %(count)s troops in %(territory)s.")
+            % {
+                "player": seat_label(state, seat),
+                "faction": faction_name(player.faction),
+                "count": troops,
+                "territory": territory_name(move.territory),
+            },
             {
                 "seat": seat,
                 "faction": player.faction,
@@ -287,7 +325,7 @@ def place_start(state: GameState, seat: int, move: PlaceStart, events: list[Game
 
 
 def _coin_cards(count: int) -> str:
-    return f"{count} coin card{'' if count == 1 else 's'}"
+    return ngettext("%(count)s coin card", "%(count)s coin cards", count) % {"count": count}
 
 
 def _give_coin_cards(state: GameState, order: tuple[int, ...], events: list[GameEvent]) -> None:
@@ -304,22 +342,22 @@ def _give_coin_cards(state: GameState, order: tuple[int, ...], events: list[Game
             given = min(card.value, state.coin_pile)
             state.coin_pile -= given
             if given < card.value:
-                text = (
-                    f"{name}'s draft card {card.code} shows {card.value} coin cards, but the "
-                    f"coin pile holds only {given}: they take {given}."
-                )
+                text = _(
+                    "%(player)s's draft card %(code)s shows %(value)s coin cards, but the "
+                    "coin pile holds only %(given)s: they take %(given)s."
+                ) % {"player": name, "code": card.code, "value": card.value, "given": given}
             else:
-                text = (
-                    f"{name} takes {_coin_cards(given)} from the coin pile, as their draft card "
-                    f"{card.code} shows."
-                )
+                text = _(
+                    "%(player)s takes %(cards)s from the coin pile, as their draft card "
+                    "%(code)s shows."
+                ) % {"player": name, "cards": _coin_cards(given), "code": card.code}
         else:
             given = card.value
             state.extra_coin_cards += given
-            text = (
-                f"{name} takes {_coin_cards(given)} from outside the coin pile, as their draft "
-                f"card {card.code} shows."
-            )
+            text = _(
+                "%(player)s takes %(cards)s from outside the coin pile, as their draft card "
+                "%(code)s shows."
+            ) % {"player": name, "cards": _coin_cards(given), "code": card.code}
         state.set_seat(seat, cards=(*state.seats[seat].cards, *["coin"] * given))
         events.append(
             GameEvent(
@@ -344,8 +382,8 @@ def _start_play(state: GameState, order: tuple[int, ...], events: list[GameEvent
     events.append(
         GameEvent(
             "turn_order",
-            f"Play follows the turn-order cards: {names}. {seat_label(state, order[0])} takes "
-            "the first turn.",
+            _("Play follows the turn-order cards: %(players)s. %(player)s takes the first turn.")
+            % {"players": names, "player": seat_label(state, order[0])},
             {"order": list(order), "rule": "S-11"},
         )
     )

@@ -14,6 +14,7 @@ from rules import box
 from rules.data import content
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
 
 # Effect keys that the engine's steps ask about directly (fixtures/content.json).
 MANEUVER_ANY_TIME = "maneuver_any_time"
@@ -117,7 +118,11 @@ def _fortify(roll: Roll, reason: str) -> None:
 @die_modifier("fortification")
 def fortification(roll: Roll, holder: int | None) -> None:
     if roll.state.world.is_fortified(roll.target):
-        _fortify(roll, f"fortification of {territory_name(roll.target)}: +1 on each defence die")
+        _fortify(
+            roll,
+            _("fortification of %(territory)s: +1 on each defence die")
+            % {"territory": territory_name(roll.target)},
+        )
 
 
 @die_modifier("defence_best_die_plus_one")
@@ -127,7 +132,9 @@ def bunker(roll: Roll, holder: int | None) -> None:
     value = roll.defence[0]
     if value < 6:
         roll.defence[0] = value + 1
-        roll.notes.append(f"Bunker: the defence {value} becomes {value + 1}")
+        roll.notes.append(
+            _("Bunker: the defence %(value)s becomes %(new)s") % {"value": value, "new": value + 1}
+        )
 
 
 @die_modifier("defence_best_die_minus_one")
@@ -135,12 +142,15 @@ def ammo_shortage(roll: Roll, holder: int | None) -> None:
     """Ammo Shortage (A53s): -1 on the defender's higher die (never below 1), unless the
     defender's faction is Well-Supplied (a Pack 2 comeback power)."""
     if has_effect(roll.state, roll.defender, WELL_SUPPLIED):
-        roll.notes.append("Well-Supplied: the Ammo Shortage lowers no defence die")
+        roll.notes.append(_("Well-Supplied: the Ammo Shortage lowers no defence die"))
         return
     value = roll.defence[0]
     if value > 1:
         roll.defence[0] = value - 1
-        roll.notes.append(f"Ammo Shortage: the defence {value} becomes {value - 1}")
+        roll.notes.append(
+            _("Ammo Shortage: the defence %(value)s becomes %(new)s")
+            % {"value": value, "new": value - 1}
+        )
 
 
 @die_modifier("fortified_own_starting_hq")
@@ -151,7 +161,7 @@ def fortified_hq(roll: Roll, holder: int | None) -> None:
         return
     if state.world.is_fortified(roll.target):
         return
-    _fortify(roll, "Fortified HQ: +1 on each defence die")
+    _fortify(roll, _("Fortified HQ: +1 on each defence die"))
 
 
 @die_modifier(FIRST_STRIKE)
@@ -165,7 +175,10 @@ def first_strike(roll: Roll, holder: int | None) -> None:
     value = roll.defence[-1]
     if value > 1:
         roll.defence[-1] = value - 1
-        roll.notes.append(f"First Strike: the lower defence {value} becomes {value - 1}")
+        roll.notes.append(
+            _("First Strike: the lower defence %(value)s becomes %(new)s")
+            % {"value": value, "new": value - 1}
+        )
 
 
 def apply_die_modifiers(roll: Roll) -> None:
@@ -237,8 +250,8 @@ def overrun(roll: Roll, outcome: Outcome, holder: int) -> None:
         outcome.events.append(
             GameEvent(
                 "power_used",
-                f"Overrun: three {natural[0]}s remove every defender of "
-                f"{territory_name(roll.target)}.",
+                _("Overrun: three %(value)ss remove every defender of %(territory)s.")
+                % {"value": natural[0], "territory": territory_name(roll.target)},
                 {"power": "triples_overrun", "territory": roll.target},
             )
         )
@@ -255,8 +268,8 @@ def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
         outcome.events.append(
             GameEvent(
                 "power_used",
-                f"Double-Six Stand: {territory_name(roll.target)} cannot be attacked again "
-                "this turn.",
+                _("Double-Six Stand: %(territory)s cannot be attacked again this turn.")
+                % {"territory": territory_name(roll.target)},
                 {"power": "double_six_blocks_attacks", "territory": roll.target},
             )
         )
@@ -324,7 +337,7 @@ def _hq_reinforcement(state: GameState, seat: int, events: list[GameEvent]) -> N
             events.append(
                 _power_event(
                     "troop_on_each_hq_at_turn_start",
-                    f"HQ Reinforcement: 1 troop joins {name}.",
+                    _("HQ Reinforcement: 1 troop joins %(territory)s.") % {"territory": name},
                     territory,
                 )
             )
@@ -338,7 +351,8 @@ def _supply_drop(state: GameState, seat: int, card: str, events: list[GameEvent]
         events.append(
             _power_event(
                 "troop_on_drawn_territory",
-                f"Supply Drop: 1 troop joins {territory_name(card)}.",
+                _("Supply Drop: 1 troop joins %(territory)s.")
+                % {"territory": territory_name(card)},
                 card,
             )
         )

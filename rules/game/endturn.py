@@ -16,6 +16,7 @@ from rules.game.private_missions import slot_claim_options, slot_claimable
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
+from rules.words import gettext as _
 
 END_OF_TURN = "end_of_turn"
 
@@ -46,7 +47,9 @@ def reveal(state: GameState, rng: Rng, events: list[GameEvent]) -> str | None:
         state.draw_pile = tuple(rng.shuffled(state.discard_pile))
         state.discard_pile = ()
         events.append(
-            GameEvent("deck_reshuffled", "The territory discard pile is shuffled into a new deck.")
+            GameEvent(
+                "deck_reshuffled", _("The territory discard pile is shuffled into a new deck.")
+            )
         )
     card = state.draw_pile[0]
     state.draw_pile = state.draw_pile[1:]
@@ -55,16 +58,16 @@ def reveal(state: GameState, rng: Rng, events: list[GameEvent]) -> str | None:
 
 def _take_violation(state: GameState, seat: int, move: TakeCard) -> None:
     if not entitled_to_card(state, seat):
-        fail("no_card_earned", "Only a conquest by attack this turn earns a card.", "E-2")
+        fail("no_card_earned", _("Only a conquest by attack this turn earns a card."), "E-2")
     choices = card_choices(state, seat)
     if move.slot not in choices:
         if choices and choices[0] == COIN:
             fail(
                 "take_coin",
-                "No face-up card shows a territory you control: take a coin card.",
+                _("No face-up card shows a territory you control: take a coin card."),
                 "E-3",
             )
-        fail("take_own_territory", "Take a face-up card of a territory you control.", "E-3")
+        fail("take_own_territory", _("Take a face-up card of a territory you control."), "E-3")
 
 
 def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEvent]) -> None:
@@ -99,12 +102,26 @@ def draw_card(state: GameState, seat: int, slot: int | str, events: list[GameEve
     state.rng = rng.state
     player = state.seats[seat]
     state.set_seat(seat, cards=(*player.cards, card))
-    shown = "a coin card" if card == COIN else f"the {territory_name(card)} card"
     data = {"seat": seat, "card": card, "slot": slot, "revealed": revealed}
+    if card == COIN:
+        words = (
+            _("%(player)s takes a coin card from its homeland.")
+            if from_homeland
+            else _("%(player)s takes a coin card.")
+        )
+    else:
+        words = (
+            _("%(player)s takes the %(territory)s card from its homeland.")
+            if from_homeland
+            else _("%(player)s takes the %(territory)s card.")
+        )
     if from_homeland:
-        shown += " from its homeland"
         data["homeland"] = True
-    events.append(GameEvent("card_taken", f"{seat_label(state, seat)} takes {shown}.", data))
+    text = words % {
+        "player": seat_label(state, seat),
+        "territory": "" if card == COIN else territory_name(card),
+    }
+    events.append(GameEvent("card_taken", text, data))
     on_card_taken(state, seat, card, events)
     weaknesses.trim_coins(state, seat, events)
     if card == COIN and state.coin_pile == 0 and not state.coin_award_done:
@@ -144,8 +161,10 @@ def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "coin_pile_empty",
-                "The coin pile is empty; players tie for most territories, so nobody gets the "
-                "Red Star.",
+                _(
+                    "The coin pile is empty; players tie for most territories, so nobody gets "
+                    "the Red Star."
+                ),
                 {"seat": None},
             )
         )
@@ -155,8 +174,8 @@ def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "coin_pile_empty",
-            f"The coin pile is empty; {seat_label(state, winner)} holds the most territories "
-            "and takes a Red Star.",
+            _("The coin pile is empty; %(player)s holds the most territories and takes a Red Star.")
+            % {"player": seat_label(state, winner)},
             {"seat": winner},
         )
     )
@@ -171,7 +190,11 @@ def event_check(state: GameState, events: list[GameEvent]) -> None:
     card, state.event_deck = state.event_deck[0], state.event_deck[1:]
     printed = content().event_cards.get(card)
     name = f"{printed.name} ({card})" if printed else card
-    events.append(GameEvent("event_revealed", f"Event card drawn: {name}.", {"event": card}))
+    events.append(
+        GameEvent(
+            "event_revealed", _("Event card drawn: %(card)s.") % {"card": name}, {"event": card}
+        )
+    )
     effect = EVENT_EFFECTS.get(card)
     if effect is not None:
         effect(state, card, events)

@@ -29,7 +29,7 @@ from rules.game import alien_events as alien_events  # registers Pocket 2's card
 from rules.game import ancient_events as ancient_events  # registers the box bottom's cards
 from rules.game import attack as combat
 from rules.game import mutant_events as mutant_events  # registers the Mutant cards
-from rules.game.common import OPEN_PACK
+from rules.game.common import OPEN_PACK, joined
 from rules.game.events import GameEvent
 from rules.game.missile_powers import ChooseMissilePower, PassMissilePower, UseMissilePower
 from rules.game.moves import (
@@ -76,6 +76,8 @@ from rules.game.mutant_evolutions import (
 )
 from rules.game.rotation import START_OF_TURN
 from rules.game.state import GAME_OVER, GameState
+from rules.words import gettext as _
+from rules.words import gettext_noop
 
 Handler = Callable[[GameState, int, Any, list[GameEvent]], None]
 
@@ -95,13 +97,15 @@ def _acknowledge_pack(
     assert pending is not None
     if move.pack != pending["pack"]:
         name = content().packs[pending["pack"]].name
-        raise IllegalMove("wrong_pack", f"{name} is the pack to open now.", "U-8")
+        raise IllegalMove(
+            "wrong_pack", _("%(pack)s is the pack to open now.") % {"pack": name}, "U-8"
+        )
     state.phase = pending["resume_phase"]
     state.pending = pending["resume_pending"]
     events.append(
         GameEvent(
             "pack_acknowledged",
-            f"{content().packs[move.pack].name} is open; play resumes.",
+            _("%(pack)s is open; play resumes.") % {"pack": content().packs[move.pack].name},
             {"pack": move.pack},
         )
     )
@@ -178,36 +182,115 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
 }
 
 PHASE_WORDS = {
-    setup.SETUP_ORDER: ("everyone is rolling for the order of faction choice", "S-6"),
-    setup.SETUP_FACTION: ("players are choosing factions and starting territories", "S-6"),
-    draft.SETUP_DRAFT: ("players are drafting factions and draft cards", "S-8"),
-    draft.SETUP_PLACE: ("players are placing their HQs in the order of the placement cards", "S-8"),
-    scars.TURN_START_WINDOW: ("a turn begins: other players may play a scar card first", "T-3"),
+    setup.SETUP_ORDER: (gettext_noop("everyone is rolling for the order of faction choice"), "S-6"),
+    setup.SETUP_FACTION: (
+        gettext_noop("players are choosing factions and starting territories"),
+        "S-6",
+    ),
+    draft.SETUP_DRAFT: (gettext_noop("players are drafting factions and draft cards"), "S-8"),
+    draft.SETUP_PLACE: (
+        gettext_noop("players are placing their HQs in the order of the placement cards"),
+        "S-8",
+    ),
+    scars.TURN_START_WINDOW: (
+        gettext_noop("a turn begins: other players may play a scar card first"),
+        "T-3",
+    ),
     START_OF_TURN: (
-        "it is the start of a turn: buy red stars, play a scar card, then join the war or recruit",
+        gettext_noop(
+            "it is the start of a turn: buy red stars, play a scar card, then join the war or "
+            "recruit"
+        ),
         "T-1",
     ),
-    turn.PLACE: ("the recruited troops must be placed first", "T-13"),
-    combat.EXPAND_ATTACK: ("it is the expand and attack step", "T-1"),
-    combat.DEFENDER_DICE: ("the defender is choosing dice", "X-6"),
-    scars.BEFORE_ROLL_WINDOW: ("a scar card may be played before the attack roll", "T-3"),
-    combat.MISSILE_WINDOW: ("the dice are rolled: missiles may be fired", "X-10"),
-    combat.MOVE_IN: ("the conqueror must move troops in", "X-12"),
-    endturn.END_OF_TURN: ("it is the end of the turn: take a card or end the turn", "E-1"),
-    MINDSHACKLE_WINDOW: ("the Mutants may swap the card they just drew (Mindshackle)", "G-3"),
-    OPEN_PACK: ("a sealed pack must be opened first", "U-8"),
-    nuke.NUKE_CHOICE: ("the firer of the third missile is choosing the nuke's target", "U-6"),
-    alien_arrival.ISLAND_PLACEMENT: ("Alien Island's two sea lines must be placed first", "U-7"),
-    comeback.COMEBACK_PICK: ("a faction knocked out is picking its comeback power", "X-15"),
-    missile_powers.MISSILE_PICK: ("a faction is picking its missile power", "G-3"),
-    missile_powers.BAD_INTEL_WINDOW: ("a turn begins: Bad Intel may be used first", "G-3"),
-    missile_draws.INTERFERENCE_WINDOW: (
-        "a card is about to be taken: Interference may block it",
+    turn.PLACE: (gettext_noop("the recruited troops must be placed first"), "T-13"),
+    combat.EXPAND_ATTACK: (gettext_noop("it is the expand and attack step"), "T-1"),
+    combat.DEFENDER_DICE: (gettext_noop("the defender is choosing dice"), "X-6"),
+    scars.BEFORE_ROLL_WINDOW: (
+        gettext_noop("a scar card may be played before the attack roll"),
+        "T-3",
+    ),
+    combat.MISSILE_WINDOW: (gettext_noop("the dice are rolled: missiles may be fired"), "X-10"),
+    combat.MOVE_IN: (gettext_noop("the conqueror must move troops in"), "X-12"),
+    endturn.END_OF_TURN: (
+        gettext_noop("it is the end of the turn: take a card or end the turn"),
+        "E-1",
+    ),
+    MINDSHACKLE_WINDOW: (
+        gettext_noop("the Mutants may swap the card they just drew (Mindshackle)"),
         "G-3",
     ),
-    pack_events.EVENT_CHOICE: ("an event card waits on its chooser's decision", "E-7"),
-    lead_faction.LEAD_MISSION: ("the lead faction is choosing the face-up mission", "E-10"),
+    OPEN_PACK: (gettext_noop("a sealed pack must be opened first"), "U-8"),
+    nuke.NUKE_CHOICE: (
+        gettext_noop("the firer of the third missile is choosing the nuke's target"),
+        "U-6",
+    ),
+    alien_arrival.ISLAND_PLACEMENT: (
+        gettext_noop("Alien Island's two sea lines must be placed first"),
+        "U-7",
+    ),
+    comeback.COMEBACK_PICK: (
+        gettext_noop("a faction knocked out is picking its comeback power"),
+        "X-15",
+    ),
+    missile_powers.MISSILE_PICK: (gettext_noop("a faction is picking its missile power"), "G-3"),
+    missile_powers.BAD_INTEL_WINDOW: (
+        gettext_noop("a turn begins: Bad Intel may be used first"),
+        "G-3",
+    ),
+    missile_draws.INTERFERENCE_WINDOW: (
+        gettext_noop("a card is about to be taken: Interference may block it"),
+        "G-3",
+    ),
+    pack_events.EVENT_CHOICE: (
+        gettext_noop("an event card waits on its chooser's decision"),
+        "E-7",
+    ),
+    lead_faction.LEAD_MISSION: (
+        gettext_noop("the lead faction is choosing the face-up mission"),
+        "E-10",
+    ),
 }
+
+
+MOVE_WORDS = {
+    "choose_missile_power": gettext_noop("choose missile power"),
+    "use_missile_power": gettext_noop("use missile power"),
+    "pass_missile_power": gettext_noop("pass missile power"),
+    "roll_for_order": gettext_noop("roll for order"),
+    "choose_faction": gettext_noop("choose faction"),
+    "draft_pick": gettext_noop("draft pick"),
+    "place_start": gettext_noop("place start"),
+    "buy_red_star": gettext_noop("buy red star"),
+    "play_scar_card": gettext_noop("play scar card"),
+    "pass_scar_card": gettext_noop("pass scar card"),
+    "move_hq": gettext_noop("move hq"),
+    "place_stealthily": gettext_noop("place stealthily"),
+    "choose_comeback_power": gettext_noop("choose comeback power"),
+    "join_war": gettext_noop("join war"),
+    "recruit": gettext_noop("recruit"),
+    "place_troops": gettext_noop("place troops"),
+    "expand": gettext_noop("expand"),
+    "attack": gettext_noop("attack"),
+    "defend_with": gettext_noop("defend with"),
+    "fire_missile": gettext_noop("fire missile"),
+    "pass_missiles": gettext_noop("pass missiles"),
+    "move_in": gettext_noop("move in"),
+    "maneuver": gettext_noop("maneuver"),
+    "end_turn": gettext_noop("end turn"),
+    "take_card": gettext_noop("take card"),
+    "claim_mission": gettext_noop("claim mission"),
+    "claim_slot_mission": gettext_noop("claim slot mission"),
+    "choose_mission": gettext_noop("choose mission"),
+    "place_alien_island": gettext_noop("place alien island"),
+    "acknowledge_pack": gettext_noop("acknowledge pack"),
+    "choose_nuke_target": gettext_noop("choose nuke target"),
+    "resolve_event": gettext_noop("resolve event"),
+    "mindshackle": gettext_noop("mindshackle"),
+    "keep_card": gettext_noop("keep card"),
+    "hypnotize": gettext_noop("hypnotize"),
+}
+"""A move's type in words, for a refusal of a move made at the wrong moment."""
 
 
 def seats_to_act(state: GameState) -> list[int]:
@@ -251,21 +334,29 @@ def seats_to_act(state: GameState) -> list[int]:
 def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list[GameEvent]]:
     """Apply one move for one seat: the new state and its events, or IllegalMove."""
     if state.phase == GAME_OVER:
-        raise IllegalMove("game_over", "The game is over.", "END-1")
+        raise IllegalMove("game_over", _("The game is over."), "END-1")
     if not isinstance(move, Move):
-        raise IllegalMove("bad_move", "That is not a move.", "DESIGN")
+        raise IllegalMove("bad_move", _("That is not a move."), "DESIGN")
     handlers = PHASES[state.phase]
     handler = handlers.get(type(move))
     if handler is None:
         words, rule = PHASE_WORDS[state.phase]
         raise IllegalMove(
-            "wrong_phase", f"You cannot {move.type.replace('_', ' ')} now: {words}.", rule
+            "wrong_phase",
+            _("You cannot %(move)s now: %(situation)s.")
+            % {
+                "move": _(MOVE_WORDS.get(move.type, move.type.replace("_", " "))),
+                "situation": _(words),
+            },
+            rule,
         )
     acting = seats_to_act(state)
     if seat not in acting:
-        waiting = " or ".join(state.seats[s].name for s in acting) or "nobody"
+        waiting = joined([state.seats[s].name for s in acting], either=True) or _("nobody")
         raise IllegalMove(
-            "not_your_turn", f"It is not your turn to act: waiting for {waiting}.", "T-1"
+            "not_your_turn",
+            _("It is not your turn to act: waiting for %(waiting)s.") % {"waiting": waiting},
+            "T-1",
         )
     new = state.clone()
     events: list[GameEvent] = []

@@ -18,6 +18,8 @@ from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
+from rules.words import gettext as _
+from rules.words import ngettext
 
 FALLOUT_IMMUNE = "fallout_immune"
 ENTRY = "fallout_entry"
@@ -25,7 +27,7 @@ ZONE = "fallout_zone"
 
 
 def _troops(count: int) -> str:
-    return f"{count} troop{'' if count == 1 else 's'}"
+    return ngettext("%(count)s troop", "%(count)s troops", count) % {"count": count}
 
 
 def zone_for(state: GameState, seat: int, addition: str) -> str | None:
@@ -57,12 +59,19 @@ def entry_loss(
     lost = -(-arrived // 2)
     left = state.troops(territory) - lost
     state.set_troops(territory, seat, left)
-    emptied = "; the territory is left empty" if left == 0 else ""
+    words = (
+        _(
+            "%(troops)s entering %(territory)s, the fallout zone, lose %(lost)s to the fallout; "
+            "the territory is left empty."
+        )
+        if left == 0
+        else _("%(troops)s entering %(territory)s, the fallout zone, lose %(lost)s to the fallout.")
+    )
     events.append(
         GameEvent(
             "fallout_entry",
-            f"{_troops(arrived)} entering {territory_name(territory)}, the fallout zone, lose "
-            f"{lost} to the fallout{emptied}.",
+            words
+            % {"troops": _troops(arrived), "territory": territory_name(territory), "lost": lost},
             {"seat": seat, "territory": territory, "arrived": arrived, "lost": lost},
         )
     )
@@ -77,7 +86,8 @@ def place_problem(state: GameState, seat: int, territory: str) -> Violation | No
         return None
     return Violation(
         "fallout_placement",
-        f"No troops may be placed in {territory_name(territory)}: it is the fallout zone.",
+        _("No troops may be placed in %(territory)s: it is the fallout zone.")
+        % {"territory": territory_name(territory)},
         "T-13",
     )
 
@@ -96,8 +106,11 @@ def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
     events.append(
         GameEvent(
             "recruits_lost",
-            f"{seat_label(state, seat)} controls only the fallout zone, where no troops may be "
-            f"placed: the {_troops(left)} recruited are lost.",
+            _(
+                "%(player)s controls only the fallout zone, where no troops may be placed: the "
+                "%(troops)s recruited are lost."
+            )
+            % {"player": seat_label(state, seat), "troops": _troops(left)},
             {"seat": seat, "count": left},
         )
     )
@@ -133,13 +146,19 @@ def maneuver_problem(
     name = territory_name(zone)
     if target == zone and box.setting(state.world, "fallout_maneuver_end") != "allowed":
         return Violation(
-            "fallout_maneuver", f"No maneuver may end in {name}: it is the fallout zone.", "M-3"
+            "fallout_maneuver",
+            _("No maneuver may end in %(territory)s: it is the fallout zone.")
+            % {"territory": name},
+            "M-3",
         )
     if linked and not _linked_around(state, seat, origin, target, zone):
         return Violation(
             "fallout_maneuver",
-            f"{territory_name(origin)} and {territory_name(target)} are linked only through "
-            f"{name}, the fallout zone, and no maneuver may pass through it.",
+            _(
+                "%(origin)s and %(target)s are linked only through %(zone)s, the fallout zone, "
+                "and no maneuver may pass through it."
+            )
+            % {"origin": territory_name(origin), "target": territory_name(target), "zone": name},
             "M-3",
         )
     return None
@@ -158,8 +177,11 @@ def end_of_turn_loss(state: GameState, seat: int, events: list[GameEvent]) -> No
     events.append(
         GameEvent(
             "fallout_decay",
-            f"{seat_label(state, seat)} loses 1 troop in {territory_name(zone)}, the fallout "
-            "zone, at the end of the turn.",
+            _(
+                "%(player)s loses 1 troop in %(territory)s, the fallout zone, at the end of the "
+                "turn."
+            )
+            % {"player": seat_label(state, seat), "territory": territory_name(zone)},
             {"seat": seat, "territory": zone, "lost": 1},
         )
     )
@@ -182,13 +204,16 @@ def land_neighbour_losses(
         holder, troops = state.owner(there), state.troops(there)
         if holder is None:
             continue
-        who = f"{territory_name(there)} ({seat_label(state, holder)})"
+        who = {"territory": territory_name(there), "player": seat_label(state, holder)}
         if has_effect(state, holder, FALLOUT_IMMUNE):
-            line = f"{who} is spared: its troops are immune to the fallout"
+            line = (
+                _("%(territory)s (%(player)s) is spared: its troops are immune to the fallout")
+                % who
+            )
             events.append(
                 GameEvent(
                     "fallout_spared",
-                    f"{why}: {line}.",
+                    _("%(why)s: %(what)s.") % {"why": why, "what": line},
                     {"territory": there, "seat": holder},
                 )
             )
@@ -197,12 +222,16 @@ def land_neighbour_losses(
         rolled = rng.die()
         lost = min(rolled, troops)
         state.set_troops(there, holder, troops - lost)
-        emptied = ", and is left empty" if lost == troops else ""
-        line = f"{who} rolls {rolled} and loses {_troops(lost)}{emptied}"
+        words = (
+            _("%(territory)s (%(player)s) rolls %(value)s and loses %(troops)s, and is left empty")
+            if lost == troops
+            else _("%(territory)s (%(player)s) rolls %(value)s and loses %(troops)s")
+        )
+        line = words % {**who, "value": rolled, "troops": _troops(lost)}
         events.append(
             GameEvent(
                 "fallout_roll",
-                f"{why}: {line}.",
+                _("%(why)s: %(what)s.") % {"why": why, "what": line},
                 {"territory": there, "seat": holder, "dice": [rolled], "lost": lost},
             )
         )
@@ -218,11 +247,16 @@ def fallout_event(state: GameState, name: str, events: list[GameEvent]) -> str |
     zone = state.world.fallout
     if zone is None:
         return None
-    lines = land_neighbour_losses(state, zone, f"Event: {name}", events)
+    lines = land_neighbour_losses(state, zone, _("Event: %(card)s") % {"card": name}, events)
     where = territory_name(zone)
     if not lines:
-        return f"no land neighbour of {where}, the fallout zone, holds troops"
-    return f"around {where}, the fallout zone: " + "; ".join(lines)
+        return _("no land neighbour of %(territory)s, the fallout zone, holds troops") % {
+            "territory": where
+        }
+    return _("around %(territory)s, the fallout zone: %(losses)s") % {
+        "territory": where,
+        "losses": "; ".join(lines),
+    }
 
 
 def unchangeable_problem(state: GameState, territory: str) -> Violation | None:
@@ -231,6 +265,7 @@ def unchangeable_problem(state: GameState, territory: str) -> Violation | None:
         return None
     return Violation(
         "fallout_unchangeable",
-        f"{territory_name(territory)} is the fallout zone: nothing more may ever be added to it.",
+        _("%(territory)s is the fallout zone: nothing more may ever be added to it.")
+        % {"territory": territory_name(territory)},
         "G-1",
     )

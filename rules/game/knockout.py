@@ -11,6 +11,7 @@ from rules.game import weaknesses
 from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.state import GameState
+from rules.words import gettext as _
 
 KnockoutHook = Callable[[GameState, int, list[GameEvent]], None]
 KNOCKOUT_HOOKS: list[KnockoutHook] = []
@@ -31,21 +32,27 @@ def knocked_out(state: GameState, seat: int, events: list[GameEvent], *, by: int
         state.set_seat(seat, cards=())
         state.set_seat(by, cards=(*state.seats[by].cards, *taken))
         weaknesses.trim_coins(state, by, events)
-        text = (
-            f"{seat_label(state, seat)} has no troops left on the board; "
-            f"{seat_label(state, by)} takes their {len(taken)} resource card(s)."
-        )
+        text = _(
+            "%(player)s has no troops left on the board; %(other)s takes their %(count)s "
+            "resource card(s)."
+        ) % {
+            "player": seat_label(state, seat),
+            "other": seat_label(state, by),
+            "count": len(taken),
+        }
     elif box.setting(state.world, "hazard_knockout_cards") == "discarded" and taken:
         state.set_seat(seat, cards=())
         territories = tuple(card for card in taken if card != "coin")
         state.discard_pile = (*state.discard_pile, *territories)
         state.coin_pile += len(taken) - len(territories)
-        text = (
-            f"{seat_label(state, seat)} has no troops left on the board and discards their "
-            f"{len(taken)} resource card(s)."
-        )
+        text = _(
+            "%(player)s has no troops left on the board and discards their %(count)s "
+            "resource card(s)."
+        ) % {"player": seat_label(state, seat), "count": len(taken)}
     else:
-        text = f"{seat_label(state, seat)} has no troops left on the board."
+        text = _("%(player)s has no troops left on the board.") % {
+            "player": seat_label(state, seat)
+        }
     events.append(GameEvent("knocked_out", text, {"seat": seat, "by": by, "cards": len(taken)}))
     for hook in KNOCKOUT_HOOKS:
         hook(state, seat, events)

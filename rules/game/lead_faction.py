@@ -22,6 +22,7 @@ from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
 from rules.lead_faction import lead_among
 from rules.red_slot_world_events import LeadMissionChosen
 from rules.rng import Rng
+from rules.words import gettext as _
 
 LEAD_MISSION = "lead_mission"
 CAPITAL_TROOPS = 3
@@ -62,20 +63,35 @@ def begin_play(state: GameState, first: int, events: list[GameEvent]) -> None:
     seat, why = lead_seat(state)
     capital = state.world.capital
     troops = 0
-    text = why
+    chooses = seat is not None and _to_choose_from(state) > 1
     if seat is not None and capital is not None and box.capital_rule_active(state.world):
         troops = CAPITAL_TROOPS
         state.set_troops(capital, seat, troops)
-        text += f"; it begins with {troops} troops in the World Capital ({territory_name(capital)})"
+        words = (
+            _(
+                "%(why)s; it begins with %(count)s troops in the World Capital (%(territory)s) "
+                "and it chooses the face-up mission."
+            )
+            if chooses
+            else _("%(why)s; it begins with %(count)s troops in the World Capital (%(territory)s).")
+        )
     elif capital is not None:
-        text += "; the World Capital begins empty"
-    chooses = seat is not None and _to_choose_from(state) > 1
-    if chooses:
-        text += " and it chooses the face-up mission"
+        words = (
+            _("%(why)s; the World Capital begins empty and it chooses the face-up mission.")
+            if chooses
+            else _("%(why)s; the World Capital begins empty.")
+        )
+    else:
+        words = _("%(why)s and it chooses the face-up mission.") if chooses else _("%(why)s.")
+    text = words % {
+        "why": why,
+        "count": troops,
+        "territory": territory_name(capital) if capital is not None else "",
+    }
     events.append(
         GameEvent(
             "lead_faction",
-            f"{text}.",
+            text,
             {
                 "seat": seat,
                 "faction": state.seats[seat].faction if seat is not None else None,
@@ -116,7 +132,8 @@ def open_mid_game(state: GameState, events: list[GameEvent]) -> int | None:
     events.append(
         GameEvent(
             "missions_shuffled_in",
-            f"{len(new)} private missions are shuffled into the mission deck.",
+            _("%(count)s private missions are shuffled into the mission deck.")
+            % {"count": len(new)},
             {"missions": len(new), "deck": len(state.mission_deck)},
         )
     )
@@ -124,24 +141,26 @@ def open_mid_game(state: GameState, events: list[GameEvent]) -> int | None:
         return None
     seat, why = lead_seat(state)
     if seat is None or state.seats[seat].eliminated:
-        out = f"{why}, but it is out of this game" if seat is not None else why
+        out = _("%(why)s, but it is out of this game.") if seat is not None else _("%(why)s.")
         data = {"seat": None, "faction": None, "rule": "E-10"}
-        events.append(GameEvent("lead_faction", f"{out}.", data))
+        events.append(GameEvent("lead_faction", out % {"why": why}, data))
         return None
     capital = state.world.capital
-    text = why
+    words = _("%(why)s; it chooses the next face-up mission once the pack is open.")
     if (
         box.setting(state.world, "capital_opening_game") == "lead_troops"
         and capital is not None
         and not state.occupied(capital)
     ):
         state.set_troops(capital, seat, CAPITAL_TROOPS)
-        text += f"; its {CAPITAL_TROOPS} troops go into the empty World Capital now"
-    text += "; it chooses the next face-up mission once the pack is open"
+        words = _(
+            "%(why)s; its %(count)s troops go into the empty World Capital now; it chooses the "
+            "next face-up mission once the pack is open."
+        )
     events.append(
         GameEvent(
             "lead_faction",
-            f"{text}.",
+            words % {"why": why, "count": CAPITAL_TROOPS},
             {"seat": seat, "faction": state.seats[seat].faction, "rule": "E-10"},
         )
     )
@@ -166,7 +185,7 @@ def ask_to_choose(state: GameState, seat: int) -> None:
 
 def choice_problem(state: GameState, mission: str) -> Violation | None:
     if mission not in state.mission_deck:
-        return Violation("lead_mission", "Choose one mission of the mission deck.", "E-8")
+        return Violation("lead_mission", _("Choose one mission of the mission deck."), "E-8")
     return None
 
 
@@ -203,8 +222,16 @@ def choose_mission(
     events.append(
         GameEvent(
             "lead_mission_chosen",
-            f"{seat_label(state, seat)} ({faction_name(faction)}) leads and lays out the "
-            f"mission {mission.name} ({mission.code}); the mission deck is shuffled.",
+            _(
+                "%(player)s (%(faction)s) leads and lays out the mission %(mission)s (%(code)s); "
+                "the mission deck is shuffled."
+            )
+            % {
+                "player": seat_label(state, seat),
+                "faction": faction_name(faction),
+                "mission": mission.name,
+                "code": mission.code,
+            },
             {"seat": seat, "faction": faction, "mission": move.mission},
         )
     )

@@ -27,6 +27,7 @@ from rules.game.missile_powers import (
 )
 from rules.game.moves import MoveOption, TakeCard
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
 
 INTERFERENCE_WINDOW = "interference_window"
 """Phase: a player is about to take a resource card; the holder of Interference may block it."""
@@ -34,8 +35,9 @@ INTERFERENCE_WINDOW = "interference_window"
 
 def _shown(state: GameState, slot: int | str) -> str:
     if slot == COIN:
-        return "a coin card"
-    return f"the {territory_name(state.slots[int(slot) - 1])} card"  # type: ignore[arg-type]
+        return _("a coin card")
+    card = state.slots[int(slot) - 1]
+    return _("the %(territory)s card") % {"territory": territory_name(card)}  # type: ignore[arg-type]
 
 
 # --- Interference --------------------------------------------------------------------------------
@@ -54,8 +56,12 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
     events.append(
         GameEvent(
             "missile_power_window",
-            f"{seat_label(state, seat)} is about to take {_shown(state, move.slot)}; "
-            f"{seat_label(state, holder)} may block it with Interference.",
+            _("%(player)s is about to take %(card)s; %(holder)s may block it with Interference.")
+            % {
+                "player": seat_label(state, seat),
+                "card": _shown(state, move.slot),
+                "holder": seat_label(state, holder),
+            },
             {"seat": holder, "power": INTERFERENCE, "drawer": seat, "slot": move.slot},
         )
     )
@@ -78,7 +84,8 @@ def use_interference(
         state,
         seat,
         INTERFERENCE,
-        f"{seat_label(state, drawer)} may not take {shown} this turn",
+        _("%(player)s may not take %(card)s this turn")
+        % {"player": seat_label(state, drawer), "card": shown},
         events,
         drawer=drawer,
         slot=slot,
@@ -123,14 +130,17 @@ def use_recon(state: GameState, seat: int, move: UseMissilePower, events: list[G
     if move.target not in recon_slots(state, seat):
         fail(
             "recon_slot",
-            "Recon takes a face-up territory card, slot 1 to 4, when you would take a coin card.",
+            _(
+                "Recon takes a face-up territory card, slot 1 to 4, when you would take a coin "
+                "card."
+            ),
             "G-3",
         )
     spend(
         state,
         seat,
         RECON,
-        f"{_shown(state, move.target)} instead of a coin card",
+        _("%(card)s instead of a coin card") % {"card": _shown(state, move.target)},
         events,
         slot=move.target,
     )

@@ -27,6 +27,7 @@ from rules.game.moves import Move, MoveOption
 from rules.game.scars import open_turn_start_window
 from rules.game.state import GameState, territory_name
 from rules.pocket_world_events import MissilePowerGained
+from rules.words import gettext as _
 
 MISSILE_PICK = "missile_power_pick"
 """Phase: factions that just gained a Red Star token pick their missile power, in turn."""
@@ -85,15 +86,21 @@ def use_problem(state: GameState, seat: int, power: str) -> Violation | None:
     """Why this seat may not use `power` now, whatever its target (J167s), or None."""
     if held_power(state, seat) != power:
         known = box.missile_powers(state.world)
-        name = known[power].name if power in known else "that missile power"
-        return Violation("power_not_held", f"Your faction does not hold {name}.", "G-3")
+        name = known[power].name if power in known else _("that missile power")
+        return Violation(
+            "power_not_held", _("Your faction does not hold %(power)s.") % {"power": name}, "G-3"
+        )
     player = state.seats[seat]
     if player.eliminated:
-        return Violation("eliminated", "An eliminated player uses no power.", "G-3")
+        return Violation("eliminated", _("An eliminated player uses no power."), "G-3")
     if player.missiles < 1:
-        return Violation("no_missile", "A missile power costs a missile, and you hold none.", "G-3")
+        return Violation(
+            "no_missile", _("A missile power costs a missile, and you hold none."), "G-3"
+        )
     if seat in state.turn.missile_power_users:
-        return Violation("power_used", "You have already used your missile power this turn.", "G-3")
+        return Violation(
+            "power_used", _("You have already used your missile power this turn."), "G-3"
+        )
     return None
 
 
@@ -119,7 +126,8 @@ def spend(
     events.append(
         GameEvent(
             "missile_power_used",
-            f"{seat_label(state, seat)} discards a missile for {power_name(power)}: {text}.",
+            _("%(player)s discards a missile for %(power)s: %(what)s.")
+            % {"player": seat_label(state, seat), "power": power_name(power), "what": text},
             {"seat": seat, "power": power, **data},
         )
     )
@@ -129,8 +137,12 @@ def check_use(state: GameState, seat: int, move: UseMissilePower, power: str) ->
     """Refuse a use of another power at this moment, or one the seat may not make."""
     if move.power != power:
         known = box.missile_powers(state.world).get(move.power)
-        name = known.name if known else "That missile power"
-        fail("power_timing", f"{name} cannot be used at this moment.", "G-3")
+        words = (
+            _("%(power)s cannot be used at this moment.")
+            if known
+            else _("That missile power cannot be used at this moment.")
+        )
+        fail("power_timing", words % {"power": known.name if known else ""}, "G-3")
     problem = use_problem(state, seat, power)
     if problem:
         raise IllegalMove.from_violation(problem)
@@ -183,7 +195,8 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
     events.append(
         GameEvent(
             "missile_power_due",
-            f"{names} gained a Red Star token and must pick a missile power (J167s).",
+            _("%(players)s gained a Red Star token and must pick a missile power (J167s).")
+            % {"players": names},
             {"seats": seats},
         )
     )
@@ -201,7 +214,11 @@ def choose_missile_power(
     left = {p.key: p for p in box.missile_powers_left(state.world)}
     if move.power not in left:
         names = ", ".join(p.name for p in left.values())
-        fail("power_not_left", f"Choose one of the missile powers left: {names}.", "G-3")
+        fail(
+            "power_not_left",
+            _("Choose one of the missile powers left: %(powers)s.") % {"powers": names},
+            "G-3",
+        )
     faction = state.seats[seat].faction
     assert faction is not None
     gained = MissilePowerGained(
@@ -229,10 +246,10 @@ def use_at_turn_start(
     """Rally: 2 troops join each territory with an HQ the player controls."""
     check_use(state, seat, move, RALLY)
     if move.target:
-        fail("rally_target", "Rally names no territory: it reinforces every HQ you hold.", "G-3")
+        fail("rally_target", _("Rally names no territory: it reinforces every HQ you hold."), "G-3")
     held = rally_territories(state, seat)
     if not held:
-        fail("no_hq_held", "Rally needs a territory with an HQ under your control.", "G-3")
+        fail("no_hq_held", _("Rally needs a territory with an HQ under your control."), "G-3")
     for territory in held:
         state.set_troops(territory, seat, state.troops(territory) + RALLY_TROOPS)
     names = ", ".join(territory_name(t) for t in held)
@@ -240,7 +257,7 @@ def use_at_turn_start(
         state,
         seat,
         RALLY,
-        f"{RALLY_TROOPS} troops join {names}",
+        _("%(count)s troops join %(territories)s") % {"count": RALLY_TROOPS, "territories": names},
         events,
         territories=held,
         troops=RALLY_TROOPS,
@@ -287,7 +304,7 @@ def use_emp(state: GameState, seat: int, move: UseMissilePower, events: list[Gam
     if move.target not in emp_targets(state, seat):
         fail(
             "emp_target",
-            "EMP goes on a territory you are about to fight over (attack or defend).",
+            _("EMP goes on a territory you are about to fight over (attack or defend)."),
             "G-3",
         )
     turn = state.turn
@@ -296,7 +313,8 @@ def use_emp(state: GameState, seat: int, move: UseMissilePower, events: list[Gam
         state,
         seat,
         EMP,
-        f"dice over {territory_name(move.target)} keep their natural values this turn",
+        _("dice over %(territory)s keep their natural values this turn")
+        % {"territory": territory_name(move.target)},
         events,
         territory=move.target,
     )
@@ -327,8 +345,11 @@ def open_turn_start(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "missile_power_window",
-            f"{seat_label(state, holder)} may use Bad Intel on "
-            f"{seat_label(state, state.current_seat)}'s continent bonuses.",
+            _("%(holder)s may use Bad Intel on %(player)s's continent bonuses.")
+            % {
+                "holder": seat_label(state, holder),
+                "player": seat_label(state, state.current_seat),
+            },
             {"seat": holder, "power": BAD_INTEL},
         )
     )
@@ -348,8 +369,8 @@ def use_bad_intel(
     if move.target not in bad_intel_targets(state):
         fail(
             "bad_intel_target",
-            f"Name a continent whose bonus {seat_label(state, state.current_seat)} would "
-            "collect this turn.",
+            _("Name a continent whose bonus %(player)s would collect this turn.")
+            % {"player": seat_label(state, state.current_seat)},
             "G-3",
         )
     turn = state.turn
@@ -358,8 +379,11 @@ def use_bad_intel(
         state,
         seat,
         BAD_INTEL,
-        f"{seat_label(state, state.current_seat)} collects no bonus for "
-        f"{board().continents[move.target].name} this turn",
+        _("%(player)s collects no bonus for %(continent)s this turn")
+        % {
+            "player": seat_label(state, state.current_seat),
+            "continent": board().continents[move.target].name,
+        },
         events,
         continent=move.target,
         against=state.current_seat,

@@ -28,6 +28,8 @@ from rules.game.state import GameState, faction_name, territory_name
 from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.red_slot_world_events import into_red_slot
 from rules.rng import Rng
+from rules.words import gettext as _
+from rules.words import ngettext
 from rules.world_events import CityFounded, WorldEvent
 
 CAPITAL_NAME = "World Capital"
@@ -235,7 +237,9 @@ def replace_face_up(state: GameState, code: str, rng: Rng) -> str | None:
 
 def mission_name(code: str | None) -> str:
     mission = content().missions.get(code or "")
-    return f"{mission.name} ({mission.code})" if mission else "none"
+    if not mission:
+        return _("none")
+    return _("%(mission)s (%(code)s)") % {"mission": mission.name, "code": mission.code}
 
 
 # --- claiming ----------------------------------------------------------------------------------
@@ -245,35 +249,47 @@ def claim_problem(state: GameState, seat: int, move: ClaimMission) -> Violation 
     """Why this claim is refused, or None."""
     mission = face_up(state)
     if mission is None or not mission_claimable(state, seat):
-        return Violation("mission_not_met", "You have not met the face-up mission.", "E-8")
+        return Violation("mission_not_met", _("You have not met the face-up mission."), "E-8")
     if mission.action == "sea_line":
         if move.name:
-            return Violation("nothing_to_name", f"{mission.name} founds nothing to name.", "E-8")
+            return Violation(
+                "nothing_to_name",
+                _("%(mission)s founds nothing to name.") % {"mission": mission.name},
+                "E-8",
+            )
         if not move.territory or not move.target:
             return Violation(
-                "sea_line_ends", "Say which two territories the new sea line joins.", "E-8"
+                "sea_line_ends", _("Say which two territories the new sea line joins."), "E-8"
             )
         problems = SeaLineAdded(move.territory, move.target).check(state.world)
         return problems[0] if problems else None
     if mission.action == "world_capital":
         if move.target:
-            return Violation("one_territory", "The World Capital goes into one territory.", "E-8")
+            return Violation(
+                "one_territory", _("The World Capital goes into one territory."), "E-8"
+            )
         if move.territory not in capital_territories(state, seat, mission.condition["coins"]):
             return Violation(
                 "capital_territory",
-                "The World Capital goes into the territory of a face-up card you could take "
-                f"worth {mission.condition['coins']} or more coins.",
+                _(
+                    "The World Capital goes into the territory of a face-up card you could take "
+                    "worth %(coins)s or more coins."
+                )
+                % {"coins": mission.condition["coins"]},
                 "E-8",
             )
         if not move.name.strip() or len(move.name) > NAME_MAX:
             return Violation(
-                "capital_name", f"Name the World Capital (1 to {NAME_MAX} characters).", "E-8"
+                "capital_name",
+                _("Name the World Capital (1 to %(most)s characters).") % {"most": NAME_MAX},
+                "E-8",
             )
         return None
     if move.territory or move.target or move.name:
         return Violation(
             "nothing_placed",
-            f"{mission.name} places nothing: claim it without a territory or a name.",
+            _("%(mission)s places nothing: claim it without a territory or a name.")
+            % {"mission": mission.name},
             "E-8",
         )
     return None
@@ -288,14 +304,17 @@ def _place(
     game = state.game_number
     if mission.action == "sea_line":
         line = SeaLineAdded(move.territory, move.target, person, game)
-        ends = f"{territory_name(move.territory)} and {territory_name(move.target)}"
-        return [line], f"a new sea line joins {ends}"
+        return [line], _("a new sea line joins %(one)s and %(other)s") % {
+            "one": territory_name(move.territory),
+            "other": territory_name(move.target),
+        }
     if mission.action == "world_capital":
         where = territory_name(move.territory)
         pack_due(
             state,
             CAPITAL_PACK,
-            f"{seat_label(state, seat)} is about to place the World Capital in {where}",
+            _("%(player)s is about to place the World Capital in %(territory)s")
+            % {"player": seat_label(state, seat), "territory": where},
             seat,
             events,
             detail="world_capital",
@@ -307,8 +326,25 @@ def _place(
             placed.append(CityCovered(move.territory, person, game))
         name = move.name.strip()
         placed.append(CityFounded(move.territory, "capital", name, person, game))
-        over = f", over the {covered.kind} city {covered.name}" if covered else ""
-        return placed, f"the World Capital {name} is founded in {where}{over}"
+        if covered is None:
+            words = _("the World Capital %(name)s is founded in %(territory)s")
+        elif covered.kind == "major":
+            words = _(
+                "the World Capital %(name)s is founded in %(territory)s, over the major city "
+                "%(city)s"
+            )
+        elif covered.kind == "minor":
+            words = _(
+                "the World Capital %(name)s is founded in %(territory)s, over the minor city "
+                "%(city)s"
+            )
+        else:
+            words = _(
+                "the World Capital %(name)s is founded in %(territory)s, over the capital city "
+                "%(city)s"
+            )
+        city = covered.name if covered else ""
+        return placed, words % {"name": name, "territory": where, "city": city}
     return [], ""
 
 
@@ -327,12 +363,16 @@ def _into_red_slot(state: GameState, seat: int, mission: Mission) -> list[WorldE
 def _fate(state: GameState, seat: int, mission: Mission, stuck: bool) -> str:
     faction = faction_name(state.seats[seat].faction)
     if stuck:
-        return f"it goes into the red slot of {faction} and the card is destroyed"
+        return _("it goes into the red slot of %(faction)s and the card is destroyed") % {
+            "faction": faction
+        }
     if mission.code in state.world.destroyed_box_cards:
-        return "the card is destroyed"
+        return _("the card is destroyed")
     if mission.private:
-        return f"the red slot of {faction} is taken, so the card goes back to the box"
-    return "the card goes back to the box"
+        return _("the red slot of %(faction)s is taken, so the card goes back to the box") % {
+            "faction": faction
+        }
+    return _("the card goes back to the box")
 
 
 def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[GameEvent]) -> None:
@@ -361,12 +401,25 @@ def claim_mission(state: GameState, seat: int, move: ClaimMission, events: list[
     state.set_seat(seat, red_star_tokens=stars)
     destroyed = mission.code in state.world.destroyed_box_cards
     fate = _fate(state, seat, mission, bool(stuck))
-    star_words = "a Red Star" if mission.stars == 1 else f"{mission.stars} Red Stars"
-    text = f"{seat_label(state, seat)} claims the mission {mission.name} for {star_words}"
+    star_words = ngettext("a Red Star", "%(count)s Red Stars", mission.stars) % {
+        "count": mission.stars
+    }
+    text = (
+        _("%(player)s claims the mission %(mission)s for %(stars)s: %(placed)s; %(fate)s.")
+        if words
+        else _("%(player)s claims the mission %(mission)s for %(stars)s; %(fate)s.")
+    )
     events.append(
         GameEvent(
             "mission_claimed",
-            f"{text}{': ' + words if words else ''}; {fate}.",
+            text
+            % {
+                "player": seat_label(state, seat),
+                "mission": mission.name,
+                "stars": star_words,
+                "placed": words,
+                "fate": fate,
+            },
             {
                 "seat": seat,
                 "mission": mission.code,
@@ -401,9 +454,9 @@ def _lay_out_top(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "mission_laid_out",
-            f"New face-up mission: {mission_name(state.mission)}."
+            _("New face-up mission: %(mission)s.") % {"mission": mission_name(state.mission)}
             if state.mission
-            else "The mission deck is empty: no mission lies face up.",
+            else _("The mission deck is empty: no mission lies face up."),
             {"mission": state.mission},
         )
     )

@@ -7,6 +7,7 @@ from typing import Any, ClassVar, get_type_hints
 
 from rules.bounds import NAME_MAX
 from rules.errors import IllegalMove
+from rules.words import gettext as _
 
 MOVE_TYPES: dict[str, type[Move]] = {}
 
@@ -294,41 +295,49 @@ def _coerce(value: Any, hint: Any, name: str) -> Any:
     text = str(hint)
     if "tuple" in text:
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise _bad(f"'{name}' must be a list of names.")
+            raise _bad(_("'%(field)s' must be a list of names.") % {"field": name})
         return tuple(value)
     if text == "int | str":
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise _bad(f"'{name}' must be a slot number or \"coin\".")
+            raise _bad(_("'%(field)s' must be a slot number or \"coin\".") % {"field": name})
         return value
     expected = int if "int" in text else str
     if isinstance(value, bool) or not isinstance(value, expected):
-        raise _bad(f"'{name}' must be {'a number' if expected is int else 'text'}.")
+        words = (
+            _("'%(field)s' must be a number.")
+            if expected is int
+            else _("'%(field)s' must be text.")
+        )
+        raise _bad(words % {"field": name})
     return value
 
 
 def move_from_json(data: Any) -> Move:
     """Build a move from its JSON form; raises IllegalMove("bad_move") on anything malformed."""
     if not isinstance(data, dict):
-        raise _bad("A move is a JSON object with a 'type'.")
+        raise _bad(_("A move is a JSON object with a 'type'."))
     cls = MOVE_TYPES.get(data.get("type"))  # type: ignore[arg-type]
     if cls is None:
-        raise _bad(f"Unknown move type {data.get('type')!r}.")
+        raise _bad(_("Unknown move type %(type)s.") % {"type": repr(data.get("type"))})
     hints = get_type_hints(cls)
     names = [f.name for f in fields(cls)]
     extra = set(data) - {"type", *names}
     if extra:
-        raise _bad(f"Unexpected fields for {cls.type}: {', '.join(sorted(extra))}.")
+        raise _bad(
+            _("Unexpected fields for %(type)s: %(fields)s.")
+            % {"type": cls.type, "fields": ", ".join(sorted(extra))}
+        )
     values = {}
     for f in fields(cls):
         if f.name not in data:
             if f.default is not MISSING:
                 continue
-            raise _bad(f"{cls.type} needs '{f.name}'.")
+            raise _bad(_("%(type)s needs '%(field)s'.") % {"type": cls.type, "field": f.name})
         values[f.name] = _coerce(data[f.name], hints[f.name], f.name)
     try:
         return cls(**values)
     except TypeError as exc:
-        raise _bad(f"Malformed {cls.type}: {exc}.") from exc
+        raise _bad(_("Malformed %(type)s: %(error)s.") % {"type": cls.type, "error": exc}) from exc
 
 
 @dataclass(frozen=True)

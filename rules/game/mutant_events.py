@@ -13,7 +13,7 @@ from __future__ import annotations
 from rules import box
 from rules.data import EventCard, board, content
 from rules.errors import Violation
-from rules.game.common import check_win, fail, seat_label
+from rules.game.common import check_win, fail, joined, seat_label
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, ResolveEvent
@@ -22,6 +22,7 @@ from rules.game.pack_events import CHOICE_RULES, CHOOSERS, ChoiceRules, _offer_c
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState
 from rules.pocket_world_events import MutantsEvolved
+from rules.words import gettext as _
 
 AGENT_OF_CHAOS = "agent_of_chaos"
 MUTANTS_EVOLVE = "mutants_evolve"
@@ -36,13 +37,13 @@ def mutants_chooser(state: GameState) -> tuple[int | None, str]:
     """The Mutants' player, unless the Mutants are out of this game for now (E-7)."""
     seat = mutants_seat(state)
     if seat is None:
-        return None, "the Mutants are not in this game"
-    who = seat_label(state, seat)
+        return None, _("the Mutants are not in this game")
+    who = {"player": seat_label(state, seat)}
     if state.seats[seat].eliminated:
-        return None, f"the Mutants ({who}) are eliminated"
+        return None, _("the Mutants (%(player)s) are eliminated") % who
     if not state.controlled(seat):
-        return None, f"the Mutants ({who}) are knocked out"
-    return seat, f"{who} plays the Mutants"
+        return None, _("the Mutants (%(player)s) are knocked out") % who
+    return seat, _("%(player)s plays the Mutants") % who
 
 
 CHOOSERS[MUTANTS] = mutants_chooser
@@ -78,17 +79,22 @@ def agent_of_chaos(state: GameState, code: str, events: list[GameEvent]) -> None
     card = content().event_cards[code]
     seat, why = mutants_chooser(state)
     if seat is None:
-        _record(state, card, "", None, f"{why}: nothing happens", events)
+        _record(state, card, "", None, _("%(why)s: nothing happens") % {"why": why}, events)
         return
     holders = continents_held_by_humans(state)
     if holders:
         owner, continent = holders[0]
-        detail = f"{seat_label(state, owner)} holds all of {continent}, so the Mutants gain nothing"
+        detail = _("%(player)s holds all of %(continent)s, so the Mutants gain nothing") % {
+            "player": seat_label(state, owner),
+            "continent": continent,
+        }
         _record(state, card, "", None, detail, events)
         return
     player = state.seats[seat]
     state.set_seat(seat, red_star_tokens=player.red_star_tokens + 1)
-    detail = f"no human faction holds a whole continent: {seat_label(state, seat)} gains a Red Star"
+    detail = _("no human faction holds a whole continent: %(player)s gains a Red Star") % {
+        "player": seat_label(state, seat)
+    }
     _record(state, card, "", None, detail, events)
     check_win(state, events, seat)
 
@@ -102,11 +108,15 @@ def _evolve_options(state: GameState, seat: int, card: EventCard) -> list[MoveOp
 
 def _evolve_problem(card: EventCard, move: ResolveEvent) -> Violation | None:
     if card.option(move.option) is None:
-        offered = " or ".join(repr(o.key) for o in card.options)
-        return Violation("bad_event_option", f"{card.name} offers {offered}.", "E-7")
+        offered = joined([repr(o.key) for o in card.options], either=True)
+        return Violation(
+            "bad_event_option",
+            _("%(card)s offers %(options)s.") % {"card": card.name, "options": offered},
+            "E-7",
+        )
     if move.territories or move.mission:
         return Violation(
-            "nothing_to_name", "Scratching off an option names no territory or mission.", "E-7"
+            "nothing_to_name", _("Scratching off an option names no territory or mission."), "E-7"
         )
     return None
 
@@ -123,7 +133,10 @@ def _evolve(
     problems = evolved.check(state.world)
     if problems:
         fail(problems[0].code, problems[0].message, problems[0].rule)
-    detail = f"{seat_label(state, seat)} scratches off {move.option}; the card stays in the box"
+    detail = _("%(player)s scratches off %(option)s; the card stays in the box") % {
+        "player": seat_label(state, seat),
+        "option": move.option,
+    }
     _record(state, card, move.option, seat, detail, events)
     state.world = evolved.apply(state.world)
     state.world_events = (*state.world_events, evolved)
@@ -132,8 +145,8 @@ def _evolve(
         events.append(
             GameEvent(
                 "mutants_evolved",
-                f"Both Evolve cards are scratched: the Mutant card reveals {power.name}. "
-                f"{power.text}",
+                _("Both Evolve cards are scratched: the Mutant card reveals %(power)s. %(text)s")
+                % {"power": power.name, "text": power.text},
                 {"seat": seat, "evolution": power.key},
             )
         )

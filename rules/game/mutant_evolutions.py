@@ -29,6 +29,7 @@ from rules.game.moves import Move, MoveOption
 from rules.game.mutants import power_name
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
+from rules.words import gettext as _
 
 MINDSHACKLE = "mindshackle"
 MASS_HYPNOSIS = "mass_hypnosis"
@@ -87,8 +88,11 @@ def offer_mindshackle(
     events.append(
         GameEvent(
             "power_window",
-            f"{power_name(MINDSHACKLE)}: {seat_label(state, seat)} may swap the card just "
-            "drawn for a random card of a player they took a territory from.",
+            _(
+                "%(power)s: %(player)s may swap the card just drawn for a random card of a "
+                "player they took a territory from."
+            )
+            % {"power": power_name(MINDSHACKLE), "player": seat_label(state, seat)},
             {"power": MINDSHACKLE, "seat": seat},
         )
     )
@@ -103,8 +107,10 @@ def close_window(state: GameState, seat: int, move: Move, events: list[GameEvent
         if move.victim not in victims(state, seat):
             fail(
                 "mindshackle_victim",
-                "Mindshackle takes a card only from a player who lost a territory to you this "
-                "turn and holds a card.",
+                _(
+                    "Mindshackle takes a card only from a player who lost a territory to you "
+                    "this turn and holds a card."
+                ),
                 "G-3",
             )
         _swap(state, seat, move.victim, pending["card"], events)
@@ -121,12 +127,27 @@ def _swap(state: GameState, seat: int, victim: int, card: str, events: list[Game
     mine.reverse()
     state.set_seat(seat, cards=(*mine, taken))
     state.set_seat(victim, cards=(*theirs, card))
-    shown = "a coin card" if card == COIN else f"the {territory_name(card)} card"
+    words = (
+        _(
+            "%(power)s: %(player)s gives a coin card to %(victim)s and takes one of their cards "
+            "at random."
+        )
+        if card == COIN
+        else _(
+            "%(power)s: %(player)s gives the %(territory)s card to %(victim)s and takes one of "
+            "their cards at random."
+        )
+    )
     events.append(
         GameEvent(
             "power_used",
-            f"{power_name(MINDSHACKLE)}: {seat_label(state, seat)} gives {shown} to "
-            f"{seat_label(state, victim)} and takes one of their cards at random.",
+            words
+            % {
+                "power": power_name(MINDSHACKLE),
+                "player": seat_label(state, seat),
+                "territory": "" if card == COIN else territory_name(card),
+                "victim": seat_label(state, victim),
+            },
             {"power": MINDSHACKLE, "seat": seat, "victim": victim, "card": card},
         )
     )
@@ -156,21 +177,30 @@ def hypnosis_choices(state: GameState, seat: int) -> list[str]:
 
 def hypnotize(state: GameState, seat: int, move: Hypnotize, events: list[GameEvent]) -> None:
     if not has_effect(state, seat, MASS_HYPNOSIS):
-        fail("no_mass_hypnosis", "Only the Mutants, evolved to Mass Hypnosis, may do that.", "G-3")
+        fail(
+            "no_mass_hypnosis", _("Only the Mutants, evolved to Mass Hypnosis, may do that."), "G-3"
+        )
     if state.hypnotized is not None:
-        fail("hypnosis_used", "Mass Hypnosis names one territory per trade-in.", "G-3")
+        fail("hypnosis_used", _("Mass Hypnosis names one territory per trade-in."), "G-3")
     if move.territory not in hypnosis_choices(state, seat):
         fail(
             "hypnosis_territory",
-            "Mass Hypnosis names a territory shown on the territory cards you just handed in.",
+            _("Mass Hypnosis names a territory shown on the territory cards you just handed in."),
             "G-3",
         )
     state.hypnotized = move.territory
     events.append(
         GameEvent(
             "power_used",
-            f"{power_name(MASS_HYPNOSIS)}: nobody may attack {territory_name(move.territory)} "
-            f"before the next turn of {seat_label(state, seat)} starts.",
+            _(
+                "%(power)s: nobody may attack %(territory)s before the next turn of %(player)s "
+                "starts."
+            )
+            % {
+                "power": power_name(MASS_HYPNOSIS),
+                "territory": territory_name(move.territory),
+                "player": seat_label(state, seat),
+            },
             {"power": MASS_HYPNOSIS, "seat": seat, "territory": move.territory},
         )
     )
@@ -185,8 +215,8 @@ def attack_refusal(state: GameState, target: str) -> Violation | None:
         return None
     return Violation(
         "attack_hypnotized",
-        f"{territory_name(target)} cannot be attacked before the Mutants' next turn starts "
-        f"({power_name(MASS_HYPNOSIS)}).",
+        _("%(territory)s cannot be attacked before the Mutants' next turn starts (%(power)s).")
+        % {"territory": territory_name(target), "power": power_name(MASS_HYPNOSIS)},
         "G-3",
     )
 
@@ -205,8 +235,8 @@ def end_hypnosis(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "power_ended",
-            f"{power_name(MASS_HYPNOSIS)} wears off: {territory_name(territory)} may be attacked "
-            "again.",
+            _("%(power)s wears off: %(territory)s may be attacked again.")
+            % {"power": power_name(MASS_HYPNOSIS), "territory": territory_name(territory)},
             {"power": MASS_HYPNOSIS, "territory": territory},
         )
     )

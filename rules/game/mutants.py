@@ -24,6 +24,7 @@ from rules.game.effects import EVOLVING_FACTION, Outcome, Roll, has_effect, outc
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
+from rules.words import gettext as _
 
 MUTANTS = EVOLVING_FACTION
 OLD_GRUDGES = "reroll_ones_against_bringer"
@@ -67,18 +68,30 @@ def reroll_ones(
     if not has_effect(state, attacker, OLD_GRUDGES):
         return dice, None
     again = []
-    for _ in range(ones):
+    for _roll in range(ones):
         value = rng.die()
         while value == 1:
             value = rng.die()
         again.append(value)
     rolled = sorted([*(v for v in dice if v != 1), *again], reverse=True)
     shown = ",".join(str(v) for v in again)
-    text = (
-        f"{power_name(OLD_GRUDGES)}: {seat_label(state, attacker)} rolls "
-        f"{'the 1' if ones == 1 else f'the {ones} 1s'} again against the Bringer of Nuclear "
-        f"Fire and gets {shown}."
+    words = (
+        _(
+            "%(power)s: %(player)s rolls the 1 again against the Bringer of Nuclear Fire and gets "
+            "%(dice)s."
+        )
+        if ones == 1
+        else _(
+            "%(power)s: %(player)s rolls the %(count)s 1s again against the Bringer of Nuclear "
+            "Fire and gets %(dice)s."
+        )
     )
+    text = words % {
+        "power": power_name(OLD_GRUDGES),
+        "player": seat_label(state, attacker),
+        "count": ones,
+        "dice": shown,
+    }
     event = GameEvent("power_used", text, {"power": OLD_GRUDGES, "ones": ones, "rerolled": again})
     return rolled, event
 
@@ -105,8 +118,15 @@ def fallout_end_of_turn(state: GameState, seat: int, events: list[GameEvent]) ->
     events.append(
         GameEvent(
             "scar_effect",
-            f"{power_name(OLD_GRUDGES)}: the fallout zone counts as a Biohazard territory for "
-            f"{seat_label(state, seat)}, and 1 troop joins them in {territory_name(fallout)}.",
+            _(
+                "%(power)s: the fallout zone counts as a Biohazard territory for %(player)s, and 1 "
+                "troop joins them in %(territory)s."
+            )
+            % {
+                "power": power_name(OLD_GRUDGES),
+                "player": seat_label(state, seat),
+                "territory": territory_name(fallout),
+            },
             {"seat": seat, "territory": fallout, "troops": 1},
         )
     )
@@ -130,8 +150,8 @@ def unnatural_strength(roll: Roll, outcome: Outcome, holder: int) -> None:
     outcome.events.append(
         _used(
             UNNATURAL_STRENGTH,
-            f"{power_name(UNNATURAL_STRENGTH)}: the attacking 6 beats the defending 6 "
-            f"in {territory_name(roll.target)}.",
+            _("%(power)s: the attacking 6 beats the defending 6 in %(territory)s.")
+            % {"power": power_name(UNNATURAL_STRENGTH), "territory": territory_name(roll.target)},
             roll.target,
         )
     )
@@ -152,8 +172,16 @@ def unstable_cloning(roll: Roll, outcome: Outcome, holder: int) -> None:
     outcome.events.append(
         _used(
             UNSTABLE_CLONING,
-            f"{power_name(UNSTABLE_CLONING)}: a pair of {natural[0]}s holds "
-            f"{territory_name(roll.target)}, and 1 troop joins {seat_label(state, holder)} there.",
+            _(
+                "%(power)s: a pair of %(value)ss holds %(territory)s, and 1 troop joins "
+                "%(player)s there."
+            )
+            % {
+                "power": power_name(UNSTABLE_CLONING),
+                "value": natural[0],
+                "territory": territory_name(roll.target),
+                "player": seat_label(state, holder),
+            },
             roll.target,
         )
     )

@@ -19,13 +19,14 @@ from rules import box
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import fallout
-from rules.game.common import ask_to_open, demolish_hq, fail, pack_due, seat_label
+from rules.game.common import ask_to_open, demolish_hq, fail, joined, pack_due, seat_label
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import ChooseNukeTarget, MoveOption
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pocket_world_events import NuclearStrike
 from rules.rng import Rng
+from rules.words import gettext as _
 
 POCKET = "pocket_1"
 NUKE_CHOICE = "nuke_choice"
@@ -42,7 +43,7 @@ def third_missile(state: GameState, seat: int, fired: int, events: list[GameEven
     pack_due(
         state,
         POCKET,
-        f"{fired} missiles were fired on one roll",
+        _("%(count)s missiles were fired on one roll") % {"count": fired},
         seat,
         events,
         count=fired,
@@ -62,9 +63,12 @@ def third_missile(state: GameState, seat: int, fired: int, events: list[GameEven
     events.append(
         GameEvent(
             "nuke_due",
-            f"The roll is never resolved: {seat_label(state, seat)}, who fired the third "
-            f"missile, chooses whether the nuke hits the attacking territory ({origin}) or the "
-            f"defending one ({target}).",
+            _(
+                "The roll is never resolved: %(player)s, who fired the third missile, chooses "
+                "whether the nuke hits the attacking territory (%(origin)s) or the defending one "
+                "(%(target)s)."
+            )
+            % {"player": seat_label(state, seat), "origin": origin, "target": target},
             {"seat": seat, "origin": battle["origin"], "target": battle["target"]},
         )
     )
@@ -99,10 +103,11 @@ def choose_target(
     """J162s: the strike on the chosen territory, then the turn goes on (no conquest)."""
     pending: dict[str, Any] = state.pending  # type: ignore[assignment]
     if move.territory not in nuke_targets(state, seat):
-        names = " or ".join(territory_name(t) for t in nuke_targets(state, seat))
+        names = joined([territory_name(t) for t in nuke_targets(state, seat)], either=True)
         fail(
             "nuke_target",
-            f"The nuke hits the attacking or the defending territory: {names}.",
+            _("The nuke hits the attacking or the defending territory: %(territories)s.")
+            % {"territories": names},
             "U-6",
         )
     territory = move.territory
@@ -116,8 +121,15 @@ def choose_target(
     events.append(
         GameEvent(
             "nuclear_strike",
-            f"{seat_label(state, seat)} nukes {name}: it is the fallout zone from now on, and "
-            f"{faction_name(strike.faction)} is the Bringer of Nuclear Fire.",
+            _(
+                "%(player)s nukes %(territory)s: it is the fallout zone from now on, and "
+                "%(faction)s is the Bringer of Nuclear Fire."
+            )
+            % {
+                "player": seat_label(state, seat),
+                "territory": name,
+                "faction": faction_name(strike.faction),
+            },
             {"seat": seat, "territory": territory, "faction": strike.faction},
         )
     )
@@ -125,14 +137,16 @@ def choose_target(
     _destroy_card(state, territory, events)
     _battle_troops_lost(state, pending, events)
     _territory_wiped(state, territory, events)
-    fallout.land_neighbour_losses(state, territory, f"The nuke on {name}", events)
+    fallout.land_neighbour_losses(
+        state, territory, _("The nuke on %(territory)s") % {"territory": name}, events
+    )
     _knock_outs(state, had_troops, events)
     state.pending = None
     state.phase = EXPAND_ATTACK
     events.append(
         GameEvent(
             "nuke_over",
-            "No territory was conquered in this combat, so it earns no card; the turn goes on.",
+            _("No territory was conquered in this combat, so it earns no card; the turn goes on."),
             {"territory": territory},
         )
     )
@@ -143,19 +157,24 @@ def _destroy_card(state: GameState, territory: str, events: list[GameEvent]) -> 
     reshuffled: the draw pile, or the draw and discard piles (`nuke_reshuffle`). A face-up
     card destroyed leaves its slot as a taken card does, and the new top card fills slot 1
     [inference: revealing it sets off no event, as nobody took a card]."""
-    where = []
+    where = []  # English, for the event's data; `shown`: the same in the reader's language
+    shown = []
     if territory in state.draw_pile:
         where.append("the draw pile")
+        shown.append(_("the draw pile"))
     if territory in state.discard_pile:
         where.append("the discard pile")
+        shown.append(_("the discard pile"))
     for index, player in enumerate(state.seats):
         if territory in player.cards:
             where.append(f"{seat_label(state, index)}'s hand")
+            shown.append(_("%(player)s's hand") % {"player": seat_label(state, index)})
             state.set_seat(index, cards=tuple(c for c in player.cards if c != territory))
     slots = list(state.slots)
     face_up = territory in slots
     if face_up:
         where.append("the face-up cards")
+        shown.append(_("the face-up cards"))
         slots.remove(territory)
     draw = [c for c in state.draw_pile if c != territory]
     discard = tuple(c for c in state.discard_pile if c != territory)
@@ -168,12 +187,28 @@ def _destroy_card(state: GameState, territory: str, events: list[GameEvent]) -> 
     if face_up:
         slots.insert(0, draw.pop(0) if draw else None)
     state.draw_pile, state.discard_pile, state.slots = tuple(draw), discard, tuple(slots)
-    found = f" (it was in {' and '.join(where)})" if where else ""
-    piles = "the draw and discard piles are" if both else "the draw pile is"
+    if both:
+        words = (
+            _(
+                "The %(territory)s card is destroyed (it was in %(places)s); the draw and "
+                "discard piles are shuffled."
+            )
+            if where
+            else _("The %(territory)s card is destroyed; the draw and discard piles are shuffled.")
+        )
+    else:
+        words = (
+            _(
+                "The %(territory)s card is destroyed (it was in %(places)s); the draw pile is "
+                "shuffled."
+            )
+            if where
+            else _("The %(territory)s card is destroyed; the draw pile is shuffled.")
+        )
     events.append(
         GameEvent(
             "card_destroyed",
-            f"The {territory_name(territory)} card is destroyed{found}; {piles} shuffled.",
+            words % {"territory": territory_name(territory), "places": joined(shown)},
             {"card": territory, "where": where},
         )
     )
@@ -182,20 +217,20 @@ def _destroy_card(state: GameState, territory: str, events: list[GameEvent]) -> 
 def _battle_troops_lost(state: GameState, pending: dict[str, Any], events: list[GameEvent]) -> None:
     """J163: the troops committed to the battle (the attack and defence dice) are lost."""
     parts = []
-    for side, territory, count in (
-        ("attacking", pending["origin"], pending["dice"]),
-        ("defending", pending["target"], pending["defence_dice"]),
+    for words, territory, count in (
+        (_("%(count)s attacking in %(territory)s"), pending["origin"], pending["dice"]),
+        (_("%(count)s defending in %(territory)s"), pending["target"], pending["defence_dice"]),
     ):
         holder = state.owner(territory)
         if holder is None:
             continue
         lost = min(count, state.troops(territory))
         state.set_troops(territory, holder, state.troops(territory) - lost)
-        parts.append(f"{lost} {side} in {territory_name(territory)}")
+        parts.append(words % {"count": lost, "territory": territory_name(territory)})
     events.append(
         GameEvent(
             "battle_troops_lost",
-            f"The troops in the battle are lost: {' and '.join(parts)}.",
+            _("The troops in the battle are lost: %(parts)s.") % {"parts": joined(parts)},
             {"origin": pending["origin"], "target": pending["target"]},
         )
     )
@@ -210,7 +245,8 @@ def _territory_wiped(state: GameState, territory: str, events: list[GameEvent]) 
         events.append(
             GameEvent(
                 "fallout_wiped",
-                f"{seat_label(state, holder)} loses all {troops} troops left in {name}.",
+                _("%(player)s loses all %(count)s troops left in %(territory)s.")
+                % {"player": seat_label(state, holder), "count": troops, "territory": name},
                 {"seat": holder, "territory": territory, "lost": troops},
             )
         )
@@ -220,7 +256,8 @@ def _territory_wiped(state: GameState, territory: str, events: list[GameEvent]) 
         events.append(
             GameEvent(
                 "hq_demolished",
-                f"{faction_name(state.seats[owner].faction)}'s HQ in {name} is demolished.",
+                _("%(faction)s's HQ in %(territory)s is demolished.")
+                % {"faction": faction_name(state.seats[owner].faction), "territory": name},
                 {"seat": owner, "territory": territory},
             )
         )
@@ -241,8 +278,11 @@ def _knock_outs(state: GameState, had_troops: set[int], events: list[GameEvent])
             events.append(
                 GameEvent(
                     "cards_discarded",
-                    f"{seat_label(state, seat)} has no troops left after the nuke and discards "
-                    f"{len(cards)} resource card(s); nobody collects them.",
+                    _(
+                        "%(player)s has no troops left after the nuke and discards %(count)s "
+                        "resource card(s); nobody collects them."
+                    )
+                    % {"player": seat_label(state, seat), "count": len(cards)},
                     {"seat": seat, "cards": len(cards)},
                 )
             )

@@ -20,7 +20,7 @@ from rules.data import EventCard, content
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
 from rules.game import fallout
-from rules.game.common import demolish_hq, fail, required, seat_label, unknown_territory
+from rules.game.common import demolish_hq, fail, joined, required, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
@@ -31,17 +31,21 @@ from rules.game.state import GameState, territory_name
 from rules.game.turn import maneuver_options, maneuver_problem
 from rules.pack_words import option_with_after
 from rules.rng import Rng
+from rules.words import gettext as _
+from rules.words import ngettext
 from rules.world_events import CityFortified, WorldEvent
 
 EVENT_CHOICE = "event_choice"
 
 
 def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("%(names)s and %(name)s") % {"names": ", ".join(words[:-1]), "name": words[-1]}
 
 
 def _troops(count: int) -> str:
-    return f"{count} troop{'' if count == 1 else 's'}"
+    return ngettext("%(count)s troop", "%(count)s troops", count) % {"count": count}
 
 
 # --- who chooses -------------------------------------------------------------------------------
@@ -58,11 +62,17 @@ def event_chooser(state: GameState) -> tuple[int | None, str]:
     best = max(populations.values(), default=0)
     leaders = [seat for seat, population in populations.items() if population == best]
     if best == 0:
-        return None, "nobody controls a city, so nobody has the largest population"
+        return None, _("nobody controls a city, so nobody has the largest population")
     if len(leaders) > 1:
         names = _and([seat_label(state, seat) for seat in leaders])
-        return None, f"{names} tie for the largest population ({best})"
-    return leaders[0], f"{seat_label(state, leaders[0])} has the largest population ({best})"
+        return None, _("%(players)s tie for the largest population (%(population)s)") % {
+            "players": names,
+            "population": best,
+        }
+    return leaders[0], _("%(player)s has the largest population (%(population)s)") % {
+        "player": seat_label(state, leaders[0]),
+        "population": best,
+    }
 
 
 Chooser = Callable[[GameState], tuple[int | None, str]]
@@ -105,14 +115,17 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
     if seat is None:
         # The card was still drawn: the campaign's history counts it, with nobody choosing.
         skipped = EventResolved(
-            game=state.game_number, card=code, detail=f"skipped: {why}, so nothing happens"
+            game=state.game_number,
+            card=code,
+            detail=_("skipped: %(why)s, so nothing happens") % {"why": why},
         )
         state.world = skipped.apply(state.world)
         state.world_events = (*state.world_events, skipped)
         events.append(
             GameEvent(
                 "event_skipped",
-                f"Event: {card.name} — {why}: the event does nothing.",
+                _("Event: %(card)s — %(why)s: the event does nothing.")
+                % {"card": card.name, "why": why},
                 {"event": code, "rule": "E-7"},
             )
         )
@@ -122,12 +135,14 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
     state.phase = EVENT_CHOICE
     state.pending = {"kind": EVENT_CHOICE, "card": code, "seat": seat}
     offered = " ".join(
-        f"({n}) {option_with_after(option)}" for n, option in enumerate(card.options, 1)
+        _("(%(number)s) %(option)s") % {"number": n, "option": option_with_after(option)}
+        for n, option in enumerate(card.options, 1)
     )
     events.append(
         GameEvent(
             "event_choice",
-            f"Event: {card.name} — {why} and chooses one: {offered}",
+            _("Event: %(card)s — %(why)s and chooses one: %(options)s")
+            % {"card": card.name, "why": why, "options": offered},
             {"event": code, "seat": seat},
         )
     )
@@ -163,7 +178,12 @@ def _record(
     events.append(
         GameEvent(
             "event_resolved",
-            f"Event: {card.name} — {detail}" + ("; the card is destroyed." if destroyed else "."),
+            (
+                _("Event: %(card)s — %(detail)s; the card is destroyed.")
+                if destroyed
+                else _("Event: %(card)s — %(detail)s.")
+            )
+            % {"card": card.name, "detail": detail},
             {"event": card.code, "option": option, "seat": seat, "destroyed": destroyed},
         )
     )
@@ -191,9 +211,15 @@ def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
         if holder is None or troops > 2:
             continue
         state.set_troops(territory, holder, troops - 1)
-        left = "its last troop: it is left empty" if troops == 1 else "1 of its 2 troops"
-        hit.append(f"{territory_name(territory)} ({seat_label(state, holder)}) loses {left}")
-    detail = "; ".join(hit) if hit else "no Minor City territory is held by 1 or 2 troops"
+        words = (
+            _("%(territory)s (%(player)s) loses its last troop: it is left empty")
+            if troops == 1
+            else _("%(territory)s (%(player)s) loses 1 of its 2 troops")
+        )
+        hit.append(
+            words % {"territory": territory_name(territory), "player": seat_label(state, holder)}
+        )
+    detail = "; ".join(hit) if hit else _("no Minor City territory is held by 1 or 2 troops")
     _record(state, card, "", None, detail, events)
     _knock_outs(state, had_troops, events)
 
@@ -224,24 +250,31 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
         troops = state.troops(territory)
         hq = territory in state.hqs
         total = natural + troops + int(hq)
-        sums = f"{natural} + {_troops(troops)}" + (" + 1 for the HQ" if hq else "")
+        sums = (
+            _("%(value)s + %(troops)s + 1 for the HQ") if hq else _("%(value)s + %(troops)s")
+        ) % {"value": natural, "troops": _troops(troops)}
         lost = min(natural, troops) if total < 6 else 0
         if total < 6:
             state.set_troops(territory, holder, troops - lost)
-            outcome = f"loses {_troops(lost)}" + (" and its HQ is demolished" if hq else "")
+            outcome = (
+                _("loses %(troops)s and its HQ is demolished") if hq else _("loses %(troops)s")
+            ) % {"troops": _troops(lost)}
             if hq:
                 demolish_hq(state, territory)
         else:
-            outcome = "holds"
-        line = (
-            f"{territory_name(territory)} ({seat_label(state, holder)}) rolls {sums} = {total}: "
-            f"{outcome}"
-        )
+            outcome = _("holds")
+        line = _("%(territory)s (%(player)s) rolls %(sums)s = %(total)s: %(outcome)s") % {
+            "territory": territory_name(territory),
+            "player": seat_label(state, holder),
+            "sums": sums,
+            "total": total,
+            "outcome": outcome,
+        }
         lines.append(line)
         events.append(
             GameEvent(
                 "riot_roll",
-                f"Event: {card.name} — {line}.",
+                _("Event: %(card)s — %(detail)s.") % {"card": card.name, "detail": line},
                 {
                     "event": code,
                     "territory": territory,
@@ -256,7 +289,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
             )
         )
     state.rng = rng.state
-    detail = "; ".join(lines) if lines else "no Major City territory is held"
+    detail = "; ".join(lines) if lines else _("no Major City territory is held")
     _record(state, card, "", None, detail, events)
     _knock_outs(state, had_troops, events)
 
@@ -267,7 +300,8 @@ def _fallout(state: GameState, code: str, events: list[GameEvent]) -> None:
     card = content().event_cards[code]
     had_troops = _with_troops(state)
     detail = fallout.fallout_event(state, card.name, events)
-    _record(state, card, "", None, detail or "there is no fallout zone, so nothing happens", events)
+    nothing = _("there is no fallout zone, so nothing happens")
+    _record(state, card, "", None, detail or nothing, events)
     _knock_outs(state, had_troops, events)
 
 
@@ -300,46 +334,61 @@ def choice_problem(
     (`option_targets`)."""
     choice = card.option(option)
     if choice is None or not choice.effect:
-        offered = " or ".join(repr(o.key) for o in card.options)
-        return Violation("bad_event_option", f"{card.name} offers {offered}.", "E-7")
+        offered = joined([repr(o.key) for o in card.options], either=True)
+        return Violation(
+            "bad_event_option",
+            _("%(card)s offers %(options)s.") % {"card": card.name, "options": offered},
+            "E-7",
+        )
     if choice.effect == MISSION:
         if territories or mission not in state.mission_deck:
             return Violation(
-                "event_mission", "Pick one mission of the mission deck, and no territory.", "E-8"
+                "event_mission", _("Pick one mission of the mission deck, and no territory."), "E-8"
             )
         return None
     if mission:
-        return Violation("event_mission", "This choice lays out no mission.", "E-7")
+        return Violation("event_mission", _("This choice lays out no mission."), "E-7")
     if choice.effect == MANEUVER:
         return Violation(
             "event_maneuver",
-            "To maneuver, say where from, where to and how many troops (a maneuver).",
+            _("To maneuver, say where from, where to and how many troops (a maneuver)."),
             "M-3",
         )
     if choice.effect == FORTIFICATION and state.world.supplies_left()["fortification"] <= 0:
         return Violation(
             "no_fortification_left",
-            "All 5 fortifications are used: take the other choice.",
+            _("All 5 fortifications are used: take the other choice."),
             "C-10",
         )
     targets = option_targets(choice)
     if not targets.least <= len(territories) <= targets.most:
         if targets.repeats:
-            many = f"a city territory for each of the {targets.most} troops (one may come twice)"
+            words = _(
+                "Name a city territory for each of the %(count)s troops (one may come twice) you "
+                "control."
+            )
+        elif targets.most == 1:
+            words = _("Name one city territory you control.")
         else:
-            many = "one city territory" if targets.most == 1 else "one or two city territories"
-        return Violation("event_cities", f"Name {many} you control.", "E-7")
+            words = _("Name one or two city territories you control.")
+        return Violation("event_cities", words % {"count": targets.most}, "E-7")
     if not targets.repeats and len(set(territories)) != len(territories):
-        return Violation("event_cities", "Name two different city territories.", "E-7")
+        return Violation("event_cities", _("Name two different city territories."), "E-7")
     unknown = unknown_territory(state.world, *territories)
     if unknown:
         return unknown
     for territory in territories:
         if territory not in state.world.cities:
-            return Violation("no_city", f"{territory_name(territory)} has no city.", "E-7")
+            return Violation(
+                "no_city",
+                _("%(territory)s has no city.") % {"territory": territory_name(territory)},
+                "E-7",
+            )
         if state.owner(territory) != seat:
             return Violation(
-                "not_controlled", f"You do not control {territory_name(territory)}.", "E-7"
+                "not_controlled",
+                _("You do not control %(territory)s.") % {"territory": territory_name(territory)},
+                "E-7",
             )
     return None
 
@@ -392,20 +441,21 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
         rng = Rng.resume(state.rng)
         old = replace_face_up(state, move.mission, rng)
         state.rng = rng.state
-        detail = (
-            f"{who} lays out {mission_name(move.mission)} in place of {mission_name(old)}, "
-            "which is discarded; the mission deck is shuffled"
-        )
+        detail = _(
+            "%(player)s lays out %(mission)s in place of %(old)s, which is discarded; the "
+            "mission deck is shuffled"
+        ) % {"player": who, "mission": mission_name(move.mission), "old": mission_name(old)}
     elif choice.effect == SPLIT_TROOPS:
         for territory in move.territories:
             state.set_troops(territory, seat, state.troops(territory) + 1)
         split = _and(
             [
-                f"{_troops(move.territories.count(t))} into {territory_name(t)}"
+                _("%(troops)s into %(territory)s")
+                % {"troops": _troops(move.territories.count(t)), "territory": territory_name(t)}
                 for t in dict.fromkeys(move.territories)
             ]
         )
-        detail = f"{who} puts {split}"
+        detail = _("%(player)s puts %(troops)s") % {"player": who, "troops": split}
     elif choice.effect == FORTIFICATION:
         territory = move.territories[0]
         marks = (
@@ -414,12 +464,20 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
             ),
         )
         city = state.world.cities[territory].name
-        detail = f"{who} fortifies {city} in {places}"
+        detail = _("%(player)s fortifies %(city)s in %(territory)s") % {
+            "player": who,
+            "city": city,
+            "territory": places,
+        }
     else:
         for territory in move.territories:
             state.set_troops(territory, seat, state.troops(territory) + choice.troops)
-        each = " each" if len(move.territories) > 1 else ""
-        detail = f"{who} puts {_troops(choice.troops)}{each} into {places}"
+        words = (
+            _("%(player)s puts %(troops)s each into %(territories)s")
+            if len(move.territories) > 1
+            else _("%(player)s puts %(troops)s into %(territories)s")
+        )
+        detail = words % {"player": who, "troops": _troops(choice.troops), "territories": places}
     _record(
         state, card, move.option, seat, detail, events, marks=marks, territories=move.territories
     )
@@ -431,17 +489,24 @@ def event_maneuver(state: GameState, seat: int, move: Maneuver, events: list[Gam
     card = card_on_table(state)
     option = next((o.key for o in card.options if o.effect == MANEUVER), None)
     if option is None:
-        fail("no_event_maneuver", f"{card.name} offers no maneuver.", "E-7")
+        fail("no_event_maneuver", _("%(card)s offers no maneuver.") % {"card": card.name}, "E-7")
     low, high = required(
         maneuver_problem(state, seat, move.origin, move.target, extra=True, linked=_linked(state))
     )
     if not low <= move.count <= high:
-        fail("maneuver_count", f"You can move {low} to {high} troops; 1 stays behind.", "M-3")
+        fail(
+            "maneuver_count",
+            _("You can move %(low)s to %(high)s troops; 1 stays behind.")
+            % {"low": low, "high": high},
+            "M-3",
+        )
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, state.troops(move.target) + move.count)
-    detail = (
-        f"{seat_label(state, seat)} maneuvers {_troops(move.count)} from "
-        f"{territory_name(move.origin)} to {territory_name(move.target)}"
-    )
+    detail = _("%(player)s maneuvers %(troops)s from %(origin)s to %(target)s") % {
+        "player": seat_label(state, seat),
+        "troops": _troops(move.count),
+        "origin": territory_name(move.origin),
+        "target": territory_name(move.target),
+    }
     _record(state, card, option, seat, detail, events, territories=(move.origin, move.target))
     finish_turn(state, events)

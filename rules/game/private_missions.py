@@ -23,6 +23,8 @@ from rules.game.moves import ClaimSlotMission, MoveOption
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, faction_name
 from rules.red_slot_world_events import PrivateMissionStuck, SlotMissionClaimed
+from rules.words import gettext as _
+from rules.words import ngettext
 
 SLOT_STARS = 1
 """E124s: a mission completed from the red slot is worth 1 Red Star."""
@@ -131,16 +133,22 @@ def slot_claim_options(state: GameState, seat: int) -> list[MoveOption]:
 def slot_claim_problem(state: GameState, seat: int) -> Violation | None:
     code = slot_code(state, seat)
     if code is None:
-        return Violation("no_slot_mission", "Your faction card holds no mission to claim.", "E-8")
+        return Violation(
+            "no_slot_mission", _("Your faction card holds no mission to claim."), "E-8"
+        )
     if slot_mission(state, seat) is None:
         return Violation(
             "slot_mission_used",
-            "The mission in your red slot counts once a game, and from the game after it "
-            "went there.",
+            _(
+                "The mission in your red slot counts once a game, and from the game after it "
+                "went there."
+            ),
             "E-8",
         )
     if not met(state, seat, code):
-        return Violation("mission_not_met", "You have not met the mission in your red slot.", "E-8")
+        return Violation(
+            "mission_not_met", _("You have not met the mission in your red slot."), "E-8"
+        )
     return None
 
 
@@ -178,13 +186,28 @@ def claim_slot_mission(
     state.world_events = (*state.world_events, claimed)
     stars = slot_stars(state, mission)
     state.set_seat(seat, red_star_tokens=state.seats[seat].red_star_tokens + stars)
-    kind = "mission" if mission.faction else "private mission"
-    reward = "a Red Star" if stars == 1 else f"{stars} Red Stars"
+    reward = ngettext("a Red Star", "%(count)s Red Stars", stars) % {"count": stars}
+    words = (
+        _(
+            "%(player)s completes the mission %(mission)s from the red slot of %(faction)s "
+            "for %(stars)s; it stays in the slot."
+        )
+        if mission.faction
+        else _(
+            "%(player)s completes the private mission %(mission)s from the red slot of "
+            "%(faction)s for %(stars)s; it stays in the slot."
+        )
+    )
     events.append(
         GameEvent(
             "slot_mission_claimed",
-            f"{seat_label(state, seat)} completes the {kind} {mission.name} from the red slot "
-            f"of {faction_name(faction)} for {reward}; it stays in the slot.",
+            words
+            % {
+                "player": seat_label(state, seat),
+                "mission": mission.name,
+                "faction": faction_name(faction),
+                "stars": reward,
+            },
             {"seat": seat, "faction": faction, "mission": mission.code, "reward": stars},
         )
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rules.errors import IllegalMove
 from rules.game.draft import draft_recorded
 from rules.game.state import GameState
+from rules.words import gettext as _
 from rules.world import Outcome
 from rules.world_events import FortificationWorn, GameIncident, WorldEvent
 
@@ -62,7 +63,7 @@ def game_result(state: GameState) -> GameResult:
     """END-2: the winner Won; a seat with no troops on the board (or eliminated) is
     Eliminated, even if it could have joined the war; everyone else Held On."""
     if not state.is_over or state.winner is None:
-        raise IllegalMove("game_not_over", "The game is not over yet.", "END-1")
+        raise IllegalMove("game_not_over", _("The game is not over yet."), "END-1")
     seats = []
     for index, player in enumerate(state.seats):
         controlled = tuple(sorted(state.controlled(index)))

@@ -18,6 +18,7 @@ from rules.game.common import (
 from rules.game.effects import at_turn_start
 from rules.game.events import GameEvent
 from rules.game.state import GameState, TurnFlags, faction_name
+from rules.words import gettext as _
 
 
 def next_active_seat(state: GameState, seat: int) -> int:
@@ -55,7 +56,7 @@ def _lift_sea_ban(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "sea_ban_lifted",
-            "Attacks and expansions may cross sea lines again (The Ancient One).",
+            _("Attacks and expansions may cross sea lines again (The Ancient One)."),
             {"seat": banned_by, "rule": "E-7"},
         )
     )
@@ -74,8 +75,12 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "turn_started",
-                f"Turn {state.turn_number}: {seat_label(state, seat)} "
-                f"({faction_name(state.seats[seat].faction)}) to play.",
+                _("Turn %(turn)s: %(player)s (%(faction)s) to play.")
+                % {
+                    "turn": state.turn_number,
+                    "player": seat_label(state, seat),
+                    "faction": faction_name(state.seats[seat].faction),
+                },
                 {"seat": seat, "turn": state.turn_number},
             )
         )
@@ -86,8 +91,14 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "eliminated",
-                f"{seat_label(state, seat)} has no troops and no legal starting territory: "
-                f"{faction_name(state.seats[seat].faction)} is eliminated for this game.",
+                _(
+                    "%(player)s has no troops and no legal starting territory: %(faction)s is "
+                    "eliminated for this game."
+                )
+                % {
+                    "player": seat_label(state, seat),
+                    "faction": faction_name(state.seats[seat].faction),
+                },
                 {"seat": seat, "rule": "T-6"},
             )
         )
@@ -102,5 +113,11 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         missile_powers.open_turn_start(state, events)
     for gone in eliminated_now:
         faction = faction_name(state.seats[gone].faction)
-        pack_due(state, "pack_2", f"{faction} was eliminated", state.current_seat, events)
+        pack_due(
+            state,
+            "pack_2",
+            _("%(faction)s was eliminated") % {"faction": faction},
+            state.current_seat,
+            events,
+        )
         owe_pick(state, gone, events)

@@ -18,12 +18,13 @@ from rules import board_links, box
 from rules.data import ScarType, content
 from rules.errors import Violation
 from rules.game import fallout
-from rules.game.common import START_OF_TURN, a_or_an, required, seat_label, unknown_territory
+from rules.game.common import START_OF_TURN, required, seat_label, unknown_territory
 from rules.game.effects import END_OF_TURN_SCARS, has_effect
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import MoveOption, PassScarCard, PlayScarCard
 from rules.game.state import GameState, faction_name, territory_name
+from rules.words import gettext as _
 from rules.world_events import ScarPlaced
 
 BEFORE_ATTACK_ROLL = "before_attack_roll"
@@ -59,10 +60,10 @@ def _card(state: GameState, seat: int) -> ScarType | None:
 
 def _when(scar: ScarType) -> str:
     if scar.timing == BEFORE_ATTACK_ROLL:
-        return "just before an attack roll, onto the defending territory"
+        return _("just before an attack roll, onto the defending territory")
     if scar.timing == OWN_TURN:
-        return "in your own turn, at its start or while expanding and attacking"
-    return "at the start of a turn"
+        return _("in your own turn, at its start or while expanding and attacking")
+    return _("at the start of a turn")
 
 
 def _territories(state: GameState) -> list[str]:
@@ -75,11 +76,19 @@ def _target_problem(state: GameState, scar: ScarType, target: str) -> str | Viol
     if scar.target == "faction":
         faction = box.factions(state.world).get(target)
         if faction is None:
-            return Violation("unknown_faction", f"There is no faction '{target}'.", "C-3")
+            return Violation(
+                "unknown_faction",
+                _("There is no faction '%(faction)s'.") % {"faction": target},
+                "C-3",
+            )
         if not faction.slot_open("yellow"):
-            return Violation("slot_closed", f"{faction.name} can never take that scar.", "G-4")
+            return Violation(
+                "slot_closed",
+                _("%(faction)s can never take that scar.") % {"faction": faction.name},
+                "G-4",
+            )
         if target in state.world.faction_scars:
-            return Violation("scar_exists", "That faction card already carries a scar.", "G-4")
+            return Violation("scar_exists", _("That faction card already carries a scar."), "G-4")
         return "faction"
     unknown = unknown_territory(state.world, target) or fallout.unchangeable_problem(state, target)
     if unknown:
@@ -87,7 +96,8 @@ def _target_problem(state: GameState, scar: ScarType, target: str) -> str | Viol
     if state.world.live_scar(target):
         return Violation(
             "scar_exists",
-            f"{territory_name(target)} already carries a scar; a territory holds one.",
+            _("%(territory)s already carries a scar; a territory holds one.")
+            % {"territory": territory_name(target)},
             "G-4",
         )
     return "territory"
@@ -97,16 +107,20 @@ def scar_problem(state: GameState, seat: int, target: str) -> str | Violation:
     """Where the held scar card's scar would go now, or why it cannot (T-3, G-4)."""
     scar = _card(state, seat)
     if scar is None:
-        return Violation("no_scar_card", "You hold no scar card.", "S-5")
+        return Violation("no_scar_card", _("You hold no scar card."), "S-5")
     if not _fits(scar, state.phase):
-        return Violation("scar_timing", f"A {scar.name} card is played {_when(scar)}.", "T-3")
+        return Violation(
+            "scar_timing",
+            _("A %(scar)s card is played %(when)s.") % {"scar": scar.name, "when": _when(scar)},
+            "T-3",
+        )
     if state.phase == BEFORE_ROLL_WINDOW:
         defending = state.pending["target"]  # type: ignore[index]
         if target != defending:
             return Violation(
                 "scar_not_defending",
-                f"A {scar.name} card goes onto the defending territory, "
-                f"{territory_name(defending)}.",
+                _("A %(scar)s card goes onto the defending territory, %(territory)s.")
+                % {"scar": scar.name, "territory": territory_name(defending)},
                 "T-3",
             )
     return _target_problem(state, scar, target)
@@ -144,11 +158,16 @@ def play_scar_card(
     state.world_events = (*state.world_events, placed)
     state.set_seat(seat, scar_card=None)
     target = territory_name(move.target) if on == "territory" else faction_name(move.target)
+    name = content().scar_types[scar].name
     events.append(
         GameEvent(
             "scar_placed",
-            f"{seat_label(state, seat)} places {a_or_an(content().scar_types[scar].name)} scar on "
-            f"{target}.",
+            (
+                _("%(player)s places an %(scar)s scar on %(target)s.")
+                if name[:1].lower() in "aeiou"
+                else _("%(player)s places a %(scar)s scar on %(target)s.")
+            )
+            % {"player": seat_label(state, seat), "scar": name, "target": target},
             {"seat": seat, "scar": scar, "target": move.target, "on": on},
         )
     )
@@ -218,7 +237,7 @@ def open_turn_start_window(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "scar_window",
-            "Before the turn goes on, other players may play a scar card (T-3).",
+            _("Before the turn goes on, other players may play a scar card (T-3)."),
             {"seat": state.current_seat},
         )
     )
@@ -262,8 +281,12 @@ def _lose_one(state: GameState, territory: str, events: list[GameEvent]) -> None
     events.append(
         GameEvent(
             "scar_effect",
-            f"{_scar_name(state, territory)}: {seat_label(state, seat)} loses a troop in "
-            f"{territory_name(territory)}.",
+            _("%(scar)s: %(player)s loses a troop in %(territory)s.")
+            % {
+                "scar": _scar_name(state, territory),
+                "player": seat_label(state, seat),
+                "territory": territory_name(territory),
+            },
             {"seat": seat, "territory": territory, "troops": -1},
         )
     )
@@ -280,8 +303,13 @@ def _gain_one(state: GameState, territory: str, events: list[GameEvent]) -> None
     events.append(
         GameEvent(
             "scar_effect",
-            f"{_scar_name(state, territory)}: {gain} troop(s) join {seat_label(state, seat)} "
-            f"in {territory_name(territory)}.",
+            _("%(scar)s: %(count)s troop(s) join %(player)s in %(territory)s.")
+            % {
+                "scar": _scar_name(state, territory),
+                "count": gain,
+                "player": seat_label(state, seat),
+                "territory": territory_name(territory),
+            },
             {"seat": seat, "territory": territory, "troops": gain},
         )
     )

@@ -18,6 +18,7 @@ from rules.game.lead_faction import begin_play
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
 from rules.rng import Rng, Seed
+from rules.words import gettext as _
 from rules.world import World
 
 SETUP_ORDER = "setup_order"
@@ -30,9 +31,13 @@ def new_game(world: World, seats: list[SeatSpec], *, seed: Seed, game_number: in
     the first pick of the draft (S-8). `seed` is 64 hex digits or a number (`rules.rng`)."""
     low, high = constant("players_min"), constant("players_max")
     if not low <= len(seats) <= high:
-        fail("player_count", f"A game has {low} to {high} players.", "C-1")
+        fail(
+            "player_count",
+            _("A game has %(low)s to %(high)s players.") % {"low": low, "high": high},
+            "C-1",
+        )
     if len({s.person for s in seats}) != len(seats):
-        fail("person_twice", "Each person takes one seat.", "S-6")
+        fail("person_twice", _("Each person takes one seat."), "S-6")
     rng = Rng.from_seed(seed)
     deck = rng.shuffled([t for t in board_links.territories(world) if world.has_card(t)])
     slot_count = constant("face_up_slots")
@@ -100,7 +105,8 @@ def roll_for_order(
     events.append(
         GameEvent(
             "order_roll",
-            f"{seat_label(state, seat)} rolls {value} for the order of choice.",
+            _("%(player)s rolls %(value)s for the order of choice.")
+            % {"player": seat_label(state, seat), "value": value},
             {"seat": seat, "dice": [value]},
         )
     )
@@ -113,7 +119,12 @@ def roll_for_order(
     if len(leaders) > 1:
         names = ", ".join(seat_label(state, s) for s in leaders)
         events.append(
-            GameEvent("order_tie", f"{names} tie on {best} and roll again.", {"seats": leaders})
+            GameEvent(
+                "order_tie",
+                _("%(players)s tie on %(value)s and roll again.")
+                % {"players": names, "value": best},
+                {"seats": leaders},
+            )
         )
         state.pending = {"kind": "order_roll", "contenders": leaders, "rolls": []}
         return
@@ -128,7 +139,7 @@ def roll_for_order(
     events.append(
         GameEvent(
             "first_chooser",
-            f"{seat_label(state, first)} chooses a faction first.",
+            _("%(player)s chooses a faction first.") % {"player": seat_label(state, first)},
             {"seat": first},
         )
     )
@@ -136,9 +147,17 @@ def roll_for_order(
 
 def _faction_violation(state: GameState, seat: int, move: ChooseFaction) -> None:
     if move.faction not in box.factions(state.world):
-        fail("unknown_faction", f"There is no faction '{move.faction}'.", "C-3")
+        fail(
+            "unknown_faction",
+            _("There is no faction '%(faction)s'.") % {"faction": move.faction},
+            "C-3",
+        )
     if any(s.faction == move.faction for s in state.seats):
-        fail("faction_taken", f"{faction_name(move.faction)} is already taken.", "S-6")
+        fail(
+            "faction_taken",
+            _("%(faction)s is already taken.") % {"faction": faction_name(move.faction)},
+            "S-6",
+        )
     problem = legal_start_violation(
         state, seat, move.territory, setup=hq_spacing_applies(state, seat)
     )
@@ -158,8 +177,16 @@ def choose_faction(
     events.append(
         GameEvent(
             "faction_chosen",
-            f"{seat_label(state, seat)} takes {faction_name(move.faction)} and starts in "
-            f"{territory_name(move.territory)} with its HQ and {troops} troops.",
+            _(
+                "%(player)s takes %(faction)s and starts in %(territory)s with its HQ and "
+                "%(count)s troops."
+            )
+            % {
+                "player": seat_label(state, seat),
+                "faction": faction_name(move.faction),
+                "territory": territory_name(move.territory),
+                "count": troops,
+            },
             {"seat": seat, "faction": move.faction, "territory": move.territory, "troops": troops},
         )
     )

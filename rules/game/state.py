@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.data import board, content
 from rules.rng import RngState
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import WorldEvent, event_from_json
 
@@ -364,4 +365,4 @@ def territory_name(key: str) -> str:
 
 
 def faction_name(key: str | None) -> str:
-    return content().factions[key].name if key else "nobody"
+    return content().factions[key].name if key else _("nobody")

@@ -42,6 +42,7 @@ from rules.game.moves import (
 )
 from rules.game.scars import scar_targets
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
 
 PLACE = "place"
 EXPAND_ATTACK = "expand_attack"
@@ -51,7 +52,7 @@ def _cards_in_hand(state: GameState, seat: int, cards: tuple[str, ...], rule: st
     hand = Counter(state.seats[seat].cards)
     wanted = Counter(cards)
     if any(hand[card] < n for card, n in wanted.items()):
-        fail("card_not_held", "You can only hand in cards you hold.", rule)
+        fail("card_not_held", _("You can only hand in cards you hold."), rule)
 
 
 def _hand_in(state: GameState, seat: int, cards: tuple[str, ...]) -> None:
@@ -71,7 +72,11 @@ def _hand_in(state: GameState, seat: int, cards: tuple[str, ...]) -> None:
 def _buy_violation(state: GameState, seat: int, move: BuyRedStar) -> None:
     needed = constant("cards_per_red_star")
     if len(move.cards) != needed:
-        fail("four_cards", f"A Red Star costs exactly {needed} resource cards.", "T-2")
+        fail(
+            "four_cards",
+            _("A Red Star costs exactly %(count)s resource cards.") % {"count": needed},
+            "T-2",
+        )
     _cards_in_hand(state, seat, move.cards, "T-2")
 
 
@@ -82,8 +87,8 @@ def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[Gam
     events.append(
         GameEvent(
             "red_star_bought",
-            f"{seat_label(state, seat)} hands in 4 cards for a Red Star "
-            f"({state.red_stars(seat)} in all).",
+            _("%(player)s hands in 4 cards for a Red Star (%(stars)s in all).")
+            % {"player": seat_label(state, seat), "stars": state.red_stars(seat)},
             {"seat": seat, "cards": list(move.cards)},
         )
     )
@@ -95,7 +100,7 @@ def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[Gam
 
 def _join_violation(state: GameState, seat: int, move: JoinWar) -> None:
     if state.controlled(seat):
-        fail("must_recruit", "You control territories, so you recruit instead.", "T-4")
+        fail("must_recruit", _("You control territories, so you recruit instead."), "T-4")
     problem = legal_start_violation(state, seat, move.territory, setup=False)
     if problem is not None:
         fail(*problem)
@@ -111,8 +116,12 @@ def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]
     events.append(
         GameEvent(
             "joined_war",
-            f"{seat_label(state, seat)} joins the war with {troops} troops in "
-            f"{territory_name(move.territory)}.",
+            _("%(player)s joins the war with %(count)s troops in %(territory)s.")
+            % {
+                "player": seat_label(state, seat),
+                "count": troops,
+                "territory": territory_name(move.territory),
+            },
             {"seat": seat, "territory": move.territory, "troops": troops},
         )
     )
@@ -136,7 +145,8 @@ def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
     if not low <= coins <= high:
         fail(
             "trade_in_coins",
-            f"A trade-in must be worth {low} to {high} coins, not {coins}.",
+            _("A trade-in must be worth %(low)s to %(high)s coins, not %(coins)s.")
+            % {"low": low, "high": high, "coins": coins},
             "T-11",
         )
     return content().trade_in_chart[coins]
@@ -144,7 +154,7 @@ def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
 
 def _recruit_violation(state: GameState, seat: int, move: Recruit) -> int:
     if not state.controlled(seat):
-        fail("must_join", "You control no territory, so you must join the war.", "T-4")
+        fail("must_join", _("You control no territory, so you must join the war."), "T-4")
     if not move.trade_in:
         return 0
     _cards_in_hand(state, seat, move.trade_in, "T-11")
@@ -164,15 +174,19 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
         state.turn, recruits_left=total, traded_in=bool(move.trade_in), trade_in=move.trade_in
     )
     state.phase = PLACE
-    parts = [f"{base} base"]
-    parts += [f"{n} for {board().continents[c].name}" for c, n in bonuses.items()]
-    parts += [f"{n} for {why}" for why, n in powers]
+    parts = [_("%(count)s base") % {"count": base}]
+    parts += [
+        _("%(count)s for %(why)s") % {"count": n, "why": board().continents[c].name}
+        for c, n in bonuses.items()
+    ]
+    parts += [_("%(count)s for %(why)s") % {"count": n, "why": why} for why, n in powers]
     if move.trade_in:
-        parts.append(f"{traded} for the trade-in")
+        parts.append(_("%(count)s for the trade-in") % {"count": traded})
     events.append(
         GameEvent(
             "recruited",
-            f"{seat_label(state, seat)} recruits {total} troops ({', '.join(parts)}).",
+            _("%(player)s recruits %(count)s troops (%(parts)s).")
+            % {"player": seat_label(state, seat), "count": total, "parts": ", ".join(parts)},
             {
                 "seat": seat,
                 "total": total,
@@ -216,10 +230,10 @@ def start_options(state: GameState, seat: int) -> list[MoveOption]:
 
 def _place_violation(state: GameState, seat: int, move: PlaceTroops) -> None:
     if state.owner(move.territory) != seat:
-        fail("not_controlled", "Recruits go only to territories you control.", "T-13")
+        fail("not_controlled", _("Recruits go only to territories you control."), "T-13")
     left = state.turn.recruits_left
     if not 1 <= move.count <= left:
-        fail("place_count", f"You have {left} troops left to place.", "T-13")
+        fail("place_count", _("You have %(count)s troops left to place.") % {"count": left}, "T-13")
     cautious = weaknesses.placement_problem(state, seat, move.territory)
     if cautious is not None:
         required(cautious)
@@ -237,7 +251,12 @@ def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[Ga
     events.append(
         GameEvent(
             "troops_placed",
-            f"{seat_label(state, seat)} places {move.count} in {territory_name(move.territory)}.",
+            _("%(player)s places %(count)s in %(territory)s.")
+            % {
+                "player": seat_label(state, seat),
+                "count": move.count,
+                "territory": territory_name(move.territory),
+            },
             {"seat": seat, "territory": move.territory, "count": move.count},
         )
     )
@@ -301,17 +320,17 @@ def maneuver_problem(
     if unknown:
         return unknown
     if state.turn.maneuvered and not extra:
-        return Violation("one_maneuver", "You have already maneuvered this turn.", "M-2")
+        return Violation("one_maneuver", _("You have already maneuvered this turn."), "M-2")
     if state.owner(origin) != seat or state.owner(target) != seat or origin == target:
         return Violation(
-            "not_controlled", "A maneuver goes between two territories you control.", "M-4"
+            "not_controlled", _("A maneuver goes between two territories you control."), "M-4"
         )
     regions = _regions(state, seat, linked=linked)
     if not any(origin in region and target in region for region in regions):
         return Violation(
             "not_connected",
-            f"{territory_name(origin)} and {territory_name(target)} are not linked "
-            "through territories you control.",
+            _("%(origin)s and %(target)s are not linked through territories you control.")
+            % {"origin": territory_name(origin), "target": territory_name(target)},
             "M-3",
         )
     reach = weaknesses.maneuver_reach_problem(state, seat, origin, target)
@@ -323,22 +342,32 @@ def maneuver_problem(
         return through
     most = state.troops(origin) - 1
     if most < 1:
-        return Violation("maneuver_count", "At least 1 troop stays behind.", "M-3")
+        return Violation("maneuver_count", _("At least 1 troop stays behind."), "M-3")
     return 1, most
 
 
 def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]) -> None:
     low, high = required(maneuver_problem(state, seat, move.origin, move.target))
     if not low <= move.count <= high:
-        fail("maneuver_count", f"You can move {low} to {high} troops; 1 stays behind.", "M-3")
+        fail(
+            "maneuver_count",
+            _("You can move %(low)s to %(high)s troops; 1 stays behind.")
+            % {"low": low, "high": high},
+            "M-3",
+        )
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, state.troops(move.target) + move.count)
     state.turn = replace(state.turn, maneuvered=True)
     events.append(
         GameEvent(
             "maneuvered",
-            f"{seat_label(state, seat)} maneuvers {move.count} from "
-            f"{territory_name(move.origin)} to {territory_name(move.target)}.",
+            _("%(player)s maneuvers %(count)s from %(origin)s to %(target)s.")
+            % {
+                "player": seat_label(state, seat),
+                "count": move.count,
+                "origin": territory_name(move.origin),
+                "target": territory_name(move.target),
+            },
             {"seat": seat, "origin": move.origin, "target": move.target, "count": move.count},
         )
     )

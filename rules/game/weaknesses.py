@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from rules import board_links, box
 from rules.errors import Violation
+from rules.game.common import joined
 from rules.game.effects import EXPANSION_COST_EFFECTS, ExpansionCostEffect, has_effect
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
+from rules.words import gettext as _
 
 COLLABORATOR = "collaborator"
 CAUTIOUS = "recruits_in_two_territories"
@@ -58,8 +60,8 @@ def placement_problem(state: GameState, seat: int, territory: str) -> Violation 
     if len(placed) >= CAUTIOUS_TERRITORIES:
         return Violation(
             "cautious",
-            "A Cautious faction places its recruits in 1 or 2 territories only: "
-            f"{' and '.join(territory_name(t) for t in placed)}.",
+            _("A Cautious faction places its recruits in 1 or 2 territories only: %(territories)s.")
+            % {"territories": joined([territory_name(t) for t in placed])},
             "T-13",
         )
     return None
@@ -84,8 +86,11 @@ def maneuver_reach_problem(
         return None
     return Violation(
         "short_sighted",
-        f"A Short Sighted faction maneuvers only next door: {territory_name(target)} does not "
-        f"border {territory_name(origin)}.",
+        _(
+            "A Short Sighted faction maneuvers only next door: %(target)s does not border "
+            "%(origin)s."
+        )
+        % {"target": territory_name(target), "origin": territory_name(origin)},
         "M-3",
     )
 
@@ -110,14 +115,15 @@ def trim_coins(state: GameState, seat: int, events: list[GameEvent]) -> None:
     if extra <= 0:
         return
     hand = list(state.seats[seat].cards)
-    for _ in range(extra):
+    for _coin in range(extra):
         hand.remove(COIN)
     state.set_seat(seat, cards=tuple(hand))
     state.coin_pile += extra
     events.append(
         GameEvent(
             "coin_cards_returned",
-            f"{state.seats[seat].name} is Purist and returns {extra} coin card(s) to the pile.",
+            _("%(player)s is Purist and returns %(count)s coin card(s) to the pile.")
+            % {"player": state.seats[seat].name, "count": extra},
             {"seat": seat, "count": extra},
         )
     )

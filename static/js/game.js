@@ -120,12 +120,17 @@
       ticked++;
     });
     var chart = JSON.parse(picker.dataset.chart || "{}");
-    var words = ticked + " card" + (ticked === 1 ? "" : "s") + ", " + coins + " coin" + (coins === 1 ? "" : "s");
+    var words = window.siteWords; // in the reader's language (words.js)
+    var total = words.say("gameCardsAndCoins", {
+      cards: words.count("gameCards", ticked),
+      coins: words.count("gameCoins", coins)
+    });
     if (picker.dataset.maxCoins && ticked) {
-      words += chart[coins] ? " → " + chart[coins] + " troops" : " (a trade-in takes " +
-        picker.dataset.minCoins + " to " + picker.dataset.maxCoins + " coins)";
+      total += " " + (chart[coins]
+        ? words.say("gameTradeInTroops", { troops: chart[coins] })
+        : words.say("gameTradeInRange", { min: picker.dataset.minCoins, max: picker.dataset.maxCoins }));
     }
-    picker.querySelector(".card-total").textContent = words;
+    picker.querySelector(".card-total").textContent = total;
   }
 
   function initForms(root) {
@@ -161,7 +166,7 @@
     forms().forEach(function (f) { f.classList.remove("is-active"); });
     form.classList.add("is-active");
     var hint = document.getElementById("map-hint");
-    if (hint) hint.textContent = "Check the highlighted form, then confirm it.";
+    if (hint) hint.textContent = window.siteWords.say("gameCheckForm");
     var focusable = form.querySelector("input[data-count]") || form.querySelector("button");
     if (focusable) focusable.focus({ preventScroll: true });
     form.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -226,8 +231,8 @@
     var hint = document.getElementById("map-hint");
     if (hint) {
       hint.textContent = fromHere
-        ? "Now click where the troops go (highlighted)."
-        : "No move of yours starts there now.";
+        ? window.siteWords.say("gamePickTarget")
+        : window.siteWords.say("gameNoMoveFromHere");
     }
   }
 
@@ -254,7 +259,10 @@
         clock.className = "deadline-left";
         node.prepend(clock);
       }
-      clock.textContent = left > 0 ? left + " s left. " : "Time is up. ";
+      var words = window.siteWords;
+      clock.textContent = (left > 0
+        ? words.say("gameSecondsLeft", { seconds: left })
+        : words.say("gameTimeIsUp")) + " ";
     });
   }, 500);
 })();

@@ -10,6 +10,11 @@
 
   var section, form, hint, target = null;
 
+  // The words, in the reader's language (words.js).
+  function say(key, values) {
+    return window.siteWords.say(key, values);
+  }
+
   function kind(field) {
     return field.name.replace(/\d+/g, "#");
   }
@@ -49,10 +54,10 @@
     if (target) target.closest(".field, td, .coin-field, label")?.classList.remove("is-map-target");
     target = field;
     if (!field) {
-      hint.textContent = "Tap a territory's field, then the map.";
+      hint.textContent = say("mapPickNoTarget");
     } else {
       (field.closest(".field, td, .coin-field, label") || field).classList.add("is-map-target");
-      hint.textContent = "Tapping the map fills: " + labelOf(field) + ".";
+      hint.textContent = say("mapPickTarget", { field: labelOf(field) });
     }
     paint();
   }
@@ -84,7 +89,7 @@
       chip.dataset.remove = key;
       var count = field.tagName === "INPUT" && Number(field.value) > 0 ? " +" + field.value : "";
       chip.textContent = nameOf(key) + count + " ✕";
-      chip.setAttribute("aria-label", "Remove " + nameOf(key));
+      chip.setAttribute("aria-label", say("mapPickRemove", { name: nameOf(key) }));
       box.appendChild(chip);
     });
     if (field.dataset.start && onMap(field.dataset.start)) {
@@ -92,7 +97,7 @@
       same.type = "button";
       same.className = "chip chip--action";
       same.dataset.sameStart = "1";
-      same.textContent = "Held only its start (" + nameOf(field.dataset.start) + ")";
+      same.textContent = say("mapPickOnlyStart", { name: nameOf(field.dataset.start) });
       box.appendChild(same);
     }
     if (field.tagName !== "INPUT") {
@@ -100,8 +105,8 @@
       aim.type = "button";
       aim.className = "chip chip--aim";
       aim.dataset.aim = "1";
-      aim.textContent = "On the map";
-      aim.setAttribute("aria-label", "Choose " + labelOf(field) + " on the map");
+      aim.textContent = say("mapPickOnTheMap");
+      aim.setAttribute("aria-label", say("mapPickChooseOnMap", { field: labelOf(field) }));
       box.appendChild(aim);
     }
   }
@@ -130,7 +135,7 @@
     var field = target;
     var option = Array.prototype.find.call(field.options, function (o) { return o.value === key; });
     if (!option) {
-      hint.textContent = nameOf(key) + " is not a choice for " + labelOf(field) + ".";
+      hint.textContent = say("mapPickNotAChoice", { name: nameOf(key), field: labelOf(field) });
       return;
     }
     if (field.multiple) {
@@ -172,7 +177,7 @@
     var first = pickable().find(function (f) { return f.tagName === "SELECT" && chosen(f).length === 0; });
     setTarget(first || null);
     if (!first && form.querySelector("input.coin-input")) {
-      hint.textContent = "Each tap adds a coin to that card; past the most it may get, back to 0.";
+      hint.textContent = say("mapPickCoins");
     }
     refresh();
 

@@ -1,7 +1,7 @@
 """Playwright (sync API) in headless Chromium against pytest-django's `live_server`.
 
-Fixtures: `browser` (one per session), `page` (a fresh context per test; a screenshot goes to
-`test-artifacts/` when the test fails), `login(page, user)` (signs a user in by cookie, no
+Fixtures: `browser` (one per session), `page` (a fresh context per test, in the language a
+`browser_locale` mark names; a screenshot goes to `test-artifacts/` when the test fails), `login(page, user)` (signs a user in by cookie, no
 form). Mark tests `@pytest.mark.browser`; they use `live_server` so data is committed.
 """
 
@@ -51,7 +51,13 @@ def browser():
 
 @pytest.fixture
 def page(request, browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    # `@pytest.mark.browser_locale("es-ES")`: the browser's language (its Accept-Language).
+    marker = request.node.get_closest_marker("browser_locale")
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 1280, "height": 900},
+        locale=marker.args[0] if marker else None,
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page

@@ -1,0 +1,189 @@
+"""Digital play in Spanish (issue 14): with a Spanish browser, the new-game page and a game page
+in the middle of a turn (the move panel, the players, the cards, the dice, the log) come out in
+Spanish with the English of the move panel gone; a move posted from that page answers in
+Spanish; and the game log, stored as a move is made, reads in each reader's language whoever
+made the move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+
+from campaign.models.digital import DigitalGame, GameMove
+from campaign.selectors.digital import digital_game_log
+from rules.game import GameState, legal_move_options
+from tests.browser.phone_positions import game_at_expand_attack
+
+pytestmark = pytest.mark.django_db
+
+ES = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+MOVE_PANEL_ENGLISH = [
+    "Your move",
+    "Expand into an empty territory",
+    "Keep attacking until taken",
+    "Stop attacking",
+    "End attacks and the turn",
+    "Players",
+    "Face-up cards",
+    "Game log",
+    "Coin cards left",
+    "Missile window",
+    "Choose…",
+]
+
+
+def _url(name: str, game: DigitalGame) -> str:
+    return reverse(f"campaign:{name}", kwargs={"slug": game.campaign.slug, "game_id": game.pk})
+
+
+def _text(html: str) -> str:
+    """The visible words of a page or a panel: tags, scripts and JSON data left out."""
+    html = re.sub(r"<script.*?</script>|<style.*?</style>|<svg.*?</svg>", " ", html, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+@pytest.fixture
+def game(campaign, owner, persons) -> DigitalGame:
+    """The owner's seat 0 to act in its expand-and-attack step, against two bots; its moves
+    made in English."""
+    with translation.override("en"):
+        return game_at_expand_attack(campaign, owner, persons)
+
+
+def test_the_new_game_page_in_spanish(owner_client, campaign):
+    response = owner_client.get(
+        reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug}), **ES
+    )
+    assert response.status_code == 200
+    assert '<html lang="es"' in response.content.decode()
+    text = _text(response.content.decode())
+    for words in [
+        "Empezar una partida digital",
+        "Sienta de 3 a 5 jugadores",
+        "Asiento",
+        "Jugado por",
+        "Su propio navegador",
+        "Por turnos (este navegador)",
+        "— un bot nuevo —",
+        "Empezar la partida",
+        "Aún no hay ninguna partida digital.",
+    ]:
+        assert words in text, words
+    for words in [
+        "Start a digital game",
+        "Played by",
+        "Own browser",
+        "a new bot",
+        "Start the game",
+    ]:
+        assert words not in text, words
+
+
+def test_a_game_page_in_the_middle_of_a_turn_in_spanish(owner_client, game):
+    response = owner_client.get(_url("digital_game", game), **ES)
+    assert response.status_code == 200
+    text = _text(response.content.decode())
+    for words in [
+        "Te toca",
+        "Expandir y atacar",  # the phase
+        "Expándete a un territorio vacío",
+        "Expandirse",
+        "Desde",
+        "Hasta",
+        "Tropas",
+        "Terminar los ataques y el turno",
+        "Jugadores",
+        "Tus cartas",
+        "Cartas cara arriba",
+        "Cartas de moneda restantes",
+        "Registro de la partida",
+        "Momento de los misiles",
+        "Dados",
+        "Cómo se comprueban los dados",
+        "Abandonar esta partida",
+    ]:
+        assert words in text, words
+    for words in MOVE_PANEL_ENGLISH:
+        assert words not in text, words
+
+
+def test_the_same_page_stays_english_for_an_english_browser(owner_client, game):
+    text = _text(owner_client.get(_url("digital_game", game), **EN).content.decode())
+    for words in ["Your move", "Expand into an empty territory", "End attacks and the turn"]:
+        assert words in text, words
+    assert "Te toca" not in text
+
+
+def test_a_move_posted_from_the_spanish_page_answers_in_spanish(owner_client, game):
+    state = GameState.from_json(game.state)
+    option = next(o for o in legal_move_options(state, 0) if o.move.type == "end_turn")
+    data = {"seat": 0, "version": game.version, **option.move.to_json()}
+    response = owner_client.post(_url("digital_game_move", game), data, **ES)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.version > data["version"]
+    text = _text(response.content.decode())
+    assert "Registro de la partida" in text
+    assert "Game log" not in text
+    # The same form again, on the version the page no longer shows: refused, in Spanish.
+    stale = owner_client.post(_url("digital_game_move", game), data, **ES)
+    assert stale.status_code == 409
+    stale_text = _text(stale.content.decode())
+    assert "La partida ha avanzado desde que se dibujó tu página" in stale_text
+    assert "moved on" not in stale_text
+
+
+def test_the_log_reads_in_the_readers_language_whoever_made_the_move(owner_client, game):
+    """The game was played in English (no request): each move kept its words in Spanish too,
+    and a Spanish reader gets those, an English one the English."""
+    moved = GameMove.objects.filter(game=game).order_by("index").first()
+    event = moved.events[0]
+    assert set(event["words"]) == {"en", "es"}
+    assert event["words"]["en"]["text"] == event["text"]
+    with translation.override("es"):
+        spanish = digital_game_log(game=game)
+    with translation.override("en"):
+        english = digital_game_log(game=game)
+    assert [line.event["text"] for line in english] == [
+        e["text"]
+        for m in GameMove.objects.filter(game=game).order_by("-index")
+        for e in reversed(m.events)
+    ]
+    assert [line.event["type"] for line in spanish] == [line.event["type"] for line in english]
+    spanish_texts = [line.event["words"]["es"]["text"] for line in spanish]
+    assert [line.event["text"] for line in spanish] == spanish_texts
+    page = owner_client.get(_url("digital_game_log", game), **ES).content.decode()
+    assert escape(spanish_texts[-1]) in page
+    # The first roll for the order of choice (S-6), as the engine words it in each language.
+    assert event["words"]["es"]["text"] != event["text"]
+    assert escape(event["words"]["es"]["text"]) in page
+    assert escape(event["text"]) not in page
+
+
+def test_a_move_made_in_spanish_keeps_its_english_words(owner_client, game):
+    """A Spanish player's move is logged in English for English readers, and vice versa: the
+    words kept for each language do not depend on who moved."""
+    state = GameState.from_json(game.state)
+    option = next(o for o in legal_move_options(state, 0) if o.move.type == "end_turn")
+    before = game.version
+    owner_client.post(
+        _url("digital_game_move", game),
+        {"seat": 0, "version": before, **option.move.to_json()},
+        **ES,
+    )
+    moved = GameMove.objects.get(game=game, index=before)
+    for event in moved.events:
+        assert set(event["words"]) == {"en", "es"}
+        assert event["text"] == event["words"]["es"]["text"]
+    with translation.override("en"):
+        english = [
+            line.event["text"] for line in digital_game_log(game=game) if line.index == before
+        ]
+    # The English reader gets the words the engine writes in English, not the mover's.
+    assert english == [e["words"]["en"]["text"] for e in reversed(moved.events)]
