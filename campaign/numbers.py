@@ -1,11 +1,17 @@
 """Whole numbers read from what a browser or a client sends (seats, versions, game numbers).
 
 `str.isdigit()` says yes to "²" and to a 5,000-digit string, and `int()` then raises: every such
-value must be read here instead, so bad input is a refusal, never a 500."""
+value must be read here instead, so bad input is a refusal, never a 500.
+
+Also `local_date`: a date as the reader's language writes it."""
 
 from __future__ import annotations
 
+import datetime
 import re
+
+from django.utils import formats, timezone
+from django.utils.translation import get_language
 
 # Nine digits hold every seat, version and game number a campaign can reach, and stay within
 # the database's integer columns.
@@ -33,13 +39,8 @@ def local_date(value: object) -> str:
     """A date (or an ISO "YYYY-MM-DD" string) as the reader's language writes it: English pages
     keep the ISO form they have always shown; other languages get their long date format
     ("10 de enero de 2026"). Anything that is not a date comes back as it was."""
-    import datetime
-
-    from django.utils import formats
-    from django.utils.translation import get_language
-
     if isinstance(value, datetime.datetime):
-        value = value.date()
+        value = (timezone.localtime(value) if timezone.is_aware(value) else value).date()
     if isinstance(value, str):
         try:
             value = datetime.date.fromisoformat(value)

@@ -84,8 +84,12 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # `rule_links` turns the rule IDs of refusals into "why" links on every page.
-            "builtins": ["campaign.templatetags.rule_links"],
+            # `rule_links` turns the rule IDs of refusals into "why" links on every page;
+            # `reader_words` shows a sentence the service stored in the reader's language.
+            "builtins": [
+                "campaign.templatetags.rule_links",
+                "campaign.templatetags.stored_words",
+            ],
         },
     },
 ]

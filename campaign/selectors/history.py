@@ -29,6 +29,7 @@ from campaign.selectors.world import (
     world_event_entries,
     world_log,
 )
+from campaign.stored_words import in_reader_words
 from rules import box
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
@@ -197,7 +198,7 @@ def describe(
         case PackOpened():
             return _("%(pack)s opened: %(reason)s") % {
                 "pack": content().packs[event.pack].name,
-                "reason": event.reason,
+                "reason": in_reader_words(event.reason),
             }
         case GameIncident():
             text = event.describe()
@@ -208,6 +209,8 @@ def describe(
             )
         case GameRecorded():
             return game_recorded_text(event, names)
+        case EventResolved() if event.detail:
+            return in_reader_words(event.describe())
     return event.describe()
 
 

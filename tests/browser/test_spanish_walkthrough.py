@@ -4,9 +4,12 @@ left (`english_left`), and says so in `<html lang>`."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from campaign.models import Person
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.english_left import english_left
 from tests.browser.phone_positions import game_at_expand_attack
 from tests.conftest import PASSWORD
@@ -19,6 +22,12 @@ pytestmark = [
 
 
 def _all_spanish(page, where: str) -> None:
+    """The page says it is Spanish and holds no English; its picture goes to test-artifacts/
+    (for a person to look at, as the issue asks)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(
+        path=str(ARTIFACTS / f"es-{re.sub(r'[^a-z0-9]+', '-', where)}.png"), full_page=True
+    )
     assert page.locator("html").get_attribute("lang") == "es", where
     assert english_left(page) == [], where
 

@@ -38,6 +38,14 @@ MOVE_PANEL_ENGLISH = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _no_language_left_behind():
+    """A request leaves its language active in the test's thread: undo it, so a later test
+    that reads words outside a request does not get Spanish."""
+    yield
+    translation.deactivate()
+
+
 def _url(name: str, game: DigitalGame) -> str:
     return reverse(f"campaign:{name}", kwargs={"slug": game.campaign.slug, "game_id": game.pk})
 

@@ -306,3 +306,16 @@ def test_an_english_browser_still_reads_english(owner_client, campaign):
     assert "People in the world" in text and "Create an invitation link" in text
     text = _text(Client().get("/guide/log/", HTTP_ACCEPT_LANGUAGE="en"))
     assert "Before the first game" in text and "who held on" in text
+
+
+def test_a_missing_page_switches_language_without_echoing_its_address(anon_client):
+    missing = anon_client.get("/campaigns/no-such-campaign/", **ES)
+    assert missing.status_code == 404
+    assert '<input type="hidden" name="next" value="">' in missing.content.decode()
+    back = anon_client.post(
+        "/accounts/language/",
+        {"language": "en", "next": ""},
+        HTTP_REFERER="http://testserver/campaigns/no-such-campaign/",
+    )
+    assert back.status_code == 302
+    assert back["Location"] == "http://testserver/campaigns/no-such-campaign/"
