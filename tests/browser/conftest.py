@@ -1,8 +1,9 @@
 """Playwright (sync API) in headless Chromium against pytest-django's `live_server`.
 
 Fixtures: `browser` (one per session), `page` (a fresh context per test, in the language a
-`browser_locale` mark names; a screenshot goes to `test-artifacts/` when the test fails), `login(page, user)` (signs a user in by cookie, no
-form). Mark tests `@pytest.mark.browser`; they use `live_server` so data is committed.
+`browser_locale` mark names; a screenshot goes to `test-artifacts/` when the test fails),
+`login(page, user)` (signs a user in by cookie, no form). Mark tests `@pytest.mark.browser`;
+they use `live_server` so data is committed.
 """
 
 from __future__ import annotations

@@ -7,17 +7,150 @@ from __future__ import annotations
 import re
 
 ENGLISH = frozenset(
-    """
-    the and of with your you yours game games player players turn turns next back confirm
-    who won winner reward rewards sign password username email forgot account territory
-    territories troops attack attacks expand end card cards held log logged campaign campaigns
-    rules world history new choose chosen save cancel add this that what which when where there
-    here has have was were will would not on at by for from to is are be it its they them their
-    our we my or if then than how all each every more less one two three first last after
-    before done edit open opened sealed pack packs map tap step steps menu language times words
-    guides read play browser keeper none yes start starts roll rolls dice missile missiles scar
-    scars city cities coin coins faction factions winner's round rounds phase move moves
-    """.split()
+    {
+        "the",
+        "and",
+        "of",
+        "with",
+        "your",
+        "you",
+        "yours",
+        "game",
+        "games",
+        "player",
+        "players",
+        "turn",
+        "turns",
+        "next",
+        "back",
+        "confirm",
+        "who",
+        "won",
+        "winner",
+        "reward",
+        "rewards",
+        "sign",
+        "password",
+        "username",
+        "email",
+        "forgot",
+        "account",
+        "territory",
+        "territories",
+        "troops",
+        "attack",
+        "attacks",
+        "expand",
+        "end",
+        "card",
+        "cards",
+        "held",
+        "log",
+        "logged",
+        "campaign",
+        "campaigns",
+        "rules",
+        "world",
+        "history",
+        "new",
+        "choose",
+        "chosen",
+        "save",
+        "cancel",
+        "add",
+        "this",
+        "that",
+        "what",
+        "which",
+        "when",
+        "where",
+        "there",
+        "here",
+        "has",
+        "have",
+        "was",
+        "were",
+        "will",
+        "would",
+        "not",
+        "on",
+        "at",
+        "by",
+        "for",
+        "from",
+        "to",
+        "is",
+        "are",
+        "be",
+        "it",
+        "its",
+        "they",
+        "them",
+        "their",
+        "our",
+        "we",
+        "my",
+        "or",
+        "if",
+        "then",
+        "than",
+        "how",
+        "all",
+        "each",
+        "every",
+        "more",
+        "less",
+        "one",
+        "two",
+        "three",
+        "first",
+        "last",
+        "after",
+        "before",
+        "done",
+        "edit",
+        "open",
+        "opened",
+        "sealed",
+        "pack",
+        "packs",
+        "map",
+        "tap",
+        "step",
+        "steps",
+        "menu",
+        "language",
+        "times",
+        "words",
+        "guides",
+        "read",
+        "play",
+        "browser",
+        "keeper",
+        "none",
+        "yes",
+        "start",
+        "starts",
+        "roll",
+        "rolls",
+        "dice",
+        "missile",
+        "missiles",
+        "scar",
+        "scars",
+        "city",
+        "cities",
+        "coin",
+        "coins",
+        "faction",
+        "factions",
+        "winner's",
+        "round",
+        "rounds",
+        "phase",
+        "move",
+        "moves",
+    }
 )
 
 TEXTS = """() => {
@@ -32,6 +165,7 @@ TEXTS = """() => {
 }"""
 
 
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters of any alphabet, "winner's" whole
 RULE_ID = re.compile(r"\b[A-Z]{1,4}-\d+\b")  # "END-6": a rule's ID, the same in every language
 
 
@@ -40,7 +174,7 @@ def english_left(page) -> list[str]:
     found = []
     for text in page.evaluate(TEXTS):
         for line in (text or "").splitlines():
-            words = {w.lower() for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", RULE_ID.sub("", line))}
+            words = {w.lower() for w in WORD.findall(RULE_ID.sub("", line))}
             hits = sorted(words & ENGLISH)
             if hits:
                 found.append(f"{', '.join(hits)}: {line.strip()[:300]}")
