@@ -202,6 +202,14 @@ def _translate(text: str, lang: str, depth: int = 0) -> str:
     return text
 
 
+def in_source_words(text: str) -> str:
+    """`text` in the language records are kept in (the messages as written, English): what a
+    record stores is then the same whoever's browser wrote it, and `in_reader_words` shows it
+    to each reader in theirs."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return in_reader_words(text)
+
+
 def in_reader_words(text: str) -> str:
     """`text`, a stored sentence of the service, in the reader's language; anything else as is."""
     if not text:

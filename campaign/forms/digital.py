@@ -361,9 +361,12 @@ def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
                 % {"count": count, "name": n}
                 for n, count in counts.items()
             )
-        if len(names) == 2:
-            return _("%(first)s and %(second)s") % {"first": names[0], "second": names[1]}
-        return " and ".join(names)
+        if not names:
+            return ""
+        joined = names[0]
+        for name in names[1:]:  # "A and B and C", each pair worded in the reader's language
+            joined = _("%(first)s and %(second)s") % {"first": joined, "second": name}
+        return joined
     if name == "mission" and value:  # a mission of the deck, offered once its pack is open
         mission = content().missions.get(value)
         return f"{mission.name}: {mission.text}" if mission else str(value)

@@ -9,6 +9,7 @@ from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
+from campaign.stored_words import in_reader_words
 from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
 from rules.words import language
 
@@ -90,9 +91,20 @@ language (`campaign.services.digital_words`)."""
 
 def in_language(event: dict[str, Any], code: str) -> dict[str, Any]:
     """A stored event as a reader of `code` sees it: its words in that language where the move
-    kept them (moves stored before the log kept every language show as they were written)."""
+    kept them, else (a move stored before the log kept every language) its sentences as
+    `campaign.stored_words` rewords them."""
     worded = (event.get(WORDS) or {}).get(code)
-    return {**event, **worded} if worded else event
+    if worded:
+        return {**event, **worded}
+    # A move stored before: its sentences recognised in the catalogue and worded again.
+    return {
+        **event,
+        **{
+            key: in_reader_words(event[key])
+            for key in ("text", "reason")
+            if isinstance(event.get(key), str)
+        },
+    }
 
 
 @dataclass(frozen=True)

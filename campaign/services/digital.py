@@ -212,8 +212,8 @@ def _check_seats(*, campaign: Campaign, seats: Sequence[SeatRequest], session_ke
     limits = content().constants
     if not limits["players_min"] <= len(seats) <= limits["players_max"]:
         raise ApplicationError(
-            f"A game has {limits['players_min']} to {limits['players_max']} players "
-            f"(you chose {len(seats)}).",
+            _("A game has %(low)s to %(high)s players (you chose %(chosen)s).")
+            % {"low": limits["players_min"], "high": limits["players_max"], "chosen": len(seats)},
             code="player_count",
             rule="C-1",
         )

@@ -6,7 +6,11 @@ The engine writes its log lines in the language active when it applies a move. A
 same move again from the same state, in another language, gives the same events (the dice come
 from the state's generator, and the engine never mutates a state it is given), only worded
 differently; those words are stored beside the event's own. The page picks the reader's
-(`campaign.selectors.digital.digital_game_log`)."""
+(`campaign.selectors.digital.digital_game_log`).
+
+The state kept is the one the pass in the site's own language gave: what it records for the
+world (why a pack opened) is then worded the same whoever moved, and a replay of the moves (the
+dice check) gives it again."""
 
 from __future__ import annotations
 
@@ -22,16 +26,23 @@ from rules.game.events import GameEvent
 from rules.words import language
 
 
-def _worded(event: GameEvent) -> dict[str, str]:
+def _is_words(value: Any) -> bool:
+    """Text, or a list of texts (the notes on a roll's dice)."""
+    return isinstance(value, str) or (
+        isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+    )
+
+
+def _worded(event: GameEvent) -> dict[str, Any]:
     """The event's fields that are words: its text, and any other text field (a reason)."""
-    fields = {"text": event.text}
-    fields.update({k: v for k, v in event.data.items() if isinstance(v, str) and k != WORDS})
+    fields: dict[str, Any] = {"text": event.text}
+    fields.update({k: v for k, v in event.data.items() if _is_words(v) and k != WORDS})
     return fields
 
 
 def _unworded(event: GameEvent) -> tuple[str, dict[str, Any]]:
-    """What must not differ between languages: the event's type and its non-text data."""
-    return event.type, {k: v for k, v in event.data.items() if not isinstance(v, str)}
+    """What must not differ between languages: the event's type and its other data."""
+    return event.type, {k: v for k, v in event.data.items() if not _is_words(v)}
 
 
 def apply_worded(state: GameState, seat: int, move: Move) -> tuple[GameState, list[GameEvent]]:
@@ -43,23 +54,25 @@ def apply_worded(state: GameState, seat: int, move: Move) -> tuple[GameState, li
     if not events:
         return new, events
     current = language()
-    words: list[dict[str, dict[str, str]]] = [{current: _worded(e)} for e in events]
+    words: list[dict[str, dict[str, Any]]] = [{current: _worded(e)} for e in events]
     for code, _name in settings.LANGUAGES:
         if code == current:
             continue
         with translation.override(code):
-            _state, again = apply_move(state, seat, move)
+            again_state, again = apply_move(state, seat, move)
         if [_unworded(e) for e in again] != [_unworded(e) for e in events]:
             continue
         for worded, other in zip(words, again, strict=True):
             worded[code] = _worded(other)
+        if code == settings.LANGUAGE_CODE:
+            new = again_state
     return new, [
         replace(event, data={**event.data, WORDS: _differing(worded)})
         for event, worded in zip(events, words, strict=True)
     ]
 
 
-def _differing(worded: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+def _differing(worded: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per language, the text and the fields whose words differ between languages (a key
     or a number written as text is the same in all, and is not repeated)."""
     keys = {

@@ -8,6 +8,7 @@ from campaign.models import Campaign, EventSource, PackUnlock
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_event_entries
 from campaign.services.world import world_event_append
+from campaign.stored_words import in_source_words
 from rules.unlocks import PackDue, packs_due
 from rules.world_events import PackOpened
 
@@ -54,7 +55,7 @@ def _claim(campaign: Campaign, due: PackDue) -> PackUnlock | None:
                 pack=due.pack,
                 trigger_seq=due.seq,
                 game_number=due.game,
-                reason=due.reason,
+                reason=in_source_words(due.reason),
             )
     except IntegrityError:
         return None

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from campaign.models.digital import DigitalGame, GameMove
+from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.digital import digital_game_log
+from campaign.services.digital import SeatRequest, digital_game_start
 from rules.game import GameState, legal_move_options
 from tests.browser.phone_positions import game_at_expand_attack
 
@@ -195,3 +196,41 @@ def test_a_move_made_in_spanish_keeps_its_english_words(owner_client, game):
         ]
     # The English reader gets the words the engine writes in English, not the mover's.
     assert english == [e["words"]["en"]["text"] for e in reversed(moved.events)]
+
+
+def test_the_end_of_a_game_and_its_rewards_in_spanish(owner_client, campaign, owner):
+    with translation.override("en"):
+        game = digital_game_start(
+            campaign=campaign, user=owner, seats=[SeatRequest(None, GameSeat.Kind.BOT)] * 4, seed=3
+        )
+    assert game.status == DigitalGame.Status.REWARDS
+    text = _text(owner_client.get(_url("digital_game", game), **ES).content.decode())
+    for words in [
+        "La partida ha terminado: elegid las recompensas",
+        "Resultado",
+        "Ganó",
+        "Se mantuvo",
+        "la recompensa del ganador",
+        "El bot toma",
+        "Anotar la partida y cambiar el mundo",
+        "Comprobar cada dado",
+    ]:
+        assert words in text, words
+    for words in ["The game is over", "Held on", "The bot takes", "Record the game"]:
+        assert words not in text, words
+
+
+def test_a_move_stored_before_the_log_kept_every_language_is_reworded(game):
+    """Moves logged before each event kept its words per language hold one sentence: the
+    reader still gets it in their language when the catalogue knows the sentence."""
+    first = GameMove.objects.filter(game=game).order_by("index").first()
+    events = [{k: v for k, v in e.items() if k != "words"} for e in first.events]
+    english = events[0]["text"]
+    GameMove.objects.filter(pk=first.pk).update(events=events)
+    with translation.override("es"):
+        spanish = [line.event["text"] for line in digital_game_log(game=game) if line.index == 0]
+    with translation.override("en"):
+        again = [line.event["text"] for line in digital_game_log(game=game) if line.index == 0]
+    assert again[-1] == english
+    assert spanish[-1] != english
+    assert spanish[-1] == first.events[0]["words"]["es"]["text"]
