@@ -891,6 +891,8 @@ class PackOpened(WorldEvent):
         }
 
 
+# The marks a `mark_placed` incident names in its detail (U-7: Pack 4's World Capital).
+MARK_WORDS = {"world_capital": gettext_noop("World Capital")}
 INCIDENTS: dict[str, str] = {
     "missiles_on_one_roll": gettext_noop("missiles fired on one roll"),
     "big_recruit_with_missile": gettext_noop("troops about to be placed while holding a missile"),
@@ -959,7 +961,10 @@ class GameIncident(WorldEvent):
 
     def describe(self) -> str:
         who = f"{self.person}: " if self.person else ""
-        what = self.detail.replace("_", " ") if self.incident == "mark_placed" else self.detail
+        what = self.detail
+        if self.incident == "mark_placed":
+            mark = MARK_WORDS.get(self.detail)
+            what = _(mark) if mark else self.detail.replace("_", " ")
         count = f"{self.count} " if self.count else ""
         return f"{who}{count}{_(INCIDENTS[self.incident])}{' (' + what + ')' if what else ''}"
 

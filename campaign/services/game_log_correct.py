@@ -107,10 +107,10 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
         else:
             raise ConflictError(
                 _(
-                    "Entry %(seq)s (%(kind)s) came after game %(number)s outside any logged "
+                    "Entry %(seq)s (%(what)s) came after game %(number)s outside any logged "
                     "game, so it cannot be corrected here."
                 )
-                % {"seq": seq, "kind": event.kind.replace("_", " "), "number": game_number},
+                % {"seq": seq, "what": event.describe(), "number": game_number},
                 code="foreign_event",
                 rule="DESIGN",
             )

@@ -40,7 +40,7 @@ def pack_1_opened(campaign, owner, persons, *, game: int = 1) -> None:
     world_event_append(
         campaign=campaign,
         events=[
-            PackOpened("pack_1", game, f"the 9th minor city was founded in game {game}"),
+            PackOpened("pack_1", game, f"the last minor city mark was used in game {game}"),
             ScarPlaced("ural", "territory", "biohazard", persons["owner"].key, game),
             EventResolved(game, "B73", "fortification", persons["owner"].key, "Egypt fortified"),
             EventResolved(game, "B77", "", None, "Riots in Cairo"),
@@ -63,8 +63,10 @@ def pack_3_opened(campaign, owner, persons) -> None:
     world_event_append(
         campaign=campaign,
         events=[
-            PackOpened("pack_1", 1, "the 9th minor city was founded in game 1"),
-            PackOpened("pack_3", 1, "a second signature in game 1"),
+            PackOpened("pack_1", 1, "the last minor city mark was used in game 1"),
+            PackOpened(
+                "pack_3", 1, "olga_owner signed the victors' section for the 2nd time in game 1"
+            ),
             *[CardUpgraded(CAPITAL_TERRITORY, persons["player"].key, 1)] * upgrades,
         ],
         user=owner,

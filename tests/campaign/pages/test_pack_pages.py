@@ -129,7 +129,7 @@ def test_the_pack_page_says_it_is_open_and_waits_for_a_look_inside_U8(anon_clien
     with_pack_1.is_public = True
     with_pack_1.save()
     page = anon_client.get(_page(with_pack_1, "packs/pack_1/")).content.decode()
-    assert "Pack 1 was opened" in page and "the 9th minor city was founded" in page
+    assert "Pack 1 was opened" in page and "the last minor city mark was used" in page
     assert "Look inside" in page
     assert "Biohazard" not in page and "Story cards" not in page
 
