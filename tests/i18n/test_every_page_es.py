@@ -10,18 +10,15 @@ import html
 import re
 
 import pytest
-from django.test import Client
 
 from campaign.forms.bring_in import STEPS as BRING_IN_STEPS
 from campaign.forms.game_log import STEPS
 from campaign.models import Invite, Membership
-from campaign.models.digital import GameSeat
-from campaign.services.digital import SeatRequest, digital_game_start
 from campaign.views.guides import GUIDES
 from rules.data import content
 from tests.campaign.box_worlds import pack_4_opened
-from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.spoilers.walk import url_patterns, urls
+from tests.campaign.under_way import hotseat_game_under_way, log_form_under_way
 from tests.english_words import english_in
 
 pytestmark = pytest.mark.django_db
@@ -52,15 +49,7 @@ def full_box(campaign, owner, persons, guest_person):
     guest_person.display_name = "Gustavo"
     guest_person.save(update_fields=["display_name"])
     pack_4_opened(campaign, owner, persons)
-    seats = [
-        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
-        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
-        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
-    ]
-    game = digital_game_start(
-        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
-    )
-    play_hotseat(game, owner, 12)
+    game = hotseat_game_under_way(campaign, owner, persons, guest_person)
     Invite.objects.create(campaign=campaign, role="viewer", created_by=owner)
     return campaign, game
 
@@ -84,23 +73,6 @@ def _values(campaign, game) -> dict[str, list[object]]:
     }
 
 
-def _log_form_under_way(client: Client, campaign, persons) -> None:
-    step = f"/campaigns/{campaign.slug}/log/"
-    players = {
-        "played_on": "2026-02-01",
-        "p0_person": persons["owner"].key,
-        "p0_faction": "die_mechaniker",
-        "p0_start": "greenland",
-        "p1_person": persons["player"].key,
-        "p1_faction": "khan_industries",
-        "p1_start": "congo",
-        "p2_person": persons["viewer"].key,
-        "p2_faction": "saharan_republic",
-        "p2_start": "argentina",
-    }
-    client.post(f"{step}players/", players, **SPANISH)
-
-
 def test_no_page_of_a_campaign_holds_english_for_a_spanish_reader(
     full_box, persons, owner, client_for
 ):
@@ -108,7 +80,7 @@ def test_no_page_of_a_campaign_holds_english_for_a_spanish_reader(
     client = client_for(owner)
     session = client.session  # the hot-seat game is held by the owner's browser
     session.save()
-    _log_form_under_way(client, campaign, persons)
+    log_form_under_way(client, campaign, persons, **SPANISH)
     pages = [
         url
         for url in urls(_values(campaign, game))

@@ -5,13 +5,11 @@ from __future__ import annotations
 import pytest
 
 from campaign.models import Invite
-from campaign.models.digital import GameSeat
-from campaign.services.digital import SeatRequest, digital_game_start
 from campaign.services.game_log import game_log
 from campaign.services.world import world_event_append
 from rules.world_events import ScarPlaced
-from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.log.factories import three_player_entry, with_player
+from tests.campaign.under_way import hotseat_game_under_way
 from tests.campaign.worlds import first_powers, pregame_coins
 
 
@@ -34,14 +32,6 @@ def varied(public_campaign, owner, persons, guest_person):
         user=owner,
         source="log",
     )
-    seats = [
-        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
-        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
-        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
-    ]
-    game = digital_game_start(
-        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
-    )
-    play_hotseat(game, owner, 12)
+    game = hotseat_game_under_way(campaign, owner, persons, guest_person)
     Invite.objects.create(campaign=campaign, role="viewer", created_by=owner)
     return campaign, game

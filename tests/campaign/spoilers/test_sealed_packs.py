@@ -27,6 +27,7 @@ from rules.world_events import PackOpened
 from tests.campaign.box_worlds import pack_1_opened
 from tests.campaign.log.factories import three_player_entry, with_player
 from tests.campaign.spoilers.walk import spoilers_in, url_patterns, urls
+from tests.campaign.under_way import log_form_under_way
 
 pytestmark = pytest.mark.django_db
 
@@ -72,28 +73,6 @@ def _clients(client_for, owner, player, viewer) -> dict[str, Client]:
     return clients
 
 
-def _log_form_in_progress(client: Client, campaign, persons) -> None:
-    """Take the owner through the log form up to its last step, so every step renders."""
-    step = f"/campaigns/{campaign.slug}/log/"
-    players = {
-        "played_on": "2026-02-01",
-        "p0_person": persons["owner"].key,
-        "p0_faction": "die_mechaniker",
-        "p0_start": "greenland",
-        "p1_person": persons["player"].key,
-        "p1_faction": "khan_industries",
-        "p1_start": "congo",
-        "p2_person": persons["viewer"].key,
-        "p2_faction": "saharan_republic",
-        "p2_start": "argentina",
-    }
-    assert client.post(f"{step}players/", players).status_code == 302
-    assert client.post(f"{step}during/", {}).status_code == 302
-    outcome = {"winner": "die_mechaniker", "t_die_mechaniker": "on", "t_khan_industries": "on"}
-    outcome["t_saharan_republic"] = "on"
-    assert client.post(f"{step}outcome/", outcome).status_code == 302
-
-
 def _walk(clients: dict[str, Client], values, packs: tuple[str, ...]) -> dict[str, int]:
     """Every URL for every reader (query variants for the owner); returns the final status
     codes seen, and fails on any spoiler."""
@@ -125,7 +104,7 @@ def test_no_page_or_api_response_names_a_sealed_pack_U8(
 ):
     campaign, game = varied
     clients = _clients(client_for, owner, player, viewer)
-    _log_form_in_progress(clients["owner"], campaign, persons)
+    log_form_under_way(clients["owner"], campaign, persons)
 
     seen = _walk(clients, _values(campaign, game), ALL_PACKS)
 
@@ -143,7 +122,7 @@ def test_with_pack_1_open_nothing_of_packs_2_to_4_shows_but_pack_1_does_U8(
     campaign, game = varied
     pack_1_opened(campaign, owner, persons)
     clients = _clients(client_for, owner, player, viewer)
-    _log_form_in_progress(clients["owner"], campaign, persons)
+    log_form_under_way(clients["owner"], campaign, persons)
 
     seen = _walk(clients, _values(campaign, game), ("pack_2", "pack_3", "pack_4"))
 
@@ -182,7 +161,7 @@ def test_with_packs_1_to_3_open_nothing_of_pack_4_shows_but_missions_do_U8(
         source="log",
     )
     clients = _clients(client_for, owner, player, viewer)
-    _log_form_in_progress(clients["owner"], campaign, persons)
+    log_form_under_way(clients["owner"], campaign, persons)
 
     seen = _walk(clients, _values(campaign, game), ("pack_4",))
 

@@ -15,11 +15,11 @@ from rules import box
 from tests.campaign.pocket_worlds import pocket_1_opened, pocket_2_opened
 from tests.campaign.spoilers.test_sealed_packs import (
     _clients,
-    _log_form_in_progress,
     _values,
     _walk,
 )
 from tests.campaign.spoilers.walk import spoilers_in
+from tests.campaign.under_way import log_form_under_way
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_with_pocket_1_open_nothing_of_pocket_2_or_the_box_bottom_shows_U6_U8(
     campaign, game = varied
     pocket_1_opened(campaign, owner, persons)
     clients = _clients(client_for, owner, player, viewer)
-    _log_form_in_progress(clients["owner"], campaign, persons)
+    log_form_under_way(clients["owner"], campaign, persons)
 
     seen = _walk(clients, _values(campaign, game), ("pocket_2", "do_not_open"))
 
@@ -59,7 +59,7 @@ def test_with_pocket_2_open_nothing_of_pocket_1_or_the_box_bottom_shows_U7_U8(
     campaign, game = varied
     pocket_2_opened(campaign, owner, persons)
     clients = _clients(client_for, owner, player, viewer)
-    _log_form_in_progress(clients["owner"], campaign, persons)
+    log_form_under_way(clients["owner"], campaign, persons)
 
     seen = _walk(clients, _values(campaign, game), ("pocket_1", "do_not_open"))
 
