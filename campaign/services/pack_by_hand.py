@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models import Campaign, EventSource, Role, WorldEventRecord
@@ -28,10 +31,10 @@ from rules.world_events import PackOpened, WorldEvent
 
 # Why the owner opens a pack by hand; "other" needs the owner's own words.
 WHY = {
-    "vote": "the group voted to open it",
-    "misprint": "a misprint on the pack",
-    "swapped": "the contents were found swapped",
-    "other": "another reason",
+    "vote": gettext_noop("the group voted to open it"),
+    "misprint": gettext_noop("a misprint on the pack"),
+    "swapped": gettext_noop("the contents were found swapped"),
+    "other": gettext_noop("another reason"),
 }
 REASON_MAX = 500
 
@@ -63,11 +66,19 @@ def hand_packs(world: World) -> list[tuple[str, str]]:
 
 
 def hand_reason(why: str, words: str) -> str:
-    """The reason the pack list, the history and the override show."""
+    """The reason the pack list, the history and the override show, kept in the language of
+    records (each reader sees it in theirs, `campaign.stored_words`); the owner's words as
+    typed."""
     words = " ".join(words.split())
-    if why not in WHY or why == "other":
-        return f"opened by the owner's hand: {words}"
-    return f"opened by the owner's hand, {WHY[why]}" + (f": {words}" if words else "")
+    with translation.override(settings.LANGUAGE_CODE):
+        if why not in WHY or why == "other":
+            return _("opened by the owner's hand: %(words)s") % {"words": words}
+        if not words:
+            return _("opened by the owner's hand, %(why)s") % {"why": _(WHY[why])}
+        return _("opened by the owner's hand, %(why)s: %(words)s") % {
+            "why": _(WHY[why]),
+            "words": words,
+        }
 
 
 def brought_events(pack: str, brought: Brought) -> list[WorldEvent]:

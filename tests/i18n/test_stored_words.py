@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from campaign.services.pack_by_hand import hand_reason
 from campaign.services.world import world_event_append
 from campaign.stored_words import in_reader_words
 from rules.world_events import PackOpened
@@ -54,3 +55,12 @@ def test_the_world_page_tells_why_a_pack_opened_in_the_readers_language_U1(
     assert "the last minor city mark was used" not in text
     english = viewer_client.get(f"/campaigns/{campaign.slug}/packs/", HTTP_ACCEPT_LANGUAGE="en")
     assert "the last minor city mark was used in game 1" in english.content.decode()
+
+
+def test_a_pack_opened_by_hand_keeps_the_owners_words_as_typed_U1():
+    with translation.override("es"):  # the owner reads in Spanish: the record stays English
+        stored = hand_reason("vote", "we all agreed")
+        assert stored == "opened by the owner's hand, the group voted to open it: we all agreed"
+        assert in_reader_words(stored) == (
+            "abierto a mano por el propietario, el grupo votó abrirlo: we all agreed"
+        )
