@@ -158,7 +158,7 @@ def test_the_log_form_speaks_spanish_on_every_step(campaign, owner, persons, pla
             "Lo que sigue",
             "queda eliminada por",
             "firma la sección de victorias: su 1.ª firma",
-            "Lo que queda después en la hoja de pegatinas: ciudades menores: 7 de 9 "
+            "Lo que queda después en la hoja de etiquetas: ciudades menores: 7 de 9 "
             "(1 usada en esta partida)",
         ],
         ["Check and confirm", "What will be written", "What follows", "Sticker sheet"],
