@@ -16,14 +16,12 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from accounts.models import Preferences
+from accounts.preferences import forget, preferences_of
 
 
 def saved_language(request: HttpRequest) -> str:
     """The language a signed-in person chose, or "" (anonymous, or never chosen)."""
-    user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
-        return ""
-    preferences = Preferences.objects.filter(user=user).only("language").first()
+    preferences = preferences_of(request)
     return preferences.language if preferences else ""
 
 
@@ -48,4 +46,5 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     known = {code for code, _name in settings.LANGUAGES}
     if language in known and request.user.is_authenticated:
         Preferences.objects.update_or_create(user=request.user, defaults={"language": language})
+        forget(request)
     return response

@@ -16,6 +16,7 @@ class Preferences(models.Model):
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
     )
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True, default="")
 
     class Meta:
         verbose_name = _("preferences")

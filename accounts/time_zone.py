@@ -1,7 +1,8 @@
 """Dates and deadlines in the reader's time zone.
 
-The browser says its zone (`static/js/time_zone.js` stores `Intl`'s zone name in the `tz`
-cookie); the middleware activates it for the request, so templates show every aware datetime
+A signed-in person may save a zone with their settings (`accounts.views.PreferencesView`);
+otherwise the browser says its zone (`static/js/time_zone.js` stores `Intl`'s zone name in the
+`tz` cookie). The middleware activates it for the request, so templates show every aware datetime
 in that zone through Django's own conversion. A missing or unknown zone leaves UTC.
 """
 
@@ -13,6 +14,8 @@ from functools import cache
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+
+from accounts.preferences import preferences_of
 
 COOKIE = "tz"
 NAME_MAX = 64  # the longest IANA names are about 30 characters
@@ -31,7 +34,10 @@ class ReaderTimeZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        zone = zone_named(request.COOKIES.get(COOKIE, ""))
+        saved = preferences_of(request)
+        zone = zone_named(saved.time_zone if saved else "") or zone_named(
+            request.COOKIES.get(COOKIE, "")
+        )
         if zone is None:
             timezone.deactivate()
         else:

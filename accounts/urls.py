@@ -10,4 +10,5 @@ app_name = "accounts"
 urlpatterns = [
     path("token/", views.ApiTokenView.as_view(), name="api_token"),
     path("language/", choose_language, name="language"),
+    path("settings/", views.PreferencesView.as_view(), name="preferences"),
 ]

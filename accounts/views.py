@@ -1,13 +1,18 @@
-"""Account pages: where a signed-in user gets (or replaces) their API token."""
+"""Account pages: a signed-in person's settings, and their API token."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.shortcuts import redirect
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.generic import TemplateView
+from django.views.generic import TemplateView, UpdateView
 from rest_framework.authtoken.models import Token
+
+from accounts.forms import PreferencesForm
+from accounts.models import Preferences
 
 
 class ApiTokenView(LoginRequiredMixin, TemplateView):
@@ -23,3 +28,26 @@ class ApiTokenView(LoginRequiredMixin, TemplateView):
         Token.objects.create(user=request.user)
         messages.success(request, _("Your new API token is ready; the old one no longer works."))
         return redirect("accounts:api_token")
+
+
+class PreferencesView(LoginRequiredMixin, UpdateView):
+    """Language and time zone, kept with the account so they follow the person to any device;
+    blank leaves them to the browser."""
+
+    template_name = "accounts/preferences.html"
+    form_class = PreferencesForm
+
+    def get_object(self, queryset=None) -> Preferences:
+        return Preferences.objects.get_or_create(user=self.request.user)[0]
+
+    def form_valid(self, form: PreferencesForm):
+        form.save()
+        chosen = form.cleaned_data["language"]
+        response = redirect("accounts:preferences")
+        if chosen:
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, chosen, samesite="Lax")
+        else:  # back to what the browser asks for
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+        with translation.override(chosen or translation.get_language_from_request(self.request)):
+            messages.success(self.request, _("Your settings are saved."))
+        return response
