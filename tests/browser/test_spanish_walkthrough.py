@@ -45,17 +45,18 @@ def test_a_newcomer_signs_up_creates_a_campaign_and_logs_a_game_in_spanish(page)
     page.fill("input[name=username]", "lucia")
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url("**/")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
     _all_spanish(page, "home after sign-up")
 
     page.goto("/campaigns/new/")
     _all_spanish(page, "new campaign")
     page.fill("input[name=name]", "Mesa del viernes")
-    page.click("main form button[type=submit]")
-    page.wait_for_url("**/campaigns/*/")
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
     _all_spanish(page, "the new campaign's page")
 
+    assert re.search(r"/campaigns/[\w-]+/$", page.url), page.url
     page.goto(page.url + "log/")
     _all_spanish(page, "log step players")
     me = Person.objects.get(user__username="lucia")
@@ -84,8 +85,8 @@ def test_a_newcomer_signs_up_creates_a_campaign_and_logs_a_game_in_spanish(page)
     page.select_option("select[name=wr_target]", "brazil")
     page.fill("input[name=wr_name]", "Río")
     _next(page, "confirm")
-    page.click("button[name=confirm]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("button[name=confirm]")
     _all_spanish(page, "after the game was logged")
     assert "Río" in page.locator("main").inner_text() or "Brasil" in page.content()
 
