@@ -23,6 +23,7 @@ from django.utils import translation
 
 from rules import words
 from rules.data import FIXTURES, load
+from rules.unlocks import ordinal
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "{lang}" / "LC_MESSAGES" / "django.po"
@@ -48,7 +49,8 @@ class Pattern:
     form: str  # the form of the message the pattern was made from
 
 
-def _po_messages(lang: str) -> list[Message]:
+@cache
+def _po_messages(lang: str) -> tuple[Message, ...]:
     """The translated messages of the project's catalogue for `lang` (a small .po reader: the
     catalogue is ours, written by makemessages)."""
     path = Path(str(CATALOGUE).format(lang=lang))
@@ -81,7 +83,7 @@ def _po_messages(lang: str) -> list[Message]:
         entry.setdefault(current, []).append(_text(rest))
     if entry:
         flush()
-    return found
+    return tuple(found)
 
 
 def _text(quoted: str) -> str:
@@ -151,13 +153,12 @@ def _data_names() -> dict[str, dict[str, str]]:
 
 
 def _ordinal(value: str, lang: str, after: str) -> str | None:
-    if lang == "es" and (m := ENGLISH_ORDINAL.fullmatch(value)):
-        return f"{m[1]}.ª" if after.lstrip().startswith(FEMININE) else f"{m[1]}.º"
-    if lang == "en" and (m := SPANISH_ORDINAL.fullmatch(value)):
-        n = int(m[1])
-        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suffix}"
-    return None
+    """An ordinal of the other language ("2nd", "2.ª") as `rules.unlocks.ordinal` writes it in
+    `lang`, the active language."""
+    m = (ENGLISH_ORDINAL if lang == "es" else SPANISH_ORDINAL).fullmatch(value)
+    if m is None:
+        return None
+    return ordinal(int(m[1]), feminine=after.lstrip().startswith(FEMININE))
 
 
 def _blank(value: str, lang: str, after: str) -> str:
