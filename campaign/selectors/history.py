@@ -11,8 +11,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
 
+from campaign.dates import local_date
 from campaign.models import Campaign, EventSource, GameLog, PackUnlock
-from campaign.numbers import local_date
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.mission_history import CITY_KINDS, is_mission_event, mission_event_text
 from campaign.selectors.pack_history import (

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.numbers import local_date
+from campaign.dates import local_date
 from rules.box import DRAFT_KINDS
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content

@@ -11,7 +11,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from campaign.numbers import local_date as _local_date
+from campaign.dates import local_date as _local_date
 from campaign.selectors.rules_reference import rule_ids
 
 register = template.Library()
