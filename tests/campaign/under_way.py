@@ -8,6 +8,7 @@ from django.test import Client
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.services.digital import SeatRequest, digital_game_start
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
+from tests.campaign.log.factories import later_game_players
 
 
 def hotseat_game_under_way(campaign, owner, persons, guest_person) -> DigitalGame:
@@ -26,18 +27,7 @@ def hotseat_game_under_way(campaign, owner, persons, guest_person) -> DigitalGam
 def log_form_under_way(client: Client, campaign, persons, **headers) -> None:
     """Take the owner through the log form up to its last step, so every step renders."""
     step = f"/campaigns/{campaign.slug}/log/"
-    players = {
-        "played_on": "2026-02-01",
-        "p0_person": persons["owner"].key,
-        "p0_faction": "die_mechaniker",
-        "p0_start": "greenland",
-        "p1_person": persons["player"].key,
-        "p1_faction": "khan_industries",
-        "p1_start": "congo",
-        "p2_person": persons["viewer"].key,
-        "p2_faction": "saharan_republic",
-        "p2_start": "argentina",
-    }
+    players = later_game_players(persons, "2026-02-01")
     assert client.post(f"{step}players/", players, **headers).status_code == 302
     assert client.post(f"{step}during/", {}, **headers).status_code == 302
     outcome = {"winner": "die_mechaniker", "t_die_mechaniker": "on", "t_khan_industries": "on"}

@@ -11,7 +11,10 @@ from campaign.models import Person
 from campaign.selectors.history import history_stats, history_world
 from campaign.selectors.world import world_current
 from campaign.services.game_log import game_log
-from tests.campaign.log.factories import three_player_entry, with_player
+from tests.campaign.log.factories import LOG_OUTCOME as OUTCOME
+from tests.campaign.log.factories import LOG_REWARDS as REWARDS
+from tests.campaign.log.factories import log_form_players, three_player_entry, with_player
+from tests.campaign.log.factories import log_step as _step
 
 pytestmark = pytest.mark.django_db
 
@@ -49,46 +52,8 @@ def test_a_member_substituting_for_another_gets_the_win_S_10(
     assert wins[persons["owner"].display_name] == 0
 
 
-def _step(campaign, step):
-    return f"/campaigns/{campaign.slug}/log/{step}/"
-
-
-PLAYERS = {
-    "played_on": "2026-01-10",
-    "p1_faction": "khan_industries",
-    "p1_start": "egypt",
-    "p2_person": "__guest__",
-    "p2_guest": "Gina Guest",
-    "p2_faction": "saharan_republic",
-    "p2_start": "peru",
-    "p0_faction": "die_mechaniker",
-    "p0_start": "alaska",
-}
-# Saharan Republic has no troops left at the end: eliminated (END-2).
-OUTCOME = {
-    "winner": "die_mechaniker",
-    "t_die_mechaniker": "on",
-    "t_khan_industries": "on",
-    "h_khan_industries": ["egypt", "congo"],
-}
-REWARDS = {
-    "slogan": "First blood",
-    "wr_code": "R2",
-    "wr_target": "brazil",
-    "wr_name": "Rio",
-    "hr_khan_industries_code": "H1",
-    "hr_khan_industries_target": "egypt",
-    "hr_khan_industries_name": "Cairo",
-}
-
-
 def _log_by_form(client, campaign, persons, **players):
-    data = {
-        **PLAYERS,
-        "p0_person": persons["owner"].key,
-        "p1_person": persons["player"].key,
-        **players,
-    }
+    data = log_form_players(persons, **players)
     assert client.post(_step(campaign, "players"), data).status_code == 302
     assert client.post(_step(campaign, "during"), {}).status_code == 302
     assert client.post(_step(campaign, "outcome"), OUTCOME).status_code == 302

@@ -75,3 +75,60 @@ def owner_wins_again(persons) -> GameLogEntry:
     for i, start in enumerate(("greenland", "congo", "argentina")):
         entry = with_player(entry, i, start=start, troops_at_end=True, reward=None, held=())
     return entry
+
+
+# --- the log form, posted step by step -----------------------------------------------------------
+
+
+def log_step(campaign, step: str) -> str:
+    return f"/campaigns/{campaign.slug}/log/{step}/"
+
+
+def log_form_players(persons, **changes) -> dict[str, str]:
+    """The players step of `three_player_entry`'s game: the owner and the player, a guest (Gina)
+    in seat 3."""
+    return {
+        "played_on": "2026-01-10",
+        "p0_person": persons["owner"].key,
+        "p0_faction": "die_mechaniker",
+        "p0_start": "alaska",
+        "p1_person": persons["player"].key,
+        "p1_faction": "khan_industries",
+        "p1_start": "egypt",
+        "p2_person": "__guest__",
+        "p2_guest": "Gina Guest",
+        "p2_faction": "saharan_republic",
+        "p2_start": "peru",
+        **changes,
+    }
+
+
+def later_game_players(persons, played_on: str) -> dict[str, str]:
+    """The players step of a later game: owner, player and viewer from other starts."""
+    return log_form_players(
+        persons,
+        played_on=played_on,
+        p0_start="greenland",
+        p1_start="congo",
+        p2_person=persons["viewer"].key,
+        p2_guest="",
+        p2_start="argentina",
+    )
+
+
+# Saharan Republic has no troops left at the end: eliminated (END-2).
+LOG_OUTCOME = {
+    "winner": "die_mechaniker",
+    "t_die_mechaniker": "on",
+    "t_khan_industries": "on",
+    "h_khan_industries": ["egypt", "congo"],
+}
+LOG_REWARDS = {
+    "slogan": "First blood",
+    "wr_code": "R2",
+    "wr_target": "brazil",
+    "wr_name": "Rio",
+    "hr_khan_industries_code": "H1",
+    "hr_khan_industries_target": "egypt",
+    "hr_khan_industries_name": "Cairo",
+}

@@ -7,29 +7,11 @@ from __future__ import annotations
 import pytest
 
 from campaign.services.game_log import game_log
+from tests.campaign.log.factories import log_form_players as _players
+from tests.campaign.log.factories import log_step as _step
 from tests.campaign.log.factories import three_player_entry
 
 pytestmark = pytest.mark.django_db
-
-
-def _step(campaign, step: str) -> str:
-    return f"/campaigns/{campaign.slug}/log/{step}/"
-
-
-def _players(persons) -> dict[str, str]:
-    return {
-        "played_on": "2026-01-10",
-        "p0_person": persons["owner"].key,
-        "p0_faction": "die_mechaniker",
-        "p0_start": "alaska",
-        "p1_person": persons["player"].key,
-        "p1_faction": "khan_industries",
-        "p1_start": "egypt",
-        "p2_person": "__guest__",
-        "p2_guest": "Gina Guest",
-        "p2_faction": "saharan_republic",
-        "p2_start": "peru",
-    }
 
 
 def _follows(client, campaign) -> list[str]:

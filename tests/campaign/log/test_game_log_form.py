@@ -12,47 +12,12 @@ from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFounded
 from tests.campaign.log.factories import DESTROYED_CARDS, three_player_entry, with_player
+from tests.campaign.log.factories import LOG_OUTCOME as OUTCOME
+from tests.campaign.log.factories import LOG_REWARDS as REWARDS
+from tests.campaign.log.factories import log_form_players as _players
+from tests.campaign.log.factories import log_step as _step
 
 pytestmark = pytest.mark.django_db
-
-
-def _step(campaign, step):
-    return f"/campaigns/{campaign.slug}/log/{step}/"
-
-
-def _players(persons, **changes):
-    data = {
-        "played_on": "2026-01-10",
-        "p0_person": persons["owner"].key,
-        "p0_faction": "die_mechaniker",
-        "p0_start": "alaska",
-        "p1_person": persons["player"].key,
-        "p1_faction": "khan_industries",
-        "p1_start": "egypt",
-        "p2_person": "__guest__",
-        "p2_guest": "Gina Guest",
-        "p2_faction": "saharan_republic",
-        "p2_start": "peru",
-    }
-    data.update(changes)
-    return data
-
-
-OUTCOME = {
-    "winner": "die_mechaniker",
-    "t_die_mechaniker": "on",
-    "t_khan_industries": "on",
-    "h_khan_industries": ["egypt", "congo"],
-}
-REWARDS = {
-    "slogan": "First blood",
-    "wr_code": "R2",
-    "wr_target": "brazil",
-    "wr_name": "Rio",
-    "hr_khan_industries_code": "H1",
-    "hr_khan_industries_target": "egypt",
-    "hr_khan_industries_name": "Cairo",
-}
 
 
 def _walk(client, campaign, persons, rewards=REWARDS):

@@ -13,27 +13,10 @@ from campaign.selectors.world import world_current
 from rules.world import World
 from rules.world_events import PackOpened
 from tests.campaign.box_worlds import CAPITAL_TERRITORY, pack_3_opened
+from tests.campaign.log.factories import later_game_players
+from tests.campaign.log.factories import log_step as _step
 
 pytestmark = pytest.mark.django_db
-
-
-def _step(campaign, step: str) -> str:
-    return f"/campaigns/{campaign.slug}/log/{step}/"
-
-
-def _players(persons) -> dict[str, str]:
-    return {
-        "played_on": "2026-02-07",
-        "p0_person": persons["owner"].key,
-        "p0_faction": "die_mechaniker",
-        "p0_start": "greenland",
-        "p1_person": persons["player"].key,
-        "p1_faction": "khan_industries",
-        "p1_start": "congo",
-        "p2_person": persons["viewer"].key,
-        "p2_faction": "saharan_republic",
-        "p2_start": "argentina",
-    }
 
 
 OUTCOME = {
@@ -59,7 +42,7 @@ def pack_3(campaign, owner, persons):
 def test_the_during_step_lists_the_missions_of_the_box_with_what_each_places_E8(
     pack_3, owner_client, persons
 ):
-    owner_client.post(_step(pack_3, "players"), _players(persons))
+    owner_client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07"))
     page = owner_client.get(_step(pack_3, "during")).content.decode()
     assert "Mission claimed 1" in page
     assert "The World Is Ready (D120s), 2 Red Stars" in page
@@ -72,7 +55,7 @@ def test_the_during_step_keeps_pack_4s_mark_unnamed_until_pack_4_opens_U5_U8(
 ):
     """The World Is Ready (D120s) places Pack 4's mark: the claim's fields ask where the mark
     goes and its name without naming it, as the pack's printed condition does."""
-    owner_client.post(_step(pack_3, "players"), _players(persons))
+    owner_client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07"))
     page = owner_client.get(_step(pack_3, "during")).content.decode()
     assert "The name given to that mark" in page
     assert "world capital" not in page.lower()
@@ -86,7 +69,7 @@ def test_the_capital_fields_name_the_world_capital_once_pack_4_is_open_E126s():
 
 
 def test_a_claim_row_needs_its_claimer_E8(pack_3, owner_client, persons):
-    owner_client.post(_step(pack_3, "players"), _players(persons))
+    owner_client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07"))
     response = owner_client.post(_step(pack_3, "during"), {"mi0_mission": "D115"})
     assert response.status_code == 200
     page = response.content.decode()
@@ -95,7 +78,7 @@ def test_a_claim_row_needs_its_claimer_E8(pack_3, owner_client, persons):
 
 
 def test_a_capital_on_a_poor_card_is_refused_beside_its_field_E8(pack_3, owner_client, persons):
-    owner_client.post(_step(pack_3, "players"), _players(persons))
+    owner_client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07"))
     claim = {**CAPITAL_CLAIM, "mi0_capital": "ural"}
     response = owner_client.post(_step(pack_3, "during"), claim)
     assert response.status_code == 200
@@ -110,7 +93,10 @@ def test_the_world_is_ready_D120s_logged_through_the_form_opens_pack_4_and_shows
     pack_3, owner_client, persons, anon_client
 ):
     client = owner_client
-    assert client.post(_step(pack_3, "players"), _players(persons)).status_code == 302
+    assert (
+        client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07")).status_code
+        == 302
+    )
     assert client.post(_step(pack_3, "during"), CAPITAL_CLAIM).status_code == 302
     assert client.post(_step(pack_3, "outcome"), OUTCOME).status_code == 302
     packs = client.get(_step(pack_3, "packs")).content.decode()
@@ -156,7 +142,7 @@ def test_explore_the_world_D121s_logged_draws_its_line_on_the_map_G12(
     pack_3, owner_client, persons
 ):
     client = owner_client
-    client.post(_step(pack_3, "players"), _players(persons))
+    client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07"))
     claim = {
         "mi0_mission": "D121s",
         "mi0_by": "khan_industries",
@@ -178,7 +164,7 @@ def test_explore_the_world_D121s_logged_draws_its_line_on_the_map_G12(
 
 def test_join_the_cause_D111_troops_are_logged_one_troop_at_a_time(pack_3, owner_client, persons):
     client = owner_client
-    client.post(_step(pack_3, "players"), _players(persons))
+    client.post(_step(pack_3, "players"), later_game_players(persons, "2026-02-07"))
     client.post(_step(pack_3, "during"), {})
     client.post(_step(pack_3, "outcome"), OUTCOME)
     page = client.get(_step(pack_3, "packs")).content.decode()
