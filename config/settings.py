@@ -156,6 +156,9 @@ WHITENOISE_USE_FINDERS = STATIC_UNCOLLECTED
 WHITENOISE_AUTOREFRESH = STATIC_UNCOLLECTED
 
 REDIS_URL = env_redis_url("REDIS_URL")
+# Every key this service writes to Redis (queue, results, cache) starts with this, so services
+# sharing one Redis database neither take each other's tasks nor read each other's cache.
+REDIS_KEY_PREFIX = env_str("REDIS_KEY_PREFIX", "")
 
 # Without a broker, tasks run eagerly in-process so the service needs nothing but Python.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
@@ -192,12 +195,13 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "global_keyprefix": REDIS_KEY_PREFIX,
     "retry_policy": {
         "max_retries": 2,
         "interval_start": 0,
         "interval_step": 0.2,
         "interval_max": 0.2,
-    }
+    },
 }
 # Tasks are acknowledged once done, so a task whose worker died stays reserved in Redis until
 # this many seconds pass, then goes to another worker. It must outlast the longest countdown (a
@@ -206,6 +210,7 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),
     "socket_connect_timeout": 1,
+    "global_keyprefix": REDIS_KEY_PREFIX,
 }
 
 CACHES = {
@@ -214,6 +219,7 @@ CACHES = {
             # Shared by every process; answers from memory while Redis cannot be reached.
             "BACKEND": "config.cache.FailSoftRedisCache",
             "LOCATION": REDIS_URL,
+            "KEY_PREFIX": REDIS_KEY_PREFIX,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
         if REDIS_URL

@@ -80,12 +80,15 @@ def _wait_until_worker_idle(app, node: str, within: float = 30.0) -> None:
     inspect call itself waits up to its timeout for the worker's reply."""
     import redis
 
+    from django.conf import settings
+
     queue = redis.Redis.from_url(os.environ["REDIS_URL"])
     inspector = app.control.inspect(destination=[node], timeout=0.5)
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         busy = [*(inspector.active() or {}).values(), *(inspector.reserved() or {}).values()]
-        if not queue.llen(app.conf.task_default_queue) and not any(busy):
+        waiting = queue.llen(settings.REDIS_KEY_PREFIX + app.conf.task_default_queue)
+        if not waiting and not any(busy):
             return
     pytest.fail(f"The Celery worker was still busy {within:.0f} s after the test.")
 

@@ -108,3 +108,15 @@ def test_with_redis_the_sign_in_limits_count_in_the_shared_cache():
     (cache,) = _settings('CACHES["default"]', REDIS_URL="redis://127.0.0.1:6379/0")
     assert "'BACKEND': 'config.cache.FailSoftRedisCache'" in cache
     assert "'LOCATION': 'redis://127.0.0.1:6379/0'" in cache
+
+
+def test_a_redis_key_prefix_reaches_the_queue_the_results_and_the_cache():
+    """Services sharing one Redis database keep apart by the prefix (README, Configuration)."""
+    broker, results, cache = _settings(
+        'CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"]',
+        'CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS["global_keyprefix"]',
+        'CACHES["default"]["KEY_PREFIX"]',
+        REDIS_URL="redis://127.0.0.1:6379/0",
+        REDIS_KEY_PREFIX="boot:",
+    )
+    assert broker == results == cache == "'boot:'"

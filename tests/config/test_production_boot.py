@@ -4,6 +4,10 @@ TLS proxy as the README's Production section sets it up) and a Celery worker, on
 database and a Redis database of their own. A person signs up, takes an API token, creates a
 campaign and logs two games; the second leaves Pack 3 due (U-4), which the worker opens.
 
+The test uses only what it is given: a database of its own on DATABASE_URL's server, and the
+Redis database REDIS_URL names, where the server's keys carry a prefix of their own
+(`REDIS_KEY_PREFIX`: the suite's worker never takes its tasks) and only those are deleted.
+
 Static files are served from the source folders (`STATIC_UNCOLLECTED=1`, WhiteNoise's finders):
 `collectstatic` compresses for over a minute and has a test of its own elsewhere.
 """
@@ -32,7 +36,6 @@ import redis
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOT_REDIS_DB = 13  # not the suite's: its worker must not take this server's tasks
 PASSWORD = "a long pass phrase for CI"
 
 
@@ -57,8 +60,16 @@ def _fresh_database() -> Iterator[str]:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _boot_redis_url() -> str:
-    return urlunsplit(urlsplit(os.environ["REDIS_URL"])._replace(path=f"/{BOOT_REDIS_DB}"))
+@contextlib.contextmanager
+def _own_redis_keys() -> Iterator[str]:
+    """A key prefix of this test's own in REDIS_URL's database; its keys deleted afterwards."""
+    prefix = f"risk-boot-{secrets.token_hex(4)}:"
+    given = redis.Redis.from_url(os.environ["REDIS_URL"])
+    try:
+        yield prefix
+    finally:
+        for key in given.scan_iter(match=f"{prefix}*"):
+            given.delete(key)
 
 
 class Browser:
@@ -158,14 +169,16 @@ def _game(starts: tuple[str, str, str], *, eliminated: bool, reward: dict) -> di
 
 def test_the_production_configuration_serves_a_short_campaign(tmp_path):
     port = _free_port()
-    with _fresh_database() as database_url:
+    given = redis.Redis.from_url(os.environ["REDIS_URL"])
+    with _fresh_database() as database_url, _own_redis_keys() as prefix:
         env = {
             "PATH": os.environ.get("PATH", ""),
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
             "ALLOWED_HOSTS": "127.0.0.1",
             "DATABASE_URL": database_url,
-            "REDIS_URL": _boot_redis_url(),
+            "REDIS_URL": os.environ["REDIS_URL"],
+            "REDIS_KEY_PREFIX": prefix,
             "TRUST_X_FORWARDED_PROTO": "1",
             "STATIC_UNCOLLECTED": "1",
             "BACKUP_DIR": str(tmp_path / "backups"),
@@ -193,7 +206,9 @@ def test_the_production_configuration_serves_a_short_campaign(tmp_path):
         finally:
             _stop(web)
             _stop(worker)
-            redis.Redis.from_url(_boot_redis_url()).flushdb()
+        # The server's queue, results and cache went to the given database, under its prefix.
+        assert any(given.scan_iter(match=f"{prefix}*"))
+    assert not any(given.scan_iter(match=f"{prefix}*"))
 
 
 def _play(browser: Browser) -> None:
