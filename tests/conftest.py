@@ -79,7 +79,6 @@ def _wait_until_worker_idle(app, node: str, within: float = 30.0) -> None:
     """Block until the broker queue is empty and the worker runs and holds nothing. Each
     inspect call itself waits up to its timeout for the worker's reply."""
     import redis
-
     from django.conf import settings
 
     queue = redis.Redis.from_url(os.environ["REDIS_URL"])
