@@ -497,4 +497,5 @@ class FactionsForm(StepForm):
         return powers + slots.slot_entries(data, self.entry)
 
 
-STEPS: list[type[StepForm]] = [GamesForm, PacksForm, BoardForm, CardsForm, FactionsForm]
+# The cards before the board: a World Capital's place is checked against its card (E-8).
+STEPS: list[type[StepForm]] = [GamesForm, PacksForm, CardsForm, BoardForm, FactionsForm]

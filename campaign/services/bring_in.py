@@ -2,8 +2,9 @@
 
 The bring-in page's steps each give `Entry`s: a world event to be, and the form field its
 refusal shows under. They are checked together in the order a real box got them (P-2 powers and
-P-3 coins first, then the games, the packs, the board) against the world as it stands, through
-each event's own rule checks, and recorded on confirm in one `world_event_append`.
+P-3 coins first, then the games, the packs, the cards' coins, the board) against the world as it
+stands, through each event's own rule checks, and recorded on confirm in one
+`world_event_append`.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from rules.errors import Violation
 from rules.world import World
 from rules.world_events import PackOpened, WorldEvent
 
-# Where an event goes in the brought-in log: what a later event needs comes before it.
-POWERS, PREGAME, GAMES, PACKS, SIGNATURES, CITIES, FORTIFY, SCARS, CONTINENTS = range(9)
-UPGRADES, DESTROYED = 9, 10
+# Where an event goes in the brought-in log: what a later event needs comes before it. The
+# board and the cards are one state: every coin stands before the cities are checked (a World
+# Capital asks its card's worth today, E-8); a card destroyed since comes after them.
+POWERS, PREGAME, GAMES, PACKS, SIGNATURES, UPGRADES = range(6)
+CITIES, FORTIFY, SCARS, CONTINENTS, DESTROYED = range(6, 11)
 # Pack marks after the board they land on; the island's collaborator before other weaknesses.
 NUKE, ISLAND, SLOTS = 11, 12, 13
 

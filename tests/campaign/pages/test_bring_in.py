@@ -330,3 +330,45 @@ def test_alien_island_and_a_weakness_come_through_with_pocket_2_k180s(owner_clie
     assert world.alien_island == ("iceland", "brazil")
     assert world.faction_scars["khan_industries"].kind == "alien_collaborator"
     assert world.faction_scars["saharan_republic"].kind == "cautious"
+
+
+@pytest.mark.django_db
+def test_a_world_capital_on_a_card_brought_in_at_4_coins_is_accepted_e8(owner_client, campaign):
+    """The capital stands in Egypt, whose card shows 4 coins today (one added since the
+    pre-game stickers): the brought-in board is checked as one state, cards and all (E-8)."""
+    cities = [*CITIES[1:], ("egypt", "capital", "Nova Roma", "Ann")]
+    for step, data in [
+        ("games", _games()),
+        ("packs", {"packs": ["pack_1", "pack_2", "pack_3", "pack_4"]}),
+        ("cards", _cards()),
+        ("board", _board(cities)),
+        ("factions", _factions()),
+    ]:
+        response = owner_client.post(_url(campaign, step), {**data, "next": "1"})
+        assert response.status_code == 302, response.content.decode()[:3000]
+
+    response = owner_client.post(_url(campaign, "confirm"), {"confirm": "1"})
+
+    assert response.status_code == 302, response.content.decode()[:3000]
+    world = world_current(campaign=campaign)
+    assert world.cities["egypt"].kind == "capital" and world.card_coins["egypt"] == 4
+    assert world_snapshot_mismatches(campaign=campaign) == []
+
+
+@pytest.mark.django_db
+def test_a_world_capital_on_a_card_worth_3_is_refused_under_its_city_e8(owner_client, campaign):
+    cities = [*CITIES[:4], ("peru", "capital", "Nova Lima", "Cy")]
+    for step, data in [
+        ("games", _games()),
+        ("packs", {"packs": ["pack_1", "pack_2", "pack_3", "pack_4"]}),
+    ]:
+        owner_client.post(_url(campaign, step), {**data, "next": "1"})
+    owner_client.post(_url(campaign, "cards"), {**_cards(), "next": "1"})
+
+    response = owner_client.post(_url(campaign, "board"), {**_board(cities), "next": "1"})
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    field = page.index('name="city_4_territory"')
+    assert "worth 3 coins: the World Capital goes into" in page[field : field + 3000]
+    assert not WorldEventRecord.objects.filter(campaign=campaign).exists()
