@@ -227,6 +227,10 @@ CACHES = {
     )
 }
 
+# The largest request body read (5 MB): a campaign's export is far smaller. The API answers a
+# larger one with a JSON 413 (campaign.api.exceptions); README, "API".
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5_000_000
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

@@ -13,3 +13,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("campaign.urls")),
 ]
+
+# Under /api/ every answer, even one Django gives before a view, is in the API's JSON shape.
+handler400 = "campaign.api.exceptions.bad_request"
+handler404 = "campaign.api.exceptions.not_found"
+handler500 = "campaign.api.exceptions.server_error"

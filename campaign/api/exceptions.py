@@ -1,15 +1,17 @@
 """The API's one exception handler: every refusal answers `{"errors": [{code, message, rule}]}`.
 
 ApplicationError carries its own status (400 refused, 403, 404, 409); a rules error is a 400;
-DRF's own errors (validation, authentication, parse errors, 404/403) keep their status and
-are reshaped into the same list.
+a body past DATA_UPLOAD_MAX_MEMORY_SIZE is a 413; DRF's own errors (validation,
+authentication, parse errors, 404/403) keep their status and are reshaped into the same list.
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,6 +25,8 @@ def api_exception_handler(exc, context):
         return Response(exc.as_json(), status=exc.status)
     if isinstance(exc, RuleError):
         return Response(ApplicationError.from_rule_error(exc).as_json(), status=400)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(too_large().as_json(), status=413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or _("Not found."))
     elif isinstance(exc, PermissionDenied):
@@ -52,3 +56,50 @@ def _errors(detail, field: str | None = None) -> list[dict]:
     if field:
         error["field"] = field
     return [error]
+
+
+def too_large() -> ApplicationError:
+    """The refusal of a request body larger than the server reads."""
+    return ApplicationError(
+        _("The request body is larger than %(size)s MB, the most the server reads.")
+        % {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1_000_000},
+        code="too_large",
+        status=413,
+    )
+
+
+def _api_path(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler404: an unknown address under /api/ answers in the API's shape, a page's in HTML."""
+    if _api_path(request):
+        return _json(ApplicationError(_("Not found."), code="not_found", status=404))
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """handler400: what Django refuses before a view (a body too large) in the API's shape."""
+    if _api_path(request):
+        if isinstance(exception, RequestDataTooBig):
+            return _json(too_large())
+        return _json(ApplicationError(_("Bad request."), code="bad_request"))
+    return defaults.bad_request(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: even a failure under /api/ answers in the API's shape."""
+    if _api_path(request):
+        return _json(
+            ApplicationError(
+                _("Something went wrong on the server; nothing is lost by trying again."),
+                code="server_error",
+                status=500,
+            )
+        )
+    return defaults.server_error(request)
+
+
+def _json(error: ApplicationError) -> JsonResponse:
+    return JsonResponse(error.as_json(), status=error.status)

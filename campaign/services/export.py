@@ -31,9 +31,14 @@ from campaign.services.campaigns import _unique_slug
 from campaign.services.import_checks import import_refusals
 from campaign.services.world import world_snapshots_rebuild
 from rules.bounds import TEXT_MAX
+from rules.world_events import EventsVoided
 
 FORMAT = "risk-legacy-campaign"
 VERSION = 1
+# An import's events and corrections, far past what a campaign reaches (a campaign of fifteen
+# games holds a few hundred events and a handful of corrections).
+IMPORT_EVENTS_MAX = 5_000
+IMPORT_CORRECTIONS_MAX = 50
 # What a reader of the document should know it leaves out (the import ignores this text).
 EXPORT_NOTES = (
     "The story of each game (photos of the board and the written accounts) stays on the "
@@ -125,7 +130,51 @@ def _check_document(document: Any) -> None:
         raise _bad(_("The export has no campaign name."))
     for part in ("persons", "events", "game_logs", "pack_unlocks"):
         _rows(document, part)
+    _check_sizes(document)
     _check_lengths(document)
+    if _holds_nul(document):
+        raise ApplicationError(
+            _(
+                "Text in the export holds a NUL character, which cannot be stored; remove it "
+                "and import again."
+            ),
+            code="nul_character",
+            rule="DESIGN",
+        )
+
+
+def _check_sizes(document: dict[str, Any]) -> None:
+    """An import is checked in time proportional to its events, but each correction replays the
+    log before it: both are bounded, far past what a campaign reaches."""
+    events = document["events"]
+    if len(events) > IMPORT_EVENTS_MAX:
+        raise _bad(
+            _("An export holds at most %(max)s events; this one has %(count)s.")
+            % {"max": f"{IMPORT_EVENTS_MAX:,}", "count": f"{len(events):,}"}
+        )
+    corrections = sum(1 for row in events if row.get("kind") == EventsVoided.kind)
+    if corrections > IMPORT_CORRECTIONS_MAX:
+        raise _bad(
+            _("An export holds at most %(max)s corrections; this one has %(count)s.")
+            % {"max": IMPORT_CORRECTIONS_MAX, "count": f"{corrections:,}"}
+        )
+
+
+def _holds_nul(document: Any) -> bool:
+    """Whether any text of the document (a key or a value, at any depth) holds a NUL character,
+    which PostgreSQL stores neither in text nor in JSON. Walked without recursion."""
+    pending = [document]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def _check_lengths(document: dict[str, Any]) -> None:

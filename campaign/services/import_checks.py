@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from campaign.models import EventSource
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.import_replay import ImportedEvent, label, replay_refusals
+from rules.bounds import NUMBER_MAX
 from rules.data import content
 from rules.errors import RuleError, Violation
 from rules.world import World
@@ -29,7 +30,9 @@ PERSON_KEY = re.compile(r"[-a-zA-Z0-9_]+")
 
 
 def _whole(value: Any, least: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+    """A whole number from `least` to `NUMBER_MAX`: every number an import names is bounded
+    before anything is done in proportion to it (or stored past what a column holds)."""
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= NUMBER_MAX
 
 
 def _bad(code: str, message: str, rule: str = "DESIGN") -> Violation:
@@ -64,12 +67,14 @@ def import_refusals(
 
 
 def numbering_refusals(rows: list[dict[str, Any]]) -> list[Violation]:
-    """The log is numbered 1, 2, 3, ...: no number twice, none out of order, none missing."""
+    """The log is numbered 1, 2, 3, ...: no number twice, none out of order, none missing.
+    Checked in time and memory linear in the number of rows, whatever numbers they name."""
     seqs = [row.get("seq") for row in rows]
     refusals = [
         _bad(
             "event_unnumbered",
-            _("Event at position %(position)s has no whole number (seq) ≥ 1.") % {"position": i},
+            _("Event at position %(position)s has no whole number (seq) from 1 to %(max)s.")
+            % {"position": i, "max": f"{NUMBER_MAX:,}"},
         )
         for i, seq in enumerate(seqs, start=1)
         if not _whole(seq, 1)
@@ -92,7 +97,7 @@ def numbering_refusals(rows: list[dict[str, Any]]) -> list[Violation]:
         for earlier, later in pairwise(numbers)
         if later < earlier
     ]
-    missing = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
+    missing = _first_missing(numbers, shown=10)
     if missing:
         listed = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
         refusals.append(
@@ -103,6 +108,20 @@ def numbering_refusals(rows: list[dict[str, Any]]) -> list[Violation]:
             )
         )
     return refusals
+
+
+def _first_missing(numbers: list[int], *, shown: int) -> list[int]:
+    """Up to `shown` + 1 of the numbers from 1 to the largest that `numbers` lacks: at most
+    len(numbers) + shown + 1 candidates are looked at, never every number up to the largest."""
+    present = set(numbers)
+    largest = max(numbers, default=0)
+    missing: list[int] = []
+    candidate = 1
+    while candidate <= largest and len(missing) <= shown:
+        if candidate not in present:
+            missing.append(candidate)
+        candidate += 1
+    return missing
 
 
 def _events(rows: list[dict[str, Any]]) -> tuple[list[ImportedEvent], list[Violation]]:

@@ -74,8 +74,7 @@ def replay_refusals(entries: list[ImportedEvent]) -> tuple[list[Violation], Worl
         if isinstance(entry.event, EventsVoided):
             found += _void_refusals(entry)
         if isinstance(entry.event, PackOpened) and entry.event.pack in content().packs:
-            window = _game_window(entries, position, applied)
-            found += _pack_not_due(entry, window, ever_opened)
+            found += _pack_not_due(entries, position, applied, ever_opened)
             ever_opened.add(entry.event.pack)
         overridden = bool(entry.override_reason)
         refusals += [
@@ -151,15 +150,21 @@ def _game_window(
 
 
 def _pack_not_due(
-    entry: ImportedEvent, window: list[tuple[int, WorldEvent]], ever_opened: set[str]
+    entries: list[ImportedEvent],
+    position: int,
+    applied: list[tuple[int, WorldEvent]],
+    ever_opened: set[str],
 ) -> list[Violation]:
     """U-1: a pack opens when its condition is met. Accepted too: a pack opened by choice (the
     box bottom), and one opened earlier in the log (a correction re-records its opening: once
-    opened, a pack stays open). An early opening is the owner's override."""
+    opened, a pack stays open). An early opening is the owner's override. The log is replayed
+    here once per pack at most, so the check stays linear in the log's length."""
+    entry = entries[position]
     event: PackOpened = entry.event  # type: ignore[assignment]
     pack = content().packs[event.pack]
     if is_optional(pack) or event.pack in ever_opened:
         return []
+    window = _game_window(entries, position, applied)
     others = [
         (seq, e) for seq, e in window if not (isinstance(e, PackOpened) and e.pack == event.pack)
     ]
