@@ -231,6 +231,19 @@ CACHES = {
 # larger one with a JSON 413 (campaign.api.exceptions); README, "API".
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5_000_000
 
+# Live game pages (campaign.live): Redis carries a game's news to every server process and
+# machine; without it (the embedded default, one process) the process's memory does.
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}]},
+        }
+        if REDIS_URL
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

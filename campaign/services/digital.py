@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from campaign.enqueue import enqueue
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
+from campaign.live import game_version_announce
 from campaign.models import Campaign, EventSource, Person
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.permissions import Action, campaign_allows
@@ -391,6 +392,7 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
         game.decision_deadline = timezone.now() + timeout(state)
         _schedule_overdue_check(game, timeout(state))
     game.save()
+    game_version_announce(game_id=game.pk, version=game.version)
     return game
 
 
@@ -603,6 +605,7 @@ def digital_game_finish(
         game.finished_at = timezone.now()
         game.version += 1
         game.save(update_fields=["game_number", "status", "finished_at", "version", "updated_at"])
+        game_version_announce(game_id=game.pk, version=game.version)
     return game
 
 
@@ -748,6 +751,7 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
         game.version += 1
         game.decision_deadline = None
         game.save()
+        game_version_announce(game_id=game.pk, version=game.version)
     return game
 
 

@@ -1,5 +1,6 @@
 """Pages of digital play: seat a new game, the game page with its board and move forms, the
-cheap poll that re-renders it when the version moved, moves, rewards and abandoning."""
+cheap panel fetch that re-renders it when the version moved (the page fetches when its socket
+says so, campaign.consumers), moves, rewards and abandoning."""
 
 from __future__ import annotations
 
@@ -514,7 +515,7 @@ def _reward_words(choice) -> str:
 
 
 class DigitalGameView(_GameMixin, TemplateView):
-    """The game page: board, sidebar and move forms; polls for new versions."""
+    """The game page: board, sidebar and move forms; its socket tells it of new versions."""
 
     template_name = "campaign/game/page.html"
 
@@ -544,8 +545,9 @@ class DigitalGameLogView(_GameMixin, TemplateView):
 
 
 class DigitalGamePanelView(_GameMixin, View):
-    """The poll: 204 while the game is still at the version the page shows (one small query),
-    else the re-rendered panel. Also takes overdue defaults (the defender's dice)."""
+    """The panel fetch (after the socket told of a new version, or slowly while it is down):
+    204 while the game is still at the version the page shows (one small query), else the
+    re-rendered panel. Also takes overdue defaults (the defender's dice)."""
 
     def get(self, request, *args, **kwargs):
         row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])

@@ -14,11 +14,11 @@
     }
   });
 
-  // While a move is in flight, a poll's answer must not replace the panel the move's answer
-  // is aimed at (it would land on a detached element and be lost).
+  // While a move is in flight, a panel fetch's answer (game_live.js asks for it) must not
+  // replace the panel the move's answer is aimed at (it would land on a detached element).
   var inFlight = 0;
   // htmx fires these on the target (the panel) for both, so tell them apart by the verb:
-  // the poll is the only GET, moves and rewards are POSTs.
+  // the panel fetch is the only GET, moves and rewards are POSTs.
   function isPoll(detail) {
     return !!(detail.requestConfig && detail.requestConfig.verb === "get");
   }

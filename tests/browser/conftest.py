@@ -3,18 +3,24 @@
 Fixtures: `browser` (one per session), `page` (a fresh context per test, in the language a
 `browser_locale` mark names; a screenshot goes to `test-artifacts/` when the test fails),
 `login(page, user)` (signs a user in by cookie, no form). Mark tests `@pytest.mark.browser`;
-they use `live_server` so data is committed.
+they use `live_server` so data is committed. `asgi_live_server` serves the site as production
+does, over ASGI with its websockets (live game pages): a module whose pages need those uses it
+as its `live_server`.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import socket
+import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
-from django.test import Client
+from django.db import connections
+from django.test import Client, modify_settings
 
 # Playwright's sync API runs an event loop in this thread; Django would then refuse ORM calls
 # from the test body ("async unsafe") although they are plainly synchronous.
@@ -83,3 +89,40 @@ def login(live_server):
         )
 
     return sign_in
+
+
+@pytest.fixture
+def asgi_live_server(transactional_db, monkeypatch):
+    """`config.asgi` under uvicorn in a thread of this process, on a free port, with the
+    in-memory channel layer. As Django's live server does, an in-memory SQLite test database
+    is reached through the test's own connection from every thread that serves a request (a
+    connection of their own would see another, empty database or lock its tables)."""
+    import uvicorn
+
+    from config.asgi import application
+
+    shared = connections["default"]
+    if shared.vendor == "sqlite" and shared.is_in_memory_db():
+        shared.inc_thread_sharing()
+        monkeypatch.setattr(connections, "create_connection", lambda alias: shared)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(application, lifespan="off", log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while not server.started and thread.is_alive():
+        ready.wait(0.05)
+    assert server.started, "the ASGI server did not start"
+    # pytest-django's own helper turns these settings on for the test, as for its server.
+    yield SimpleNamespace(
+        url=f"http://127.0.0.1:{port}",
+        _live_server_modified_settings=modify_settings(ALLOWED_HOSTS={"append": "127.0.0.1"}),
+    )
+    server.should_exit = True
+    thread.join(timeout=10)
+    listener.close()
+    if shared.vendor == "sqlite" and shared.is_in_memory_db():
+        shared.dec_thread_sharing()

@@ -1,6 +1,8 @@
 """Playing a digital game in the browser: a person starts a game against bots, plays every
 decision by clicking (the map fills the forms), reaches the end and the reward form; a second
-browser sees the first one's moves appear without reloading."""
+browser sees the first one's moves appear without reloading and without polling (the server
+pushes the news over the page's websocket), and falls back to slow polling, saying so, when
+its socket cannot connect."""
 
 from __future__ import annotations
 
@@ -10,9 +12,18 @@ import pytest
 
 from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
+from campaign.services.digital import move_submit
+from tests.campaign.digital.conftest import first_legal
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def live_server(asgi_live_server):
+    """The game page's socket needs the site served over ASGI, as in production."""
+    return asgi_live_server
+
 
 # Form types in the order a cautious player answers them.
 ANSWERS = (
@@ -117,7 +128,7 @@ def test_a_person_plays_a_whole_game_against_bots_and_reaches_the_rewards(
     while page.locator(".game-rewards").count() == 0:
         assert time.monotonic() - started < 50, "the game should end within the time limit"
         if not _play_one(page, attacks):
-            page.wait_for_timeout(200)  # bots have moved already; the poll brings it in
+            page.wait_for_timeout(200)  # bots have moved already; the socket brings it in
     game.refresh_from_db()
     assert attacks, "the person attacked by clicking the map"
     assert game.status == DigitalGame.Status.REWARDS
@@ -132,13 +143,11 @@ def test_a_person_plays_a_whole_game_against_bots_and_reaches_the_rewards(
     assert world_current(campaign=campaign).games_played == 1
 
 
-def test_a_second_browser_sees_moves_appear_without_reloading(
-    page, browser, live_server, login, owner, player, persons, campaign
-):
+def _game_of_two_people(campaign, owner, persons) -> DigitalGame:
     from campaign.models.digital import GameSeat
     from campaign.services.digital import SeatRequest, digital_game_start
 
-    game = digital_game_start(
+    return digital_game_start(
         campaign=campaign,
         user=owner,
         seats=[
@@ -148,21 +157,65 @@ def test_a_second_browser_sees_moves_appear_without_reloading(
         ],
         seed=11,
     )
+
+
+def _panel_fetches(page) -> list[str]:
+    """The panel GETs this page makes from now on (a poll or a fetch after news)."""
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/panel/" in r.url else None)
+    return fetched
+
+
+def test_a_spectator_sees_a_move_appear_without_polling(
+    page, browser, live_server, login, owner, viewer, persons, campaign
+):
+    """The viewer holds no seat. Idle, their page asks nothing (a minute of its clock runs
+    by); the owner's move reaches it through the socket, then one panel GET brings it in."""
+    game = _game_of_two_people(campaign, owner, persons)
     url = f"/c/{campaign.slug}/play/{game.pk}/"
     login(page, owner)
     page.goto(url)
     other = browser.new_context(base_url=live_server.url)
     try:
         watcher = other.new_page()
-        login(watcher, player)
+        watcher.clock.install()
+        fetched = _panel_fetches(watcher)
+        login(watcher, viewer)
         watcher.goto(url)
+        watcher.wait_for_selector("#game-live[data-state=live]", state="attached")
+        assert watcher.locator("#game-live").is_hidden()
+        watcher.clock.run_for(60_000)
+        assert fetched == [], "an idle page makes no request"
         before = watcher.locator("#game-panel").get_attribute("data-version")
         page.get_by_role("button", name="Roll the die").click()
         text = f"{owner.username} rolls"
         watcher.wait_for_selector(f".game-log li:has-text('{text}')", timeout=5_000)
         assert watcher.locator("#game-panel").get_attribute("data-version") != before
+        assert len(fetched) == 1, fetched
     finally:
         other.close()
+
+
+def test_a_page_whose_socket_cannot_connect_says_so_and_polls_slowly(
+    page, login, owner, player, persons, campaign
+):
+    """The socket refused (a proxy that does not pass websockets, say): the page says that
+    live updates are off, and looks for moves every 20 s, so a move still arrives."""
+    game = _game_of_two_people(campaign, owner, persons)
+    page.route_web_socket("**/ws/**", lambda socket: socket.close())
+    page.clock.install()
+    fetched = _panel_fetches(page)
+    login(page, player)
+    page.goto(f"/c/{campaign.slug}/play/{game.pk}/")
+    note = page.locator("#game-live")
+    note.wait_for(state="visible")
+    assert "looks for new moves every 20 seconds" in note.inner_text()
+    seat, move = first_legal(game)
+    assert seat == 0  # the owner rolls first, on another browser
+    move_submit(game=game, seat=seat, move=move, version=game.version, user=owner)
+    page.clock.run_for(21_000)
+    page.wait_for_selector(f".game-log li:has-text('{owner.username} rolls')", timeout=5_000)
+    assert len(fetched) == 1, fetched
 
 
 def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):

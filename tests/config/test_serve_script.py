@@ -1,5 +1,6 @@
-"""`bin/serve` serves on 8000 unless a port is given (argument or PORT), and refuses a port
-that is not one before setting anything up."""
+"""`bin/serve` serves the ASGI application (pages and the game pages' websockets) on 8000
+unless a port is given (argument or PORT), and refuses a port that is not one before setting
+anything up."""
 
 from __future__ import annotations
 
@@ -37,14 +38,14 @@ def _serve(tree: Path, *args: str, port: str | None = None) -> subprocess.Comple
 
 
 def test_serve_uses_port_8000_by_default(tree):
-    assert "runserver 127.0.0.1:8000" in _serve(tree).stdout
+    assert "uvicorn config.asgi:application --host 127.0.0.1 --port 8000" in _serve(tree).stdout
 
 
 @pytest.mark.parametrize(("args", "port"), [(("8123",), None), ((), "8123"), (("8123",), "9")])
 def test_serve_takes_the_port_from_its_argument_or_PORT(tree, args, port):
     done = _serve(tree, *args, port=port)
     assert done.returncode == 0
-    assert "http://127.0.0.1:8123" in done.stdout and "runserver 127.0.0.1:8123" in done.stdout
+    assert "http://127.0.0.1:8123" in done.stdout and "--port 8123" in done.stdout
 
 
 @pytest.mark.parametrize("port", ["http", "0", "70000", "80; rm -rf /"])

@@ -1,0 +1,61 @@
+"""Live game pages: after a game's version changes, everyone watching it is told so over the
+channel layer (Redis when REDIS_URL is set, so any server process reaches every browser; the
+process's memory otherwise). The message is small (the game and its new version): each page
+then fetches its own panel, since what it shows depends on the seats its browser holds."""
+
+from __future__ import annotations
+
+import logging
+from typing import TypedDict
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from redis.exceptions import RedisError
+
+from campaign.models import Campaign
+from campaign.models.digital import DigitalGame
+from campaign.permissions import Action, campaign_allows
+
+logger = logging.getLogger(__name__)
+
+
+class VersionMessage(TypedDict):
+    """What the channel layer carries to a game's consumers; `type` names their handler."""
+
+    type: str
+    game: int
+    version: int
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def game_version_announce(*, game_id: int, version: int) -> None:
+    """Tell the game's pages its new version once the transaction that wrote it commits (a
+    rolled-back move is never announced). Call inside that transaction."""
+    transaction.on_commit(lambda: _send(game_id, version), robust=True)
+
+
+def _send(game_id: int, version: int) -> None:
+    """The move stands whatever happens here: a layer that cannot be reached is logged, and
+    pages catch up at the next change or, without their socket, by their slow poll."""
+    message: VersionMessage = {"type": "game.version", "game": game_id, "version": version}
+    try:
+        async_to_sync(get_channel_layer().group_send)(game_group(game_id), message)
+    except (RedisError, OSError) as exc:
+        logger.warning("Game %s v%s not announced: %s", game_id, version, exc)
+
+
+def game_version_for_watcher(*, user, slug: str, game_id: int) -> int | None:
+    """The game's version if `user` may watch it (as for the game page: the campaign's
+    members), else None, which tells nothing of whether the campaign or game exists."""
+    campaign = Campaign.objects.filter(slug=slug).first()
+    if campaign is None or not campaign_allows(campaign=campaign, user=user, action=Action.MEMBER):
+        return None
+    return (
+        DigitalGame.objects.filter(campaign=campaign, pk=game_id)
+        .values_list("version", flat=True)
+        .first()
+    )

@@ -1,0 +1,9 @@
+"""Websocket addresses: one per digital game, beside the game page's own address."""
+
+from django.urls import path
+
+from campaign.consumers import GameConsumer
+
+websocket_urlpatterns = [
+    path("ws/c/<slug:slug>/play/<int:game_id>/", GameConsumer.as_asgi()),
+]

@@ -1,0 +1,102 @@
+/* Digital game page, live: the server says over a websocket when the game's version changes,
+   and only then does the page fetch its panel (one GET, for the seats this browser holds).
+   Nothing is requested while nothing happens. While the socket is down the page says so,
+   looks every 20 s instead, and reconnects with a growing wait. */
+(function () {
+  "use strict";
+
+  var SLOW_POLL_MS = 20000;
+  var FIRST_RETRY_MS = 1000;
+  var LONGEST_RETRY_MS = 60000;
+  var note = null;
+  var announced = 0; // the newest version the server told of
+  var failures = 0;
+  var slowPoll = null;
+  var askedAtTimeUp = {}; // deadline -> true once the page asked for the default to be taken
+
+  function panel() {
+    return document.getElementById("game-panel");
+  }
+
+  function shown() {
+    var node = panel();
+    return node ? parseInt(node.dataset.version, 10) || 0 : 0;
+  }
+
+  // The panel's hx-get answers 204 while nothing changed, else the fresh panel. A finished
+  // game's panel has no hx-get: there is nothing left to fetch.
+  function refresh() {
+    var node = panel();
+    if (node && node.hasAttribute("hx-get") && window.htmx) window.htmx.trigger(node, "game-changed");
+  }
+
+  function catchUp() {
+    if (announced > shown()) refresh();
+  }
+
+  function setLive(on) {
+    note.hidden = on;
+    note.dataset.state = on ? "live" : "slow";
+    if (on && slowPoll) {
+      clearInterval(slowPoll);
+      slowPoll = null;
+    } else if (!on && !slowPoll) {
+      slowPoll = setInterval(refresh, SLOW_POLL_MS);
+    }
+  }
+
+  function connect() {
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket;
+    try {
+      socket = new WebSocket(scheme + window.location.host + note.dataset.socket);
+    } catch (error) {
+      lost();
+      return;
+    }
+    socket.onopen = function () {
+      failures = 0;
+      setLive(true);
+    };
+    socket.onmessage = function (event) {
+      var message = JSON.parse(event.data);
+      if (typeof message.version === "number") {
+        announced = Math.max(announced, message.version);
+        catchUp();
+      }
+    };
+    socket.onclose = lost;
+  }
+
+  // 1 s, 2 s, 4 s ... up to a minute, spread a little so pages do not all return at once.
+  function lost() {
+    setLive(false);
+    var wait = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * Math.pow(2, failures++));
+    setTimeout(connect, wait * (0.75 + Math.random() / 2));
+  }
+
+  // A move's own answer, or a fetch that came back while newer news arrived, may leave the
+  // page behind what the socket said: fetch again.
+  document.addEventListener("htmx:afterSwap", catchUp);
+
+  // A decision's deadline passed: one fetch, which takes the default if nobody has yet (the
+  // embedded default has no worker that waits for the deadline).
+  setInterval(function () {
+    var node = document.querySelector(".deadline[data-deadline]");
+    if (!node || askedAtTimeUp[node.dataset.deadline]) return;
+    if (Date.parse(node.dataset.deadline) + 1000 <= Date.now()) {
+      askedAtTimeUp[node.dataset.deadline] = true;
+      refresh();
+    }
+  }, 1000);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    note = document.getElementById("game-live");
+    if (!note) return; // a finished game: nothing will change
+    if (!window.WebSocket) {
+      setLive(false);
+      return;
+    }
+    connect();
+  });
+})();

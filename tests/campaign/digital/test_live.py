@@ -1,0 +1,212 @@
+"""The game page's socket (campaign.consumers): who may open it (the game page's readers, the
+campaign's members, spectators included; nobody else), and that a change of the game's version
+reaches every open socket as a small message once its transaction commits."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Awaitable, Callable
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.db import transaction
+from django.test import Client
+
+from campaign.models.digital import DigitalGame
+from campaign.services.campaigns import campaign_create
+from campaign.services.digital import (
+    SeatRequest,
+    digital_game_abandon,
+    digital_game_start,
+    move_submit,
+)
+from config.asgi import application
+from tests.campaign.digital.conftest import first_legal
+
+SITE = b"http://testserver"
+
+
+def _socket(
+    game: DigitalGame, user, *, origin: bytes = SITE, slug: str = ""
+) -> Callable[[], WebsocketCommunicator]:
+    """A socket to open later, from the async scenario: signing in needs the database, which
+    the scenario must not touch directly."""
+    headers = [(b"origin", origin)]
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
+    path = f"/ws/c/{slug or game.campaign.slug}/play/{game.pk}/"
+    return lambda: WebsocketCommunicator(application, path, headers=headers)
+
+
+def _run(scenario: Callable[[], Awaitable[None]]) -> None:
+    """Run an async scenario from this (sync) test: its database work comes back to this
+    thread, inside the test's transaction."""
+    async_to_sync(scenario)()
+
+
+def _opens(game: DigitalGame, user, **kwargs) -> bool:
+    opened: list[bool] = []
+    make = _socket(game, user, **kwargs)
+
+    async def scenario() -> None:
+        socket = make()
+        connected, _ = await socket.connect()
+        opened.append(connected)
+        if connected:
+            assert await socket.receive_json_from() == {"version": game.version}
+        await socket.disconnect()
+
+    _run(scenario)
+    return opened[0]
+
+
+@pytest.mark.parametrize("who", ["owner", "player", "viewer"])
+def test_members_of_the_campaign_open_the_socket_and_hear_the_version(who, request, mixed_game):
+    """Seat holders (owner, player) and a spectator (the viewer holds no seat)."""
+    assert _opens(mixed_game, request.getfixturevalue(who))
+
+
+def test_a_spectator_of_a_public_campaign_opens_the_socket(public_campaign, viewer, mixed_game):
+    assert _opens(mixed_game, viewer)
+
+
+def test_a_public_campaigns_game_stays_closed_to_non_members_as_its_page_does(
+    public_campaign, outsider, mixed_game, client_for
+):
+    page = client_for(outsider).get(mixed_game.get_absolute_url())
+    assert page.status_code == 403
+    assert not _opens(mixed_game, outsider)
+
+
+def test_outsiders_and_anonymous_visitors_of_a_private_campaign_are_refused(
+    campaign, outsider, mixed_game
+):
+    assert not _opens(mixed_game, outsider)
+    assert not _opens(mixed_game, None)
+
+
+def test_a_game_is_watched_only_under_its_own_campaigns_address(owner, outsider, mixed_game):
+    """The owner's own campaign in the address does not open another campaign's game."""
+    mine = campaign_create(owner=owner, name="Another table", is_public=False)
+    other = campaign_create(owner=outsider, name="Their table", is_public=False)
+    theirs = digital_game_start(
+        campaign=other, user=outsider, seats=[SeatRequest(None, "bot")] * 3, seed=3
+    )
+    assert not _opens(theirs, owner, slug=mine.slug)
+    assert not _opens(mixed_game, owner, slug="no-such-campaign")
+
+
+def test_a_page_of_another_site_cannot_open_a_members_socket(owner, mixed_game):
+    """The socket signs in by cookie: another site's page (its Origin) must not ride on it."""
+    assert not _opens(mixed_game, owner, origin=b"https://elsewhere.example")
+    assert _opens(mixed_game, owner)
+
+
+def test_a_move_reaches_every_open_socket_with_the_new_version(
+    owner, player, viewer, mixed_game, django_capture_on_commit_callbacks
+):
+    def move() -> int:
+        seat, chosen = first_legal(mixed_game)
+        mover = owner if seat == 0 else player
+        with django_capture_on_commit_callbacks(execute=True):
+            outcome = move_submit(
+                game=mixed_game, seat=seat, move=chosen, version=mixed_game.version, user=mover
+            )
+        return outcome.game.version
+
+    makers = [_socket(mixed_game, user) for user in (owner, player, viewer)]
+
+    async def scenario() -> None:
+        sockets = [make() for make in makers]
+        for watcher in sockets:
+            assert (await watcher.connect())[0]
+            assert await watcher.receive_json_from() == {"version": mixed_game.version}
+        version = await database_sync_to_async(move)()
+        assert version > mixed_game.version
+        for watcher in sockets:
+            assert await watcher.receive_json_from() == {"version": version}
+            assert await watcher.receive_nothing()  # one message per change, however many moves
+            await watcher.disconnect()
+
+    _run(scenario)
+
+
+def test_a_refused_or_rolled_back_change_announces_nothing(
+    owner, viewer, mixed_game, django_capture_on_commit_callbacks
+):
+    def stale_move_then_rollback() -> None:
+        seat, chosen = first_legal(mixed_game)
+        with django_capture_on_commit_callbacks(execute=True) as announced:
+            with pytest.raises(Exception, match="moved on"):
+                move_submit(game=mixed_game, seat=seat, move=chosen, version=0, user=owner)
+            try:
+                with transaction.atomic():
+                    digital_game_abandon(game=mixed_game, user=owner)
+                    raise RuntimeError("roll back")
+            except RuntimeError:
+                pass
+        assert announced == []
+
+    make = _socket(mixed_game, viewer)
+
+    async def scenario() -> None:
+        socket = make()
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        await database_sync_to_async(stale_move_then_rollback)()
+        assert await socket.receive_nothing()
+        await socket.disconnect()
+
+    _run(scenario)
+
+
+def test_abandoning_the_game_is_announced(
+    owner, viewer, mixed_game, django_capture_on_commit_callbacks
+):
+    def abandon() -> int:
+        with django_capture_on_commit_callbacks(execute=True):
+            return digital_game_abandon(game=mixed_game, user=owner).version
+
+    make = _socket(mixed_game, viewer)
+
+    async def scenario() -> None:
+        socket = make()
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        version = await database_sync_to_async(abandon)()
+        assert await socket.receive_json_from() == {"version": version}
+        await socket.disconnect()
+
+    _run(scenario)
+
+
+def test_a_move_stands_when_the_channel_layer_cannot_be_reached(
+    settings, owner, player, mixed_game, django_capture_on_commit_callbacks, caplog
+):
+    """Redis out of reach: the move commits and answers; the news is dropped with a warning
+    (pages catch up at the next change, or by their slow poll)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    host = {"address": f"redis://127.0.0.1:{closed}/0", "socket_connect_timeout": 1}
+    settings.CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
+    }
+    seat, chosen = first_legal(mixed_game)
+    mover = owner if seat == 0 else player
+    with (
+        caplog.at_level(logging.WARNING, logger="campaign.live"),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        outcome = move_submit(
+            game=mixed_game, seat=seat, move=chosen, version=mixed_game.version, user=mover
+        )
+    assert DigitalGame.objects.get(pk=mixed_game.pk).version == outcome.game.version > 0
+    assert f"Game {mixed_game.pk} v{outcome.game.version} not announced" in caplog.text
