@@ -74,7 +74,8 @@ class Signature:
 
 @dataclass(frozen=True)
 class FactionRecord:
-    """One row on the back of a faction card (S-10, END-2): `player` is None when it sat out."""
+    """One row on the back of a faction card (S-10, END-2): `player` is None when it sat out,
+    or, on a won row brought in from before the record, when nobody remembers who won."""
 
     game: int
     faction: str

@@ -12,7 +12,7 @@ from campaign.forms import bring_in_slots as slots
 from campaign.services import bring_in as b
 from rules import box
 from rules.bounds import NAME_MAX, SLOGAN_MAX
-from rules.bring_in_world_events import GamesBroughtIn
+from rules.bring_in_world_events import FactionWinBroughtIn, GamesBroughtIn
 from rules.data import board, content
 from rules.world import PackOpening, World
 from rules.world_events import (
@@ -32,6 +32,7 @@ from rules.world_events import (
 )
 
 SIGNED_GAMES = content().constants["rewarded_games"]
+WHO_WON = ("winner", "faction")  # a brought-in game's row: the victor and the faction card
 CITY_ROWS = sum(content().supplies[k] for k in ("minor_city", "major_city", "world_capital")) + 1
 SCAR_ROWS = 12
 FORT_ROWS = content().supplies["fortification"]
@@ -101,9 +102,16 @@ class GamesForm(StepForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        factions = [(k, f.name) for k, f in box.factions(self.box_world).items()]
         for game in range(1, SIGNED_GAMES + 1):
             self.fields[f"winner_{game}"] = _name_field(
                 _("Game %(number)s: who won") % {"number": game}
+            )
+            self.fields[f"faction_{game}"] = forms.ChoiceField(
+                label=_("Game %(number)s: winning faction") % {"number": game},
+                required=False,
+                choices=[("", _("not known")), *factions],
+                error_messages={"invalid_choice": _("There is no such faction in your box (C-3).")},
             )
             self.fields[f"date_{game}"] = forms.DateField(label=_("Date"), required=False)
             self.fields[f"slogan_{game}"] = _name_field(_("Slogan"), SLOGAN_MAX)
@@ -113,10 +121,12 @@ class GamesForm(StepForm):
         played = data.get("games_played")
         if played is None:
             return data
-        for game in range(played + 1, SIGNED_GAMES + 1):
-            if data.get(f"winner_{game}"):
+        for game, field in (
+            (g, f"{what}_{g}") for g in range(played + 1, SIGNED_GAMES + 1) for what in WHO_WON
+        ):
+            if data.get(field):
                 self.add_error(
-                    f"winner_{game}",
+                    field,
                     _("Game %(game)s is not played yet: you said %(played)s games were (END-4).")
                     % {"game": game, "played": played},
                 )
@@ -124,7 +134,7 @@ class GamesForm(StepForm):
 
     def victor_rows(self) -> list[list]:
         return [
-            [self[f"winner_{g}"], self[f"date_{g}"], self[f"slogan_{g}"]]
+            [self[f"{what}_{g}"] for what in (*WHO_WON, "date", "slogan")]
             for g in range(1, SIGNED_GAMES + 1)
         ]
 
@@ -134,6 +144,16 @@ class GamesForm(StepForm):
         found = [self.entry("games_played", b.GAMES, lambda c: GamesBroughtIn(played, played + 1))]
         for game in range(1, min(played, SIGNED_GAMES) + 1):
             winner = data.get(f"winner_{game}")
+            if faction := data.get(f"faction_{game}"):
+                found.append(
+                    self.entry(
+                        f"faction_{game}",
+                        b.SIGNATURES,
+                        lambda c, g=game, f=faction, w=winner: FactionWinBroughtIn(
+                            g, f, c.people.key(w or "") or None
+                        ),
+                    )
+                )
             if not winner:
                 continue  # not known: the row stays blank
             date, slogan = data.get(f"date_{game}"), data.get(f"slogan_{game}", "")

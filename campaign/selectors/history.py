@@ -370,7 +370,7 @@ def history_games(
             )
     _overrides_outside_logs(games, log, rows, show_accounts)
     for record in world_current(campaign=campaign).faction_records:
-        if record.player is None and record.game in games:
+        if record.outcome is None and record.game in games:
             games[record.game].sat_out.append(_faction(record.faction))
     for game in games.values():
         # A re-recorded game voids events that come back unchanged: show only what changed.
@@ -622,10 +622,10 @@ def history_faction(*, campaign: Campaign, faction: str) -> list[dict[str, Any]]
     return [
         {
             "game": r.game,
-            "player": names.get(r.player, r.player) if r.player else "",
-            "start": _territory(r.start) if r.start or not r.player else _(NOT_RECORDED),
+            "player": names.get(r.player, r.player) if r.player else _(NOT_RECORDED),
+            "start": _territory(r.start) if r.start else _(NOT_RECORDED),
             "outcome": str(OUTCOME_LABELS.get(r.outcome or "", "")),
-            "sat_out": r.player is None,
+            "sat_out": r.outcome is None,  # a won row brought in may name no player
         }
         for r in world.faction_history(faction)
     ]
@@ -704,6 +704,7 @@ class Chart:
     title: str
     bars: list[Bar]
     legend: list[tuple[str, str]] = field(default_factory=list)
+    not_known: str = ""  # what the records do not tell (games brought in), in words
 
     BAR_AREA = 320  # px for the longest bar; labels sit to its left
 
@@ -752,23 +753,46 @@ OUTCOME_COLOURS = {"won": "#8c2f1b", "held_on": "#c9a227", "eliminated": "#6b6b6
 
 def history_stats(*, campaign: Campaign) -> list[Chart]:
     """Wins per player and per faction, where factions start (by continent) and how that goes,
-    and cities per player, from the faction cards' records and the world's cities."""
+    and cities per player, from the faction cards' records, the victors' section (a game
+    brought in may have a signature and no row) and the world's cities."""
     world = world_current(campaign=campaign)
     names = person_names(campaign=campaign)
     played = [r for r in world.faction_records if r.player]
+    won_rows = [r for r in world.faction_records if r.outcome == "won"]
+    winner_known = {r.game for r in won_rows if r.player}
     won = pgettext("a chart's bar", "won")
-    wins_by_player = Counter(names.get(r.player, r.player) for r in played if r.outcome == "won")
+    wins_by_player = Counter(names.get(r.player, r.player) for r in won_rows if r.player)
+    wins_by_player += Counter(
+        names.get(s.person, s.person) for s in world.signatures if s.game not in winner_known
+    )
     games_by_player = Counter(names.get(r.player, r.player) for r in played)
     player_bars = [
         Bar(name, [(won, wins_by_player[name], OUTCOME_COLOURS["won"])])
-        for name in sorted(games_by_player, key=lambda n: (-wins_by_player[n], n))
-    ]
-    faction_bars = []
-    for faction in box.factions(world).values():
-        rows = [r for r in played if r.faction == faction.key]
-        faction_bars.append(
-            Bar(faction.name, [(won, sum(r.outcome == "won" for r in rows), faction.colour)])
+        for name in sorted(
+            {*games_by_player, *wins_by_player}, key=lambda n: (-wins_by_player[n], n)
         )
+    ]
+    faction_bars = [
+        Bar(faction.name, [(won, world.wins(faction.key), faction.colour)])
+        for faction in box.factions(world).values()
+    ]
+    games = range(1, world.games_played + 1)
+    signed = {s.game for s in world.signatures}
+    who_unknown = [g for g in games if g not in winner_known and g not in signed]
+    faction_unknown = [g for g in games if g not in {r.game for r in won_rows}]
+    who_unknown_words = faction_unknown_words = ""
+    if who_unknown:
+        who_unknown_words = ngettext(
+            "Not known: who won game %(games)s.",
+            "Not known: who won games %(games)s.",
+            len(who_unknown),
+        ) % {"games": _numbers(who_unknown)}
+    if faction_unknown:
+        faction_unknown_words = ngettext(
+            "Not known: which faction won game %(games)s.",
+            "Not known: which faction won games %(games)s.",
+            len(faction_unknown),
+        ) % {"games": _numbers(faction_unknown)}
     by_continent: dict[str, Counter[str]] = defaultdict(Counter)
     for r in played:
         if r.start in board().territories:
@@ -795,8 +819,16 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
         for name, counts in sorted(cities.items())
     ]
     return [
-        Chart(_("Wins per player"), player_bars),
-        Chart(_("Wins per faction"), faction_bars),
+        Chart(
+            _("Wins per player"),
+            player_bars,
+            not_known=who_unknown_words,
+        ),
+        Chart(
+            _("Wins per faction"),
+            faction_bars,
+            not_known=faction_unknown_words,
+        ),
         Chart(
             _("Where factions start, and how it goes"),
             start_bars,
@@ -808,3 +840,11 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
             legend=[(str(CITY_KINDS[k]).capitalize(), c) for k, c in city_colours.items()],
         ),
     ]
+
+
+def _numbers(games: list[int]) -> str:
+    """Game numbers in words: "2", "2 and 5", "2, 5 and 6"."""
+    listed = [str(g) for g in games]
+    if len(listed) == 1:
+        return listed[0]
+    return _("%(games)s and %(last)s") % {"games": ", ".join(listed[:-1]), "last": listed[-1]}

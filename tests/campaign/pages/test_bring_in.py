@@ -69,9 +69,9 @@ def _factions() -> dict[str, str]:
     return {key: f.powers[0].key for key, f in content().base_factions.items()}
 
 
-def _bring_in(client, campaign, *, board=None) -> None:
+def _bring_in(client, campaign, *, board=None, games=None) -> None:
     for step, data in [
-        ("games", _games()),
+        ("games", games or _games()),
         ("packs", {"packs": ["pack_1"]}),
         ("board", board or _board()),
         ("cards", _cards()),
@@ -372,3 +372,39 @@ def test_a_world_capital_on_a_card_worth_3_is_refused_under_its_city_e8(owner_cl
     field = page.index('name="city_4_territory"')
     assert "worth 3 coins: the World Capital goes into" in page[field : field + 3000]
     assert not WorldEventRecord.objects.filter(campaign=campaign).exists()
+
+
+@pytest.mark.django_db
+def test_brought_in_games_count_in_the_statistics_with_their_factions_s10_end4(
+    owner_client, campaign
+):
+    """Who won games 1, 3, 4 and 6 is known, and which faction won games 1, 3 and 4: wins per
+    player count the signatures of the games brought in, wins per faction the rows brought in
+    (which the lead faction reads, E125s), and the charts say what is not known."""
+    games = _games() | {
+        "faction_1": "die_mechaniker",
+        "faction_3": "khan_industries",
+        "faction_4": "die_mechaniker",
+    }
+    _bring_in(owner_client, campaign, games=games)
+    assert owner_client.post(_url(campaign, "confirm"), {"confirm": "1"}).status_code == 302
+
+    world = world_current(campaign=campaign)
+    assert world.wins("die_mechaniker") == 2 and world.wins("khan_industries") == 1
+    ann, bo = (Person.objects.get(campaign=campaign, display_name=n).key for n in ("Ann", "Bo"))
+    assert {(r.game, r.player) for r in world.faction_records} == {(1, ann), (3, bo), (4, ann)}
+    page = owner_client.get(
+        reverse("campaign:history_stats", kwargs={"slug": campaign.slug})
+    ).content.decode()
+    assert "<title>Ann: 2 won</title>" in page
+    assert "<title>Bo: 1 won</title>" in page and "<title>Cy: 1 won</title>" in page
+    assert "<title>Die Mechaniker: 2 won</title>" in page
+    assert "Not known: who won games 2 and 5." in page
+    assert "Not known: which faction won games 2, 5 and 6." in page
+    back = owner_client.get(
+        reverse(
+            "campaign:history_faction",
+            kwargs={"slug": campaign.slug, "faction": "die_mechaniker"},
+        )
+    ).content.decode()
+    assert "sat out" not in back and back.count("not recorded") == 2  # two starts
