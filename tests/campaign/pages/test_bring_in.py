@@ -376,7 +376,7 @@ def test_a_world_capital_on_a_card_worth_3_is_refused_under_its_city_e8(owner_cl
 
 @pytest.mark.django_db
 def test_brought_in_games_count_in_the_statistics_with_their_factions_s10_end4(
-    owner_client, campaign
+    owner_client, owner, campaign
 ):
     """Who won games 1, 3, 4 and 6 is known, and which faction won games 1, 3 and 4: wins per
     player count the signatures of the games brought in, wins per faction the rows brought in
@@ -408,3 +408,7 @@ def test_brought_in_games_count_in_the_statistics_with_their_factions_s10_end4(
         )
     ).content.decode()
     assert "sat out" not in back and back.count("not recorded") == 2  # two starts
+    copy = campaign_import(
+        document=campaign_export(campaign=campaign, show_accounts=False), owner=owner
+    )
+    assert world_current(campaign=copy) == world
