@@ -1,4 +1,5 @@
-# The service's image: gunicorn serves the site (static files included, through WhiteNoise);
+# The service's image: uvicorn serves the site over ASGI (pages, the API, the game pages'
+# websockets; static files too, through WhiteNoise) with WEB_CONCURRENCY worker processes;
 # the same image runs the Celery worker and Celery beat (see compose.yaml).
 FROM python:3.11-slim
 
@@ -24,4 +25,4 @@ RUN useradd --system --uid 10001 --home-dir /app app \
 USER app
 
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]
+CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--lifespan", "off"]

@@ -237,7 +237,10 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}],
+                "prefix": f"{REDIS_KEY_PREFIX}asgi",
+            },
         }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}

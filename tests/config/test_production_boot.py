@@ -1,8 +1,10 @@
 """CI boots the production configuration on this machine's PostgreSQL and Redis, without
-containers, and plays a short game through HTTP: gunicorn (two workers, `DEBUG=0`, behind a
-TLS proxy as the README's Production section sets it up) and a Celery worker, on a fresh
-database and a Redis database of their own. A person signs up, takes an API token, creates a
-campaign and logs two games; the second leaves Pack 3 due (U-4), which the worker opens.
+containers, and plays a short game through HTTP: uvicorn (ASGI, two worker processes,
+`DEBUG=0`, behind a TLS proxy as the README's Production section sets it up) and a Celery
+worker, on a fresh database and a Redis database of their own. A person signs up, takes an API
+token, creates a campaign and logs two games; the second leaves Pack 3 due (U-4), which the
+worker opens. Then they start a digital game, and its page's websocket hears a move they make
+through the API (the news goes through Redis, from whichever process took the move).
 
 The test uses only what it is given: a database of its own on DATABASE_URL's server, and the
 Redis database REDIS_URL names, where the server's keys carry a prefix of their own
@@ -14,6 +16,7 @@ Static files are served from the source folders (`STATIC_UNCOLLECTED=1`, WhiteNo
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -32,6 +35,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 import psycopg
 import pytest
 import redis
+import websockets
 
 pytestmark = pytest.mark.integration
 
@@ -142,12 +146,12 @@ def _stop(process: subprocess.Popen) -> None:
 def _wait_until_serving(browser: Browser, server: subprocess.Popen, log: Path) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        assert server.poll() is None, f"gunicorn exited:\n{log.read_text()}"
+        assert server.poll() is None, f"the server exited:\n{log.read_text()}"
         with contextlib.suppress(OSError):
             if browser.request("GET", "/accounts/login/")[0] == 200:
                 return
         time.sleep(0.2)
-    pytest.fail(f"gunicorn did not answer within 30 s:\n{log.read_text()}")
+    pytest.fail(f"the server did not answer within 30 s:\n{log.read_text()}")
 
 
 def _game(starts: tuple[str, str, str], *, eliminated: bool, reward: dict) -> dict:
@@ -193,16 +197,18 @@ def test_the_production_configuration_serves_a_short_campaign(tmp_path):
                 timeout=120,
             )
             assert done.returncode == 0, done.stdout + done.stderr
-        web_log, worker_log = tmp_path / "gunicorn.log", tmp_path / "worker.log"
-        gunicorn = ["config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"]
-        web = _start([sys.executable, "-m", "gunicorn", *gunicorn], env, web_log)
+        web_log, worker_log = tmp_path / "web.log", tmp_path / "worker.log"
+        uvicorn = ["config.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+        uvicorn += ["--workers", "2", "--lifespan", "off"]
+        web = _start([sys.executable, "-m", "uvicorn", *uvicorn], env, web_log)
         celery = ["-A", "config", "worker", "--pool=solo", "-n", f"boot-{port}@localhost"]
         celery += ["--without-gossip", "--without-mingle"]
         worker = _start([sys.executable, "-m", "celery", *celery], env, worker_log)
         try:
             browser = Browser(port)
             _wait_until_serving(browser, web, web_log)
-            _play(browser)
+            slug = _play(browser)
+            _watch_a_move(browser, slug)
         finally:
             _stop(web)
             _stop(worker)
@@ -211,7 +217,7 @@ def test_the_production_configuration_serves_a_short_campaign(tmp_path):
     assert not any(given.scan_iter(match=f"{prefix}*"))
 
 
-def _play(browser: Browser) -> None:
+def _play(browser: Browser) -> str:
     status, _, page = browser.request("GET", "/accounts/signup/")
     assert status == 200
     csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
@@ -259,3 +265,40 @@ def _play(browser: Browser) -> None:
     assert status == 200 and "CI table" in page
     stylesheet = re.search(r'href="(/static/[^"]+\.css)"', page)[1]
     assert browser.request("GET", stylesheet)[0] == 200
+    return slug
+
+
+def _watch_a_move(browser: Browser, slug: str) -> None:
+    """The person starts a digital game against two bots on the page, opens its socket as the
+    page does (their session cookie, this site's Origin) and rolls through the API: the socket
+    hears the new version. Someone signed out is refused."""
+    status, _, page = browser.request("GET", f"/c/{slug}/play/")
+    assert status == 200
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    person = re.search(r'name="seat0_person"[^>]*>.*?<option value="(\d+)" selected', page, re.S)[1]
+    form = {"csrfmiddlewaretoken": csrf, "seat0_kind": "human", "seat0_person": person}
+    status, headers, _ = browser.request(
+        "POST", f"/c/{slug}/play/", form=form | {"seat1_kind": "bot", "seat2_kind": "bot"}
+    )
+    assert status == 302, "the game did not start"
+    game = int(re.search(r"/play/(\d+)/", headers["location"])[1])
+    state = browser.json("GET", f"/api/v1/games/{game}/state?seat=0")
+    socket = f"ws://127.0.0.1:{browser.port}/ws/c/{slug}/play/{game}/"
+    cookie = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
+
+    async def watch() -> None:
+        async with websockets.connect(
+            socket, origin=browser.origin, additional_headers={"Cookie": cookie}
+        ) as page_socket:
+            assert json.loads(await page_socket.recv()) == {"version": state["version"]}
+            move = {"seat": 0, "version": state["version"], "move": state["legal"][0]["move"]}
+            moved = await asyncio.to_thread(
+                browser.json, "POST", f"/api/v1/games/{game}/moves", move
+            )
+            heard = json.loads(await asyncio.wait_for(page_socket.recv(), timeout=10))
+            assert heard == {"version": moved["version"]} and moved["version"] > state["version"]
+        with pytest.raises(websockets.InvalidStatus):
+            async with websockets.connect(socket, origin=browser.origin):
+                pass
+
+    asyncio.run(watch())
