@@ -94,6 +94,7 @@ class PackOpenedView:
     label: str
     game: int | None
     reason: str
+    after_game: bool = False  # opened by choice between games: after `game`, not in it
 
 
 def pack_opened(*, world: World, pack: str) -> PackOpenedView:
@@ -110,6 +111,7 @@ def pack_opened(*, world: World, pack: str) -> PackOpenedView:
         label=found.label,
         game=opening.game,
         reason=opening.reason,
+        after_game=is_optional(found),
     )
 
 

@@ -4,6 +4,7 @@ events appended through `world_event_append`, which checks them like any other."
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
@@ -20,20 +21,25 @@ OPENED_BY_CHOICE = "opened by the owner's choice"
 
 
 def box_bottom_open(*, campaign: Campaign, user) -> list[WorldEventRecord]:
-    """U-1: the owner opens the box bottom by choice, between games. Refused for anyone else,
-    and (by the rules' check) when it is open already."""
+    """U-1: the owner opens the box bottom by choice, between games: it is recorded with the
+    game after which it was opened (none before game 1). Refused for anyone else, and (by the
+    rules' check) when it is open already."""
     if campaign_role(campaign=campaign, user=user) != Role.OWNER:
         raise ForbiddenError(
             _("Only the campaign's owner may choose to open the box bottom."),
             code="owner_only",
             rule="U-1",
         )
-    return world_event_append(
-        campaign=campaign,
-        events=[PackOpened(BOX_BOTTOM, None, OPENED_BY_CHOICE)],
-        user=user,
-        source=EventSource.LOG,
-    )
+    with transaction.atomic():
+        # Lock the campaign row: a game logged meanwhile would leave the opening misdated.
+        campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        after = world_current(campaign=campaign).games_played or None
+        return world_event_append(
+            campaign=campaign,
+            events=[PackOpened(BOX_BOTTOM, after, OPENED_BY_CHOICE)],
+            user=user,
+            source=EventSource.LOG,
+        )
 
 
 def box_bottom_cards_name(

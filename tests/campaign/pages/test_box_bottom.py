@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from campaign.models import WorldEventRecord
-from campaign.selectors.world import world_current
+from campaign.selectors.world import world_current, world_snapshot_mismatches
+from campaign.services.game_log import game_log
 from rules import box
+from tests.campaign.log.factories import three_player_entry
 from tests.campaign.spoilers.walk import spoilers_in
 
 pytestmark = pytest.mark.django_db
@@ -119,3 +121,34 @@ def test_the_world_page_lists_it_as_optional_and_never_as_one_to_open_now_U1(
     sealed = page[page.index("Do Not Open. Ever.") :]
     assert '<span class="badge">optional</span>' in sealed[: sealed.index("</li>")]
     assert "Open Do Not Open" not in page
+
+
+def test_opened_after_a_game_it_is_dated_to_that_game_on_the_packs_page_and_its_history_U1(
+    campaign, owner, owner_client, persons, django_capture_on_commit_callbacks
+):
+    """Opened by choice after game 1: the packs page says after which game, and game 1's
+    history lists it with the packs opened then."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game_log(campaign=campaign, user=owner, entry=three_player_entry(persons))
+    urls = _urls(campaign)
+
+    owner_client.post(urls["open"])
+
+    assert world_current(campaign=campaign).packs_opened["do_not_open"].game == 1
+    assert world_snapshot_mismatches(campaign=campaign) == []
+    packs = owner_client.get(urls["packs"]).content.decode()
+    assert (
+        "Do Not Open. Ever.</a>: opened after game 1 (opened by the owner&#x27;s choice)" in packs
+    )
+    history = owner_client.get(f"/campaigns/{campaign.slug}/history/games/1/").content.decode()
+    assert "Do Not Open. Ever. opened: opened by the owner&#x27;s choice" in history
+    detail = owner_client.get(urls["pack"]).content.decode()
+    assert (
+        "Do Not Open. Ever. was opened after game 1: opened by the owner&#x27;s choice." in detail
+    )
+
+
+def test_opened_before_any_game_it_has_no_game_number_U1(campaign, owner_client):
+    owner_client.post(_urls(campaign)["open"])
+
+    assert world_current(campaign=campaign).packs_opened["do_not_open"].game is None
