@@ -34,6 +34,7 @@ from rules import box
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
 from rules.mission_world_events import SeaLineAdded
+from rules.pocket_world_events import NuclearStrike
 from rules.rewards import REWARD_NAMES
 from rules.unlocks import is_optional, packs_due, packs_progress
 from rules.world import City, World
@@ -294,6 +295,14 @@ def history_games(
     games: dict[int, GameSummary] = {}
     drawn: dict[int, bool] = {}  # whether the game's previous event was an event card's
     founded: dict[str, City] = {}  # the city standing in each territory, for what gets covered
+    # An HQ the nuke demolished (J163) is told right under the nuke, whichever came first.
+    nukes: dict[tuple[int, str], str] = {}  # (game, territory) -> the nuke's line
+    nuked = {
+        (e.record.game_number, e.event.territory)
+        for e in log
+        if isinstance(e.event, NuclearStrike) and e.voided_by is None
+    }
+    under_nuke: dict[tuple[int, str], list[str]] = defaultdict(list)
     for entry in log:
         number = entry.record.game_number
         if isinstance(entry.event, CityFounded) and entry.voided_by is None:
@@ -313,6 +322,9 @@ def history_games(
         # What an event card placed follows its `EventResolved` (a fortification, HQs
         # demolished); a fortification anywhere else is a reward.
         placed = isinstance(event, GameIncident) and event.incident == "hq_demolished"
+        if placed and (number, event.detail) in nuked:
+            under_nuke[number, event.detail].append(describe(event, names))
+            continue
         placed = placed or (isinstance(event, CityFortified) and drawn.get(number, False))
         drawn[number] = isinstance(event, EventResolved) or (placed and drawn.get(number, False))
         if isinstance(event, GameRecorded):
@@ -338,6 +350,8 @@ def history_games(
             game.incidents.append(describe(event, names))
         elif (pocketed := pocket_event_text(event, names, founded)) is not None:
             game.incidents.append(pocketed)  # what a pocket did during the game
+            if isinstance(event, NuclearStrike):
+                nukes[number, event.territory] = pocketed
         elif isinstance(event, WorldNamed):
             game.world_name = describe(event, names)
         elif isinstance(event, (CityFounded, *REWARD_EVENTS)):
@@ -368,6 +382,10 @@ def history_games(
             game.corrections.append(
                 {"reason": log_row.correction_reason, "by": by, "at": log_row.created_at}
             )
+    for (number, territory), lines in under_nuke.items():
+        incidents = games[number].incidents
+        at = incidents.index(nukes[number, territory]) + 1
+        incidents[at:at] = lines
     _overrides_outside_logs(games, log, rows, show_accounts)
     for record in world_current(campaign=campaign).faction_records:
         if record.outcome is None and record.game in games:

@@ -9,6 +9,7 @@ import pytest
 
 from campaign.models import WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
+from campaign.selectors.history import history_games
 from campaign.selectors.world import world_current
 from campaign.services.digital import RewardsChosen, digital_game_finish
 from rules.game import (
@@ -118,3 +119,21 @@ def test_K194s_a_weakness_played_in_a_later_digital_game_lands_on_the_faction_ca
 
     scar = world_current(campaign=campaign).faction_scars[FACTIONS[1]]
     assert scar.kind == "cautious" and scar.on == "faction"
+
+
+def test_J163_an_hq_lost_to_the_nuke_is_listed_under_the_nuke_in_the_games_history(
+    campaign, owner, owner_client, people
+):
+    """Seat 1's HQ stood in Brazil when the nuke fell there: the game's history lists the HQ
+    demolished right after the nuke that caused it, never among the event cards drawn."""
+    state = at.nuke_choice(world_current(campaign=campaign), people).clone()
+    state.hqs = {**state.hqs, "brazil": 1}
+    state, _ = play(state, (0, ChooseNukeTarget("brazil")))
+
+    _record(campaign, owner, owner_client, people, state, ("argentina", "venezuela", "egypt"))
+
+    game = history_games(campaign=campaign)[-1]
+    lost = f"{people[1].display_name}'s HQ in Brazil was demolished"
+    assert not any(lost in line for line in game.events)
+    nuke = next(i for i, line in enumerate(game.incidents) if "nuked Brazil" in line)
+    assert lost in game.incidents[nuke + 1]
