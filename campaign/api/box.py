@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api.fields import Text
 from campaign.api.game_log import REFUSAL
 from campaign.api.serializers import WorldEventSerializer
 from campaign.api.shapes import OBJECTS
@@ -70,12 +71,8 @@ class RulesHelpApi(APIView):
 
 
 class ComebackPickSerializer(serializers.Serializer):
-    faction = serializers.CharField(
-        max_length=40, help_text="The faction eliminated in the opening game."
-    )
-    power = serializers.CharField(
-        max_length=40, help_text=f"A comeback power's key. {SPOILER_NOTE}"
-    )
+    faction = Text(max_length=40, help_text="The faction eliminated in the opening game.")
+    power = Text(max_length=40, help_text=f"A comeback power's key. {SPOILER_NOTE}")
 
 
 class ComebackPickApi(APIView):
@@ -99,7 +96,7 @@ class ComebackPickApi(APIView):
 
 class ReadingsSerializer(serializers.Serializer):
     values = serializers.DictField(
-        child=serializers.CharField(max_length=40),
+        child=Text(max_length=40),
         help_text=f"Setting key -> chosen reading, for settings of opened packs. {SPOILER_NOTE}",
     )
 

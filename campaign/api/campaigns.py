@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api.fields import Text
 from campaign.api.serializers import (
     CampaignSerializer,
     InviteSerializer,
@@ -21,6 +22,7 @@ from campaign.api.serializers import (
     WorldEventSerializer,
 )
 from campaign.errors import ApplicationError
+from campaign.models import Membership
 from campaign.permissions import Action, campaign_allows, campaign_for_api, campaign_role
 from campaign.selectors.box import box_status
 from campaign.selectors.campaigns import campaign_list_visible, membership_list
@@ -52,6 +54,15 @@ class CampaignViewSet(
     def get_queryset(self):
         return campaign_list_visible(user=self.request.user).select_related("owner")
 
+    def get_serializer_context(self) -> dict:
+        user = self.request.user
+        member_of = (
+            set(Membership.objects.filter(user=user).values_list("campaign_id", flat=True))
+            if user.is_authenticated
+            else set()
+        )
+        return {**super().get_serializer_context(), "member_of": member_of}
+
     def get_object(self):
         return campaign_for_api(request=self.request, slug=self.kwargs["slug"], action=Action.READ)
 
@@ -73,6 +84,7 @@ class CampaignViewSet(
             is_public=serializer.validated_data.get("is_public", False),
         )
         serializer.instance = campaign
+        serializer.context["member_of"] = {*serializer.context["member_of"], campaign.pk}
 
 
 class MemberListApi(APIView):
@@ -180,10 +192,8 @@ class TokenApi(APIView):
 
 
 class SetupSerializer(serializers.Serializer):
-    powers = serializers.DictField(child=serializers.CharField(max_length=40), required=False)
-    coins = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=50
-    )
+    powers = serializers.DictField(child=Text(max_length=40), required=False)
+    coins = serializers.ListField(child=Text(max_length=40), required=False, max_length=50)
     random = serializers.BooleanField(required=False, default=False)
 
     def validate(self, attrs):

@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api.fields import Text
 from campaign.api.schema_names import board_territory_keys, mission_codes, territory_keys
 from campaign.errors import NotFoundError
 from campaign.models import GameLog
@@ -51,19 +52,15 @@ class RewardSerializer(serializers.Serializer):
     code = serializers.ChoiceField(
         choices=sorted(REWARD_NAMES), help_text="END-5 R1-R6, END-6 H1-H2"
     )
-    target = serializers.CharField(
-        max_length=KEY_MAX, help_text="A continent key (R1, R4) or a territory key."
-    )
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=NAME_MAX)
+    target = Text(max_length=KEY_MAX, help_text="A continent key (R1, R4) or a territory key.")
+    name = Text(required=False, allow_blank=True, default="", max_length=NAME_MAX)
     delta = serializers.ChoiceField(choices=[1, -1, 0], required=False, default=0)
 
 
 class PlayerSerializer(serializers.Serializer):
     faction = serializers.ChoiceField(choices=sorted(content().factions))
-    person = serializers.CharField(required=False, allow_blank=True, default="", max_length=KEY_MAX)
-    guest_name = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=NAME_MAX
-    )
+    person = Text(required=False, allow_blank=True, default="", max_length=KEY_MAX)
+    guest_name = Text(required=False, allow_blank=True, default="", max_length=NAME_MAX)
     start = serializers.ChoiceField(
         choices=BOARD_TERRITORIES,
         required=False,
@@ -124,10 +121,8 @@ class PlayerSerializer(serializers.Serializer):
 class ScarSerializer(serializers.Serializer):
     scar = serializers.ChoiceField(choices=sorted(content().scar_types))
     on = serializers.ChoiceField(choices=["territory", "faction"])
-    target = serializers.CharField(max_length=KEY_MAX)
-    by_faction = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=KEY_MAX
-    )
+    target = Text(max_length=KEY_MAX)
+    by_faction = Text(required=False, allow_blank=True, default="", max_length=KEY_MAX)
 
 
 class WearSerializer(serializers.Serializer):
@@ -137,29 +132,23 @@ class WearSerializer(serializers.Serializer):
 
 class IncidentSerializer(serializers.Serializer):
     incident = serializers.ChoiceField(choices=sorted(INCIDENTS))
-    by_faction = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=KEY_MAX
-    )
+    by_faction = Text(required=False, allow_blank=True, default="", max_length=KEY_MAX)
     count = serializers.IntegerField(min_value=0, max_value=COUNT_MAX, required=False, default=0)
-    detail = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=TEXT_MAX
-    )
+    detail = Text(required=False, allow_blank=True, default="", max_length=TEXT_MAX)
 
 
 class EventSerializer(serializers.Serializer):
     card = serializers.ChoiceField(
         choices=sorted(content().event_cards), help_text="The event card's print code (E-7)."
     )
-    option = serializers.CharField(
+    option = Text(
         required=False,
         allow_blank=True,
         default="",
         max_length=KEY_MAX,
         help_text="The option its chooser took.",
     )
-    by_faction = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=KEY_MAX
-    )
+    by_faction = Text(required=False, allow_blank=True, default="", max_length=KEY_MAX)
     targets = serializers.ListField(
         child=serializers.ChoiceField(choices=TERRITORIES), required=False, default=list
     )
@@ -169,9 +158,7 @@ class EventSerializer(serializers.Serializer):
         default=list,
         help_text="Territories whose HQ the card demolished (G-10).",
     )
-    detail = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=TEXT_MAX
-    )
+    detail = Text(required=False, allow_blank=True, default="", max_length=TEXT_MAX)
     mission = serializers.ChoiceField(
         choices=mission_codes(),
         required=False,
@@ -185,9 +172,7 @@ class MissionSerializer(serializers.Serializer):
     mission = serializers.ChoiceField(
         choices=mission_codes(), help_text="The mission card's print code (E-8)."
     )
-    by_faction = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=KEY_MAX
-    )
+    by_faction = Text(required=False, allow_blank=True, default="", max_length=KEY_MAX)
     ends = serializers.ListField(
         child=serializers.ChoiceField(choices=TERRITORIES),
         required=False,
@@ -202,7 +187,7 @@ class MissionSerializer(serializers.Serializer):
         default="",
         help_text="A mission that founds the World Capital: where.",
     )
-    name = serializers.CharField(
+    name = Text(
         required=False,
         allow_blank=True,
         default="",
@@ -291,16 +276,10 @@ class GameLogEntrySerializer(serializers.Serializer):
         help_text="The face-up mission the lead faction chose, once the box has a lead faction.",
     )
     signed_on = serializers.DateField(required=False, allow_null=True, default=None)
-    slogan = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=SLOGAN_MAX
-    )
+    slogan = Text(required=False, allow_blank=True, default="", max_length=SLOGAN_MAX)
     winner_reward = RewardSerializer(required=False, allow_null=True, default=None)
-    world_name = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=NAME_MAX
-    )
-    world_namer = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=KEY_MAX
-    )
+    world_name = Text(required=False, allow_blank=True, default="", max_length=NAME_MAX)
+    world_namer = Text(required=False, allow_blank=True, default="", max_length=KEY_MAX)
     naming_rounds = serializers.ListField(
         child=serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=6)),
         required=False,
@@ -308,7 +287,7 @@ class GameLogEntrySerializer(serializers.Serializer):
         max_length=ROUNDS_MAX,
         help_text="END-8 roll-off when signers tie: one {person: die} per round.",
     )
-    override_reason = serializers.CharField(
+    override_reason = Text(
         required=False,
         allow_blank=True,
         default="",
@@ -368,9 +347,7 @@ class GameLogEntrySerializer(serializers.Serializer):
 
 
 class CorrectionSerializer(GameLogEntrySerializer):
-    reason = serializers.CharField(
-        max_length=TEXT_MAX, help_text="Why the game is corrected (kept in the history)."
-    )
+    reason = Text(max_length=TEXT_MAX, help_text="Why the game is corrected (kept in the history).")
 
 
 class GameLogResultSerializer(serializers.Serializer):
@@ -378,10 +355,10 @@ class GameLogResultSerializer(serializers.Serializer):
     game = serializers.IntegerField(source="game_number")
     first_seq = serializers.IntegerField()
     last_seq = serializers.IntegerField()
-    override_reason = serializers.CharField()
+    override_reason = Text()
     overridden = serializers.ListField(child=serializers.DictField())
     corrects = serializers.IntegerField(source="corrects_id", allow_null=True)
-    correction_reason = serializers.CharField()
+    correction_reason = Text()
     entry = serializers.DictField()
 
 

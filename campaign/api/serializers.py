@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from campaign.api.fields import Text
 from campaign.models import Campaign, Invite, Membership, Role, WorldEventRecord
 
 
 class CampaignSerializer(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.username", read_only=True)
+    """A campaign; its owner's account name for its members only (context `member_of`: the
+    ids of the reader's campaigns), as on the members page."""
+
+    name = Text(max_length=Campaign._meta.get_field("name").max_length)
+    owner = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(
         view_name="api:campaign-detail", lookup_field="slug", read_only=True
     )
@@ -17,6 +22,11 @@ class CampaignSerializer(serializers.ModelSerializer):
         model = Campaign
         fields = ["url", "slug", "name", "owner", "is_public", "created"]
         read_only_fields = ["slug", "owner", "created"]
+
+    def get_owner(self, campaign: Campaign) -> str | None:
+        if campaign.pk not in self.context.get("member_of", set()):
+            return None
+        return campaign.owner.get_username()
 
 
 class MembershipSerializer(serializers.ModelSerializer):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaign.forms import bring_in_slots as slots
+from campaign.forms.fields import WholeNumberField
 from campaign.services import bring_in as b
 from rules import box
 from rules.bounds import NAME_MAX, SLOGAN_MAX
@@ -88,7 +89,7 @@ class StepForm(forms.Form):
 class GamesForm(StepForm):
     step, title = "games", gettext_lazy("Games and victors")
 
-    games_played = forms.IntegerField(
+    games_played = WholeNumberField(
         label=gettext_lazy("How many games have you played?"),
         min_value=1,
         max_value=999,
@@ -228,7 +229,7 @@ class BoardForm(StepForm):
             )
         for i in range(FORT_ROWS):
             self.fields[f"fort_{i}_territory"] = _territory_field(_("Territory"))
-            self.fields[f"fort_{i}_wear"] = forms.IntegerField(
+            self.fields[f"fort_{i}_wear"] = WholeNumberField(
                 label=_("Wear boxes marked"), required=False, min_value=0, max_value=WEAR_BOXES
             )
         for key, continent in board().continents.items():
@@ -384,7 +385,7 @@ class CardsForm(StepForm):
         cap = content().constants["card_coins_max"]
         for key, territory in sorted(board().territories.items(), key=lambda t: t[1].name):
             now = self.world.card_coins.get(key, 1)
-            self.fields[f"coins_{key}"] = forms.IntegerField(
+            self.fields[f"coins_{key}"] = WholeNumberField(
                 label=territory.name,
                 min_value=now,
                 max_value=cap,

@@ -22,6 +22,7 @@ from campaign.forms.digital_pockets import (
     pocket_value_label,
     territory_field,
 )
+from campaign.forms.fields import WholeNumberField
 from campaign.models import Person
 from campaign.models.digital import GameSeat
 from campaign.numbers import signed_number, whole_number
@@ -49,7 +50,7 @@ class GameStartForm(forms.Form):
     Only the owner may choose the dice seed (reproducible test games): a chosen seed is not
     secret, so anyone else's game always gets one from the server (DESIGN randomness)."""
 
-    seed = forms.IntegerField(
+    seed = WholeNumberField(
         required=False,
         min_value=0,
         max_value=2**31 - 1,

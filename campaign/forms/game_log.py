@@ -21,6 +21,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from campaign.forms.fields import WholeNumberField
 from campaign.forms.game_log_gaps import (
     NOT_RECORDED,
     NOT_RECORDED_LABEL,
@@ -233,7 +234,7 @@ class DuringStep(StepForm):
             self.fields[f"w{i}_territory"] = forms.ChoiceField(
                 label=_("Fortification worn %(n)s") % {"n": i + 1}, choices=forts, required=False
             )
-            self.fields[f"w{i}_boxes"] = forms.IntegerField(
+            self.fields[f"w{i}_boxes"] = WholeNumberField(
                 label=_("Boxes marked"), required=False, min_value=1, max_value=10
             )
         self.fields["missiles3"] = forms.BooleanField(
@@ -250,11 +251,11 @@ class DuringStep(StepForm):
         self.fields["recruit30_by"] = forms.ChoiceField(
             label=_("Who"), choices=players, required=False
         )
-        self.fields["recruit30_troops"] = forms.IntegerField(
+        self.fields["recruit30_troops"] = WholeNumberField(
             label=_("Troops to place"), required=False, min_value=0, max_value=COUNT_MAX
         )
         for faction in factions:
-            self.fields[f"m_{faction}"] = forms.IntegerField(
+            self.fields[f"m_{faction}"] = WholeNumberField(
                 label=_("Missiles used by %(faction)s")
                 % {"faction": content().factions[faction].name},
                 required=False,

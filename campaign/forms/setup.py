@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext as _
 
+from campaign.forms.fields import WholeNumberField
 from rules.data import board, content
 from rules.world import World
 
@@ -59,7 +60,7 @@ class PregameCoinsForm(forms.Form):
         self.world = world
         for key, territory in sorted(board().territories.items(), key=lambda t: t[1].name):
             named = {"territory": territory.name}
-            self.fields[key] = forms.IntegerField(
+            self.fields[key] = WholeNumberField(
                 label=territory.name,
                 required=False,
                 min_value=0,

@@ -28,10 +28,11 @@ from campaign.models import (
     WorldEventRecord,
 )
 from campaign.services.campaigns import _unique_slug
-from campaign.services.import_checks import import_refusals
+from campaign.services.import_checks import import_refusals, referenced_persons
 from campaign.services.world import world_snapshots_rebuild
 from rules.bounds import TEXT_MAX
-from rules.world_events import EventsVoided
+from rules.errors import RuleError
+from rules.world_events import EventsVoided, event_from_json
 
 FORMAT = "risk-legacy-campaign"
 VERSION = 1
@@ -48,7 +49,8 @@ EXPORT_NOTES = (
 
 def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[str, Any]:
     """The whole campaign as a JSON-ready dict. Without `show_accounts` (a reader who is not a
-    member) no user name appears: who plays is for members, as on the members page."""
+    member) no user name appears and only the persons who played are listed: who else belongs
+    to the campaign is for members, as on the members page."""
 
     def _username(user) -> str | None:
         return user.get_username() if user is not None and show_accounts else None
@@ -58,6 +60,10 @@ def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[s
         GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
     )
     position = {log.pk: i for i, log in enumerate(logs)}
+    persons = Person.objects.filter(campaign=campaign).select_related("user").order_by("key")
+    if not show_accounts:
+        played = _persons_named(events, logs)
+        persons = [p for p in persons if p.key in played]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -66,7 +72,7 @@ def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[s
         "campaign": {"name": campaign.name, "is_public": campaign.is_public},
         "persons": [
             {"key": p.key, "display_name": p.display_name, "user": _username(p.user)}
-            for p in Person.objects.filter(campaign=campaign).select_related("user").order_by("key")
+            for p in persons
         ],
         "events": [
             {
@@ -109,6 +115,18 @@ def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[s
     }
 
 
+def _persons_named(events, logs: list[GameLog]) -> set[str]:
+    """The keys of the persons the log names (players, founders, signers...) and the game
+    logs' players: the persons who played."""
+    named = {p.get("person") for log in logs for p in log.entry.get("players", [])}
+    for record in events:
+        try:
+            named |= referenced_persons(event_from_json({**record.payload, "kind": record.kind}))
+        except RuleError:
+            continue  # a record this version cannot read names nobody it can show
+    return {key for key in named if isinstance(key, str)}
+
+
 def _bad(message: str) -> ApplicationError:
     return ApplicationError(message, code="bad_import", rule="DESIGN")
 
@@ -126,8 +144,11 @@ def _check_document(document: Any) -> None:
             raise _bad(_("The export has no '%(part)s'.") % {"part": key})
     if not isinstance(document["campaign"], dict):
         raise _bad(_("The export's 'campaign' must be an object."))
-    if not str(document["campaign"].get("name", "")).strip():
+    name = document["campaign"].get("name")
+    if not isinstance(name, str) or not name.strip():
         raise _bad(_("The export has no campaign name."))
+    if not isinstance(document["campaign"].get("is_public", False), bool):
+        raise _bad(_("The export's 'is_public' must be true or false."))
     for part in ("persons", "events", "game_logs", "pack_unlocks"):
         _rows(document, part)
     _check_sizes(document)
@@ -254,7 +275,7 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
                 name=meta["name"].strip(),
                 slug=_unique_slug(Campaign, meta["name"], 140),
                 owner=owner,
-                is_public=bool(meta.get("is_public", False)),
+                is_public=meta.get("is_public", False),
             )
             Membership.objects.create(campaign=campaign, user=owner, role=Role.OWNER)
             for person in document["persons"]:

@@ -24,7 +24,7 @@ from rules.bounds import NUMBER_MAX
 from rules.data import content
 from rules.errors import RuleError, Violation
 from rules.world import World
-from rules.world_events import WorldEvent, event_from_json
+from rules.world_events import EventsVoided, WorldEvent, event_from_json
 
 PERSON_KEY = re.compile(r"[-a-zA-Z0-9_]+")
 
@@ -142,9 +142,7 @@ def _events(rows: list[dict[str, Any]]) -> tuple[list[ImportedEvent], list[Viola
             problems.append(_("its override reason is not text"))
         if row.get("game_number") is not None and not _whole(row.get("game_number")):
             problems.append(_("its game number is not a whole number"))
-        corrects = row.get("corrects", [])
-        if not isinstance(corrects, list) or not all(_whole(s, 1) for s in corrects):
-            problems.append(_("what it corrects is not a list of event numbers"))
+        problems += _corrects_problems(row, seq)
         if not isinstance(row.get("created_by"), str | None):
             problems.append(_("who created it is not a user name"))
         event = None
@@ -162,6 +160,23 @@ def _events(rows: list[dict[str, Any]]) -> tuple[list[ImportedEvent], list[Viola
         if event is not None and not problems:
             entries.append(ImportedEvent(seq, event, reason.strip()))
     return entries, refusals
+
+
+def _corrects_problems(row: dict[str, Any], seq: int) -> list[str]:
+    """What a row corrects: earlier events, and only a correction's (the entries it voids)."""
+    corrects = row.get("corrects", [])
+    if not isinstance(corrects, list) or not all(_whole(s, 1) for s in corrects):
+        return [_("what it corrects is not a list of event numbers")]
+    if any(s >= seq for s in corrects):
+        return [_("it corrects a later event; a correction only corrects earlier ones")]
+    payload = row.get("payload")
+    voids = payload.get("seqs") if isinstance(payload, dict) else None
+    if row.get("kind") == EventsVoided.kind:
+        if isinstance(voids, list) and corrects != voids:
+            return [_("what it corrects is not the list of entries it voids")]
+    elif corrects:
+        return [_("it corrects other events but is no correction")]
+    return []
 
 
 def persons_refusals(
@@ -222,7 +237,7 @@ def persons_refusals(
     return list(dict.fromkeys(refusals))  # each reason once
 
 
-def _referenced(event: WorldEvent) -> set[str]:
+def referenced_persons(event: WorldEvent) -> set[str]:
     """The person keys an event names (`person`, `persons`, and players or picks' `person`).
     An empty `person` names nobody: who did it is not known (a campaign brought in)."""
     found: set[str] = set()
@@ -247,7 +262,7 @@ def _unknown_persons(entries: list[ImportedEvent], keys: set[str]) -> list[Viola
             % {"event": label(entry), "person": person},
         )
         for entry in entries
-        for person in sorted(_referenced(entry.event) - keys)
+        for person in sorted(referenced_persons(entry.event) - keys)
     ]
 
 
