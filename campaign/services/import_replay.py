@@ -139,11 +139,14 @@ def _game_window(
 ) -> list[tuple[int, WorldEvent]]:
     """The log up to the end of the game a pack opening belongs to: a game opens a pack during
     play, and the fact that opened it (an elimination, say) may be recorded with the game's
-    result a few events later."""
+    result a few events later. The window ends before the next correction: the pack opened on
+    the game as first recorded, and stays open whatever a later correction says of it."""
     game = getattr(entries[position].event, "game", None)
     end = position
     if isinstance(game, int):
         for later in range(position + 1, len(entries)):
+            if isinstance(entries[later].event, EventsVoided):
+                break
             if getattr(entries[later].event, "game", None) == game:
                 end = later
     return [*applied, *[(e.seq, e.event) for e in entries[position : end + 1]]]
