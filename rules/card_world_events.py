@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 from rules import box
 from rules.data import board, content
@@ -17,6 +17,14 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import WorldEvent
+
+
+class DraftPickRecord(TypedDict):
+    """What one player drafted (`DraftRecorded.picks`): their four draft cards' print codes."""
+
+    faction: str
+    person: str
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -27,7 +35,7 @@ class DraftRecorded(WorldEvent):
     kind: ClassVar[str] = "draft_recorded"
     bound_rule: ClassVar[str] = "S-8"
     game: int
-    picks: tuple[dict[str, Any], ...]
+    picks: tuple[DraftPickRecord, ...]
 
     def check(self, world: World) -> list[Violation]:
         if bounds := self.bounds():

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, TypedDict
 
 from rules import board_links, box
 from rules.bounds import COUNT_MAX, bound_violations
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
+from rules.shapes import WrongShape, from_json
 from rules.words import gettext as _
 from rules.words import gettext_noop, ngettext
 from rules.world import (
@@ -123,32 +124,20 @@ class WorldEvent(ABC):
 
 
 def event_from_json(data: dict[str, Any]) -> WorldEvent:
+    """Build a world event from its JSON form; raises IllegalWorldEvent on a wrong shape."""
     data = dict(data)
     kind = data.pop("kind", None)
-    cls = EVENT_TYPES.get(kind or "")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalWorldEvent(
             "unknown_event",
             _("Unknown world event kind %(kind)s.") % {"kind": repr(kind)},
             "DESIGN",
         )
-    names = {f.name for f in fields(cls)}
-    unknown = set(data) - names
-    if unknown:
-        raise IllegalWorldEvent(
-            "bad_event",
-            _("Unexpected fields for %(kind)s: %(fields)s.")
-            % {"kind": kind, "fields": ", ".join(sorted(unknown))},
-            "DESIGN",
-        )
     try:
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
-    except TypeError as exc:
-        raise IllegalWorldEvent(
-            "bad_event",
-            _("Malformed %(kind)s event: %(error)s.") % {"kind": kind, "error": exc},
-            "DESIGN",
-        ) from exc
+        return cls(**from_json(cls, data, cls.kind))
+    except WrongShape as wrong:
+        raise IllegalWorldEvent("bad_event", wrong.message, "DESIGN") from wrong
 
 
 # --- before the first game (P-*) ------------------------------------------------------------
@@ -265,6 +254,20 @@ class PregameCoinsPlaced(WorldEvent):
 # --- a game is played (S-10, END-2, END-4) ----------------------------------------------------
 
 
+class _PlayerRecordKept(TypedDict):
+    person: str
+    faction: str
+    start: str | None
+    outcome: str
+
+
+class PlayerRecord(_PlayerRecordKept, total=False):
+    """One player's row of a game's record (`GameRecorded.players`)."""
+
+    eliminated_by: str
+    not_recorded: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class GameRecorded(WorldEvent):
     """The rows this game writes on the faction cards' backs. `players` is a tuple of dicts
@@ -275,7 +278,7 @@ class GameRecorded(WorldEvent):
     kind: ClassVar[str] = "game_recorded"
     game: int
     played_on: str
-    players: tuple[dict[str, Any], ...]
+    players: tuple[PlayerRecord, ...]
 
     def check(self, world: World) -> list[Violation]:
         violations: list[Violation] = []

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, asdict, dataclass, fields, replace
-from typing import Any, ClassVar, get_type_hints
+from dataclasses import asdict, dataclass, replace
+from typing import Any, ClassVar
 
 from rules.bounds import NAME_MAX
 from rules.errors import IllegalMove
+from rules.shapes import WrongShape, from_json
 from rules.words import gettext as _
 
 MOVE_TYPES: dict[str, type[Move]] = {}
@@ -291,53 +292,18 @@ def _bad(message: str) -> IllegalMove:
     return IllegalMove("bad_move", message, "DESIGN")
 
 
-def _coerce(value: Any, hint: Any, name: str) -> Any:
-    text = str(hint)
-    if "tuple" in text:
-        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise _bad(_("'%(field)s' must be a list of names.") % {"field": name})
-        return tuple(value)
-    if text == "int | str":
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            raise _bad(_("'%(field)s' must be a slot number or \"coin\".") % {"field": name})
-        return value
-    expected = int if "int" in text else str
-    if isinstance(value, bool) or not isinstance(value, expected):
-        words = (
-            _("'%(field)s' must be a number.")
-            if expected is int
-            else _("'%(field)s' must be text.")
-        )
-        raise _bad(words % {"field": name})
-    return value
-
-
 def move_from_json(data: Any) -> Move:
     """Build a move from its JSON form; raises IllegalMove("bad_move") on anything malformed."""
     if not isinstance(data, dict):
         raise _bad(_("A move is a JSON object with a 'type'."))
-    cls = MOVE_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    cls = MOVE_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise _bad(_("Unknown move type %(type)s.") % {"type": repr(data.get("type"))})
-    hints = get_type_hints(cls)
-    names = [f.name for f in fields(cls)]
-    extra = set(data) - {"type", *names}
-    if extra:
-        raise _bad(
-            _("Unexpected fields for %(type)s: %(fields)s.")
-            % {"type": cls.type, "fields": ", ".join(sorted(extra))}
-        )
-    values = {}
-    for f in fields(cls):
-        if f.name not in data:
-            if f.default is not MISSING:
-                continue
-            raise _bad(_("%(type)s needs '%(field)s'.") % {"type": cls.type, "field": f.name})
-        values[f.name] = _coerce(data[f.name], hints[f.name], f.name)
+        raise _bad(_("Unknown move type %(type)s.") % {"type": repr(kind)})
     try:
-        return cls(**values)
-    except TypeError as exc:
-        raise _bad(_("Malformed %(type)s: %(error)s.") % {"type": cls.type, "error": exc}) from exc
+        return cls(**from_json(cls, {k: v for k, v in data.items() if k != "type"}, cls.type))
+    except WrongShape as wrong:
+        raise _bad(wrong.message) from wrong
 
 
 @dataclass(frozen=True)

@@ -86,3 +86,27 @@ def test_the_world_history_refuses_a_game_that_is_no_number(owner_client, owner,
     response = api.get(f"/api/v1/campaigns/{campaign.slug}/history/world/", {"game": bad})
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "bad_game"
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ({"type": ["attack"]}, "Unknown move type"),
+        ({"type": {"attack": 1}}, "Unknown move type"),
+        ({"type": "attack", "origin": ["peru"], "target": "brazil", "dice": 3}, "'origin'"),
+        ({"type": "recruit", "trade_in": [1, 2]}, "'trade_in[0]'"),
+    ],
+)
+def test_the_move_api_refuses_a_move_of_the_wrong_shape_with_its_reason(
+    owner, mixed_game, move, words
+):
+    """DESIGN, "Errors and bad input": a 400 that says what is wrong, never a 500."""
+    api = APIClient()
+    api.force_authenticate(owner)
+    body = {"seat": 0, "version": mixed_game.version, "move": move}
+    before = GameMove.objects.filter(game=mixed_game).count()
+    response = api.post(f"/api/v1/games/{mixed_game.pk}/moves", body, format="json")
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert error["code"] == "bad_move" and words in error["message"]
+    assert GameMove.objects.filter(game=mixed_game).count() == before

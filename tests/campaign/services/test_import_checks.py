@@ -318,3 +318,23 @@ def test_a_genuine_export_with_packs_1_to_4_comes_back_and_every_page_works_U1(
     assert sum(status == 200 for status in seen.values()) > 50  # the pages, not refusals
     assert seen[f"/campaigns/{imported.slug}/"] == 200
     assert seen[f"/campaigns/{imported.slug}/packs/pack_4/"] == 200
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "words"),
+    [
+        ("scar_placed", "target", {"a": 1}, "'target' must be text."),
+        ("scar_placed", "game", "one", "'game' must be a number."),
+        ("game_recorded", "players", "peru", "'players' must be a list of objects."),
+    ],
+)
+def test_an_event_field_of_the_wrong_type_is_refused_naming_it_DESIGN(
+    logged, owner_client, kind, field, value, words
+):
+    document = _own_export(logged)
+    seq = _seq_of(document, kind)
+    document["events"][seq - 1]["payload"][field] = value
+
+    errors = _refused(owner_client, document)
+
+    assert errors[0]["message"] == f"Event {seq}: {words[:1].lower()}{words[1:].rstrip('.')}."
