@@ -7,6 +7,7 @@ once the pack is open there, so these lines never name what a sealed pack holds 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +16,8 @@ from django.utils.translation import gettext as _
 from campaign.dates import local_date
 from rules.box import DRAFT_KINDS
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
-from rules.data import board, content
+from rules.data import EventCard, EventOption, board, content
+from rules.event_targets import option_targets
 from rules.pack_words import comeback_power_name, draft_code_label, event_code_label
 from rules.world_events import GameIncident, GameRecorded, WorldEvent
 
@@ -68,6 +70,50 @@ def eliminations_text(players: tuple[dict[str, Any], ...], names: Mapping[str, s
     )
 
 
+def _event_choice(
+    event: EventResolved,
+    card: EventCard | None,
+    option: EventOption | None,
+    names: Mapping[str, str],
+) -> str:
+    """A logged card in words, from its data: who chose which option, and where it went."""
+    if event.person and option is not None and option.key:
+        what = _("%(who)s chose: %(option)s") % {
+            "who": _who(names, event.person),
+            "option": option.text.rstrip("."),
+        }
+    elif event.person:
+        what = _("%(who)s chose") % {"who": _who(names, event.person)}
+    elif card and card.chooser and not event.option:
+        what = _("nobody chose")
+    else:
+        what = ""
+    where = _event_where(option, event.territories) if event.territories else ""
+    return "; ".join(part for part in (what, where) if part)
+
+
+def _event_where(option: EventOption | None, territories: tuple[str, ...]) -> str:
+    """ "from Peru to Brazil" for a maneuver; else "in Egypt (2) and Brazil"."""
+    if option is not None and option_targets(option).path and len(territories) == 2:
+        origin, target = territories
+        return _("from %(origin)s to %(target)s") % {
+            "origin": _territory(origin),
+            "target": _territory(target),
+        }
+    counts = Counter(territories)  # in the order given
+    places = [
+        _territory(t)
+        if n == 1
+        else _("%(territory)s (%(count)s)") % {"territory": _territory(t), "count": n}
+        for t, n in counts.items()
+    ]
+    if len(places) > 1:
+        places = [
+            _("%(names)s and %(name)s") % {"names": ", ".join(places[:-1]), "name": places[-1]}
+        ]
+    return _("in %(places)s") % {"places": places[0]}
+
+
 def pack_event_text(event: WorldEvent, names: Mapping[str, str]) -> str | None:
     """One history line for an event only opened packs bring, or None for other events."""
     match event:
@@ -81,20 +127,8 @@ def pack_event_text(event: WorldEvent, names: Mapping[str, str]) -> str | None:
                 if option and option.after == "destroy"
                 else ""
             )
-            # The engine's detail already names who chose; a logged game may give only the option.
-            if event.detail:
-                what = event.detail
-            elif event.person and option is not None and option.key:
-                what = _("%(who)s chose: %(option)s") % {
-                    "who": _who(names, event.person),
-                    "option": option.text.rstrip("."),
-                }
-            elif event.person:
-                what = _("%(who)s chose") % {"who": _who(names, event.person)}
-            elif card and card.chooser and not event.option:
-                what = _("nobody chose")
-            else:
-                what = ""
+            # The engine's detail already names who chose; a logged game gives the data only.
+            what = event.detail or _event_choice(event, card, option, names)
             label = event_code_label(event.card)
             if what or gone:
                 return _("Event %(card)s drawn: %(what)s") % {"card": label, "what": what + gone}

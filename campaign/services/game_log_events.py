@@ -41,26 +41,15 @@ NO_CHOICE = EventOption(
 )
 
 
-def _listed(keys: tuple[str, ...]) -> str:
-    names = [territory_label(k) for k in keys]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _event_detail(option: EventOption, rule: OptionTargets, fired: EventEntry) -> str:
+def _event_detail(fired: EventEntry) -> str:
+    """What the card's data cannot tell: the words typed for it, or the mission laid out. Who
+    chose which option and where it went are the event's own fields, worded at reading (an
+    HQ it demolished is an incident of its own)."""
     if fired.detail.strip():
         return fired.detail.strip()
     if fired.mission:
         return f"{mission_code_label(fired.mission)} laid out face up in place of the one there"
-    parts = []
-    words = event_option_words(option)
-    joined = "between" if rule.path else "on"
-    where = f"{joined} {_listed(fired.targets)}" if fired.targets else ""
-    if words or where:
-        parts.append(" ".join(w for w in (words, where) if w))
-    if fired.demolished:
-        hqs = "HQ" if len(fired.demolished) == 1 else "HQs"
-        parts.append(f"{hqs} demolished in {_listed(fired.demolished)}")
-    return "; ".join(parts)
+    return ""
 
 
 def _event_card(
@@ -191,7 +180,7 @@ def plan_events(
             continue
         _demolitions_fit(planner, where, card, fired, hqs)
         person = by_faction.get(fired.by_faction) if fired.by_faction else None
-        detail = _event_detail(option, rule, fired)
+        detail = _event_detail(fired)
         planner.add(
             where,
             EventResolved(

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.pack_history import pack_event_text
 from campaign.selectors.world import world_current
 from campaign.services.game_log_entry import EventEntry
 from campaign.services.game_log_plan import game_log_plan
@@ -37,7 +38,7 @@ def test_a_logged_event_keeps_the_cities_its_troops_went_to_B74(campaign, owner,
     assert plan.refusals == []
     [resolved] = [e for e in plan.events if isinstance(e, EventResolved)]
     assert (resolved.option, resolved.territories) == ("troops", ("india",))
-    assert resolved.detail == "troops on India"
+    assert resolved.detail == ""  # who chose what, and where, are worded from the data
 
 
 def test_fortify_troops_go_to_as_many_cities_as_the_card_says_and_no_more_B74(
@@ -68,7 +69,8 @@ def test_a_maneuver_names_where_from_and_where_to_or_nothing_B75_M3(campaign, ow
     assert _refused(plan, "events.0.targets") == []
     [resolved] = [e for e in plan.events if isinstance(e, EventResolved)]
     assert resolved.territories == ("egypt", "congo")
-    assert resolved.detail == "maneuver between Egypt and Central Africa"
+    assert resolved.detail == ""
+    assert pack_event_text(resolved, {}).endswith("; from Egypt to Central Africa")
     unnoted = _plan(campaign, persons, EventEntry("B75", "maneuver", "khan_industries"))
     assert _refused(unnoted, "events.0.targets") == []
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from campaign.models import PackUnlock
+from campaign.selectors.history import history_games
 from campaign.selectors.world import world_current
 from campaign.services.digital_packs import digital_pack_fields
 from campaign.services.game_log import game_log
@@ -261,3 +262,17 @@ def test_an_event_may_go_to_a_city_the_world_capital_covered_in_the_same_game_E7
 ):
     troops = EventEntry("D113", "troops", PLAYER_FACTION, (CAPITAL_TERRITORY,) * 3)
     assert _plan(pack_3, persons, missions=(CAPITAL,), events=(troops,)).refusals == []
+
+
+def test_join_the_cause_logged_says_in_the_history_who_chose_what_D111_E7(pack_3, owner, persons):
+    """Not the option's key ("troops"): who chose, the option in words, and where it went."""
+    split = EventEntry("D111", "troops", PLAYER_FACTION, targets=("egypt", "egypt", "brazil"))
+    game_log(campaign=pack_3, user=owner, entry=replace(owner_wins_again(persons), events=(split,)))
+
+    line = history_games(campaign=pack_3)[-1].events[0]
+
+    chooser = persons["player"].display_name
+    assert line == (
+        f"Event Join the Cause (D111) drawn: {chooser} chose: Put 3 troops into city "
+        "territories you control, split as you like; in Egypt (2) and Brazil"
+    )

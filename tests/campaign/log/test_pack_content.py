@@ -123,10 +123,13 @@ def test_the_history_tells_the_draft_events_powers_and_who_eliminated_whom(
     )
     assert game.players[2].eliminated_by == "Die Mechaniker"
     assert game.events[0].startswith("Event Fortify (B73) drawn: ")
-    assert game.events[0].endswith("fortification on India; the card is destroyed for good")
+    assert game.events[0].endswith(
+        f"{persons['player'].display_name} chose: Fortify one of your cities, while "
+        "fortifications are left; in India; the card is destroyed for good"
+    )
     assert f"{persons['player'].display_name} fortified India" in game.events
-    assert "Event Riots (B77) drawn: HQ demolished in Brazil" in game.events
-    assert f"{owner_name}'s HQ in Brazil was demolished" in game.events
+    riots = game.events.index("Event Riots (B77) drawn")
+    assert game.events[riots + 1] == f"{owner_name}'s HQ in Brazil was demolished"
     assert game.comebacks == [
         f"{persons['viewer'].display_name} took the comeback power Mobile for Saharan Republic"
     ]

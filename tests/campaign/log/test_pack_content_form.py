@@ -114,8 +114,9 @@ def test_a_game_after_packs_1_and_2_is_logged_through_the_form_B73_B77_B70s_C106
         + persons["viewer"].display_name
         + ") was eliminated by Die Mechaniker",
         "Event Fortify (B73) drawn",
-        "fortification on India; the card is destroyed for good",
-        "Event Riots (B77) drawn: HQ demolished in Brazil",
+        "chose: Fortify one of your cities, while fortifications are left; in India; the card "
+        "is destroyed for good",
+        "Event Riots (B77) drawn",
         f"{owner_name}&#x27;s HQ in Brazil was demolished",
         "took the comeback power Mobile for Saharan Republic",
         "Biohazard scar placed on Siberia",
