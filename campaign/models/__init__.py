@@ -7,11 +7,14 @@ from campaign.models.game_story import GameAccount, GamePhoto
 from campaign.models.log_draft import GameLogDraft
 from campaign.models.pending_log import PendingGameLog, PendingStatus
 from campaign.models.world import EventSource, WorldEventRecord, WorldSnapshot
+from campaign.models.world_projection import EventMention, EventVoid, RecordGap
 
 __all__ = [
     "Campaign",
     "DigitalGame",
+    "EventMention",
     "EventSource",
+    "EventVoid",
     "GameAccount",
     "GameLog",
     "GameLogDraft",
@@ -24,6 +27,7 @@ __all__ = [
     "PendingGameLog",
     "PendingStatus",
     "Person",
+    "RecordGap",
     "Role",
     "WorldEventRecord",
     "WorldSnapshot",

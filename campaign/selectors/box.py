@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 
 from campaign.errors import NotFoundError
 from campaign.mission_words import claim_words, mission_label, stars_words
-from campaign.models import Campaign
+from campaign.models import Campaign, EventMention
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.history import Bar, Chart
 from campaign.selectors.pocket_contents import (
@@ -28,9 +28,8 @@ from campaign.selectors.pocket_contents import (
     named_card_rows,
     territory_rows,
 )
-from campaign.selectors.world import world_counted_entries, world_current
+from campaign.selectors.world import world_current, world_tallies
 from rules import box
-from rules.card_world_events import EventResolved
 from rules.data import (
     ComebackPower,
     EventCard,
@@ -41,12 +40,9 @@ from rules.data import (
     ScarType,
     content,
 )
-from rules.mission_world_events import MissionClaimed
 from rules.pack_words import EVENT_AFTER_WORDS
-from rules.red_slot_world_events import SlotMissionClaimed
 from rules.unlocks import is_optional
 from rules.world import World
-from rules.world_events import ScarPlaced
 
 NO_SUCH_PACK = gettext_noop("This campaign has no such opened pack.")
 
@@ -376,20 +372,16 @@ def box_stats(*, campaign: Campaign) -> list[Chart]:
     mission and by player; corrected-away entries do not count."""
     world = world_current(campaign=campaign)
     names = person_names(campaign=campaign)
-    scars: Counter[str] = Counter()
+    tallies = world_tallies(campaign=campaign)
+    scars = tallies[EventMention.What.SCAR]
     events: Counter[str] = Counter()
-    missions: Counter[str] = Counter()
+    for code, n in tallies[EventMention.What.EVENT_CARD].items():
+        if (card := content().event_cards.get(code)) is not None:
+            events[card.key] += n  # counted by kind: several printed cards share one
+    missions = tallies[EventMention.What.MISSION]
     claimers: Counter[str] = Counter()
-    for _entry, event in world_counted_entries(campaign=campaign):
-        if isinstance(event, ScarPlaced):
-            scars[event.scar] += 1
-        elif isinstance(event, EventResolved):
-            card = content().event_cards.get(event.card)
-            if card is not None:
-                events[card.key] += 1
-        elif isinstance(event, MissionClaimed | SlotMissionClaimed):
-            missions[event.mission] += 1
-            claimers[names.get(event.person, event.person) if event.person else _("someone")] += 1
+    for person, n in tallies[EventMention.What.CLAIMER].items():
+        claimers[names.get(person, person) if person else _("someone")] += n
     kinds = box.scar_types(world)
     charts = [
         Chart(

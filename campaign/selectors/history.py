@@ -12,7 +12,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
 
 from campaign.dates import local_date
-from campaign.models import Campaign, EventSource, GameLog, PackUnlock
+from campaign.models import (
+    Campaign,
+    EventMention,
+    EventSource,
+    GameLog,
+    PackUnlock,
+    WorldEventRecord,
+)
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.mission_history import CITY_KINDS, is_mission_event, mission_event_text
 from campaign.selectors.pack_history import (
@@ -28,12 +35,12 @@ from campaign.selectors.world import (
     world_current,
     world_event_entries,
     world_log,
+    world_log_picked,
 )
 from campaign.stored_words import in_reader_words
 from rules import box
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
-from rules.mission_world_events import SeaLineAdded
 from rules.pocket_world_events import NuclearStrike
 from rules.rewards import REWARD_NAMES
 from rules.unlocks import is_optional, packs_due, packs_progress
@@ -590,25 +597,17 @@ def history_world(*, campaign: Campaign, game: int | None = None) -> WorldView:
 # --- one territory, one faction card -------------------------------------------------------------
 
 
-def _touches(event: WorldEvent, territory: str) -> bool:
-    if isinstance(event, GameRecorded):
-        return any(p["start"] == territory for p in event.players)
-    if isinstance(event, ScarPlaced):
-        return event.on == "territory" and event.target == territory
-    if isinstance(event, SeaLineAdded):
-        return territory in (event.a, event.b)
-    return getattr(event, "territory", None) == territory
-
-
 def history_territory(*, campaign: Campaign, territory: str) -> list[dict[str, Any]]:
     """Everything that happened to one territory, oldest first (voided entries marked)."""
     names = person_names(campaign=campaign)
     rows = []
     standing: dict[str, City] = {}  # the city here before a later mark covered it
-    for entry in world_log(campaign=campaign):
+    mentioned = EventMention.objects.filter(
+        campaign=campaign, what=EventMention.What.TERRITORY, key=territory
+    )
+    records = WorldEventRecord.objects.filter(campaign=campaign, seq__in=mentioned.values("seq"))
+    for entry in world_log_picked(campaign=campaign, records=records):
         event = entry.event
-        if not _touches(event, territory):
-            continue
         if isinstance(event, GameRecorded):
             starters = [p for p in _players(event, names) if p.start == territory]
             text = "; ".join(

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaign.models import Campaign
-from campaign.selectors.world import world_log
+from campaign.models import RecordGap as GapRow
 from rules.data import content
 from rules.world_events import GameRecorded
 
@@ -54,15 +54,16 @@ def event_gaps(event: GameRecorded) -> list[RecordGap]:
 
 def record_gaps(*, campaign: Campaign, upto_game: int | None = None) -> list[RecordGap]:
     """Every gap the standing records leave (voided records are left out: a correction that
-    gave the missing part closes the gap), oldest game first."""
-    gaps: list[RecordGap] = []
-    for entry in world_log(campaign=campaign):
-        event = entry.event
-        if entry.voided_by is not None or not isinstance(event, GameRecorded):
-            continue
-        if upto_game is None or event.game <= upto_game:
-            gaps.extend(event_gaps(event))
-    return gaps
+    gave the missing part closes the gap), oldest game first: read from their projection."""
+    rows = GapRow.objects.filter(campaign=campaign)
+    if upto_game is not None:
+        rows = rows.filter(game__lte=upto_game)
+    return [
+        RecordGap(game, person, faction, what)
+        for game, person, faction, what in rows.order_by("seq", "position").values_list(
+            "game", "person", "faction", "what"
+        )
+    ]
 
 
 def uncertain_supplies(gaps: Iterable[RecordGap]) -> frozenset[str]:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.errors import NotFoundError
-from campaign.models import Campaign, WorldEventRecord, WorldSnapshot
+from campaign.models import Campaign, EventMention, EventVoid, WorldEventRecord, WorldSnapshot
 from rules.world import World
 from rules.world_events import EventsVoided, GameRecorded, WorldEvent, event_from_json, replay
 
@@ -87,6 +89,38 @@ def world_log(*, campaign: Campaign) -> list[WorldLogEntry]:
         WorldLogEntry(record, event, voided_by.get(record.seq))
         for record, event in zip(records, events, strict=True)
     ]
+
+
+def world_log_picked(*, campaign: Campaign, records: QuerySet) -> list[WorldLogEntry]:
+    """Some of the campaign's log entries (`records`, a filtered query of its records), oldest
+    first, with the correction that voided each: read from the projections, no replay."""
+    picked = list(records.order_by("seq"))
+    voided_by = dict(
+        EventVoid.objects.filter(campaign=campaign, seq__in=records.values("seq")).values_list(
+            "seq", "voided_by"
+        )
+    )
+    return [
+        WorldLogEntry(r, event_from_json({"kind": r.kind, **r.payload}), voided_by.get(r.seq))
+        for r in picked
+    ]
+
+
+def world_tallies(*, campaign: Campaign) -> dict[str, Counter[str]]:
+    """How often each key of each kind (`EventMention.What`) is mentioned by the entries that
+    count (not voided): scars placed by kind, event cards resolved, missions claimed and by
+    whom. Counted by the database over the projection."""
+    voided = EventVoid.objects.filter(campaign=campaign).values("seq")
+    rows = (
+        EventMention.objects.filter(campaign=campaign)
+        .exclude(seq__in=voided)
+        .values_list("what", "key")
+        .annotate(n=Count("id"))
+    )
+    tallies: dict[str, Counter[str]] = defaultdict(Counter)
+    for what, key, n in rows:
+        tallies[what][key] += n
+    return tallies
 
 
 def world_projection(

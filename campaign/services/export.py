@@ -30,6 +30,7 @@ from campaign.models import (
 from campaign.services.campaigns import _unique_slug
 from campaign.services.import_checks import import_refusals, referenced_persons
 from campaign.services.world import world_snapshots_rebuild
+from campaign.services.world_projection import projections_rebuild
 from rules.bounds import TEXT_MAX
 from rules.errors import RuleError
 from rules.world_events import EventsVoided, event_from_json
@@ -327,6 +328,7 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
                 for u in document["pack_unlocks"]
             )
             world_snapshots_rebuild(campaign=campaign)
+            projections_rebuild(campaign=campaign)
     except (KeyError, TypeError, IndexError, ValueError, IntegrityError, DataError) as exc:
         raise _bad(
             _("The export is incomplete (%(error)s).") % {"error": f"{type(exc).__name__}: {exc}"}

@@ -17,6 +17,7 @@ from campaign.selectors.world import (
     world_projection,
 )
 from campaign.services.hooks import world_events_appended_on_commit
+from campaign.services.world_projection import projections_extend
 from rules.errors import Violation
 from rules.world import World
 from rules.world_events import EventsVoided, WorldEvent, replay
@@ -95,6 +96,9 @@ def world_event_append(
                 )
                 for seq, event in numbered
             ]
+        )
+        projections_extend(
+            campaign=campaign, entries=zip(records, [e for _, e in numbered], strict=True)
         )
         if any(isinstance(event, EventsVoided) for event in events):
             world_snapshots_rebuild(campaign=campaign)
