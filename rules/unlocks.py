@@ -298,6 +298,54 @@ class PackProgress:
     target: int
 
 
+def pack_triggers(
+    entries: Iterable[tuple[int, WorldEvent]],
+    *,
+    world: World,
+    found: Mapping[str, int] | None = None,
+) -> tuple[World, dict[str, tuple[int, WorldEvent]]]:
+    """Fold counted `entries` into `world` and return it with the triggers they set: per pack
+    not yet open and not in `found` (triggers set before), the first (seq, event) after which
+    its condition holds."""
+    packs = sorted(content().packs.values(), key=lambda p: p.order)
+    known = set(found or ())
+    triggers: dict[str, tuple[int, WorldEvent]] = {}
+    for seq, event in entries:
+        world = event.apply(world)
+        for pack in packs:
+            if pack.key in known or pack.key in world.packs_opened:
+                continue
+            condition, params = _condition(pack)
+            if condition.met(params, world, event):
+                triggers[pack.key] = (seq, event)
+                known.add(pack.key)
+    return world, triggers
+
+
+def packs_due_after(
+    triggers: Mapping[str, tuple[int, WorldEvent]], world: World, *, names: Names | None = None
+) -> list[PackDue]:
+    """The packs of `triggers` that `world` has not opened, in pack order, with the reason
+    their trigger gives."""
+    due = []
+    for pack in sorted(content().packs.values(), key=lambda p: p.order):
+        if pack.key not in triggers or pack.key in world.packs_opened:
+            continue
+        seq, event = triggers[pack.key]
+        condition, params = _condition(pack)
+        due.append(
+            PackDue(
+                pack=pack.key,
+                name=pack.name,
+                rule=pack.rule,
+                reason=condition.reason(params, event, names or {}),
+                seq=seq,
+                game=_game(event),
+            )
+        )
+    return due
+
+
 def packs_due(
     entries: Iterable[tuple[int, WorldEvent]],
     *,
@@ -308,29 +356,10 @@ def packs_due(
     in pack order. The first event after which a condition holds is its trigger. Events voided
     by a later correction count for nothing; a pack the log already opened is never due."""
     entries = list(entries)
-    names = names or {}
     voided = {seq for _, event in entries if isinstance(event, EventsVoided) for seq in event.seqs}
-    world = world or World()
-    packs = sorted(content().packs.values(), key=lambda p: p.order)
-    found: dict[str, PackDue] = {}
-    for seq, event in entries:
-        if seq in voided:
-            continue
-        world = event.apply(world)
-        for pack in packs:
-            if pack.key in found or pack.key in world.packs_opened:
-                continue
-            condition, params = _condition(pack)
-            if condition.met(params, world, event):
-                found[pack.key] = PackDue(
-                    pack=pack.key,
-                    name=pack.name,
-                    rule=pack.rule,
-                    reason=condition.reason(params, event, names),
-                    seq=seq,
-                    game=_game(event),
-                )
-    return [found[p.key] for p in packs if p.key in found and p.key not in world.packs_opened]
+    counted = [(seq, event) for seq, event in entries if seq not in voided]
+    world, triggers = pack_triggers(counted, world=world or World())
+    return packs_due_after(triggers, world, names=names)
 
 
 def packs_progress(world: World) -> list[PackProgress]:

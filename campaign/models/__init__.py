@@ -7,7 +7,7 @@ from campaign.models.game_story import GameAccount, GamePhoto
 from campaign.models.log_draft import GameLogDraft
 from campaign.models.pending_log import PendingGameLog, PendingStatus
 from campaign.models.world import EventSource, WorldEventRecord, WorldSnapshot
-from campaign.models.world_projection import EventMention, EventVoid, RecordGap
+from campaign.models.world_projection import EventMention, EventVoid, PackTrigger, RecordGap
 
 __all__ = [
     "Campaign",
@@ -23,6 +23,7 @@ __all__ = [
     "GameSeat",
     "Invite",
     "Membership",
+    "PackTrigger",
     "PackUnlock",
     "PendingGameLog",
     "PendingStatus",

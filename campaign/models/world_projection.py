@@ -67,3 +67,20 @@ class RecordGap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign} game {self.game}: {self.what} of {self.person}"
+
+
+class PackTrigger(models.Model):
+    """The entry after which a sealed pack's condition first held (U-8): the pack is due
+    while the world has not opened it. A correction recomputes the campaign's triggers."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="pack_triggers")
+    pack = models.CharField(max_length=40)
+    seq = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "pack"], name="pack_trigger_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} {self.pack} due after #{self.seq}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
+
 from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
@@ -35,11 +37,15 @@ def digital_game_version(*, campaign: Campaign, game_id: int) -> tuple[int, Any]
     )
 
 
-def digital_games_of(*, campaign: Campaign) -> list[DigitalGame]:
-    return list(
+def digital_games_of(*, campaign: Campaign) -> QuerySet[DigitalGame]:
+    """The campaign's games, newest first, as a list shows them: their seats and people, but
+    not their states (a finished game's state is the largest thing a campaign stores)."""
+    return (
         DigitalGame.objects.filter(campaign=campaign)
+        .defer("state", "initial_state")
+        .select_related("campaign")
         .prefetch_related("seats__person")
-        .order_by("-created_at")
+        .order_by("-created_at", "-pk")
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from campaign.models import Campaign, GameAccount, GamePhoto, WorldEventRecord
@@ -37,11 +38,19 @@ def game_story(*, campaign: Campaign, game_number: int) -> GameStory:
     )
 
 
-def game_stories(*, campaign: Campaign) -> dict[int, GameStory]:
-    """Every game's story that has anything, by game number (for the timeline)."""
+def game_stories(
+    *, campaign: Campaign, numbers: Collection[int] | None = None
+) -> dict[int, GameStory]:
+    """Every game's (or the games `numbers`') story that has anything, by game number (for
+    the timeline)."""
     stories: dict[int, GameStory] = {}
-    for photo in GamePhoto.objects.filter(campaign=campaign):
+    photos = GamePhoto.objects.filter(campaign=campaign)
+    accounts = GameAccount.objects.filter(campaign=campaign)
+    if numbers is not None:
+        photos = photos.filter(game_number__in=numbers)
+        accounts = accounts.filter(game_number__in=numbers)
+    for photo in photos:
         stories.setdefault(photo.game_number, GameStory()).photos.append(photo)
-    for account in GameAccount.objects.filter(campaign=campaign):
+    for account in accounts:
         stories.setdefault(account.game_number, GameStory()).account = account
     return stories

@@ -4,10 +4,11 @@ game, each territory's and faction card's story, pack status and statistics."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, pgettext, pgettext_lazy
 
@@ -27,14 +28,13 @@ from campaign.selectors.pack_history import (
     game_recorded_text,
     pack_event_text,
 )
+from campaign.selectors.packs import packs_due_now
 from campaign.selectors.pocket_history import pocket_event_text
 from campaign.selectors.record_gaps import missing_rewards, pack_progress_uncertain, record_gaps
 from campaign.selectors.world import (
     WorldLogEntry,
     world_as_of,
     world_current,
-    world_event_entries,
-    world_log,
     world_log_picked,
 )
 from campaign.stored_words import in_reader_words
@@ -43,7 +43,7 @@ from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventRes
 from rules.data import board, content
 from rules.pocket_world_events import NuclearStrike
 from rules.rewards import REWARD_NAMES
-from rules.unlocks import is_optional, packs_due, packs_progress
+from rules.unlocks import is_optional, packs_progress
 from rules.world import City, World
 from rules.world_events import (
     CardDestroyed,
@@ -291,14 +291,29 @@ def _players(event: GameRecorded, names: Mapping[str, str]) -> list[PlayerRow]:
     return rows
 
 
+def history_game_numbers(*, campaign: Campaign) -> list[int]:
+    """The numbers of the games the log has entries for, oldest first."""
+    return list(
+        WorldEventRecord.objects.filter(campaign=campaign, game_number__isnull=False)
+        .order_by("game_number")
+        .values_list("game_number", flat=True)
+        .distinct()
+    )
+
+
 def history_games(
-    *, campaign: Campaign, log: list[WorldLogEntry] | None = None, show_accounts: bool = False
+    *, campaign: Campaign, numbers: Collection[int] | None = None, show_accounts: bool = False
 ) -> list[GameSummary]:
-    """Every game, oldest first, with what it changed; voided entries and the corrections and
-    overrides that touched the game are listed with their reasons, and with the user name of
-    who logged them when `show_accounts` (members: who plays is not for other readers)."""
+    """Every game (or the games `numbers`), oldest first, with what it changed; voided entries
+    and the corrections and overrides that touched the game are listed with their reasons, and
+    with the user name of who logged them when `show_accounts` (members: who plays is not for
+    other readers). Only those games' entries are read (and the cities founded, which a later
+    mark may cover), with the corrections that voided them."""
     names = person_names(campaign=campaign)
-    log = world_log(campaign=campaign) if log is None else log
+    records = WorldEventRecord.objects.filter(campaign=campaign).select_related("created_by")
+    if numbers is not None:
+        records = records.filter(Q(game_number__in=numbers) | Q(kind=CityFounded.kind))
+    log = world_log_picked(campaign=campaign, records=records)
     games: dict[int, GameSummary] = {}
     drawn: dict[int, bool] = {}  # whether the game's previous event was an event card's
     founded: dict[str, City] = {}  # the city standing in each territory, for what gets covered
@@ -314,7 +329,7 @@ def history_games(
         number = entry.record.game_number
         if isinstance(entry.event, CityFounded) and entry.voided_by is None:
             founded[entry.event.territory] = _city(entry.event)
-        if not number:
+        if not number or (numbers is not None and number not in numbers):
             continue
         game = games.setdefault(number, GameSummary(number=number))
         event = entry.event
@@ -367,9 +382,15 @@ def history_games(
             game.rewards.append(f"{_(REWARD_NAMES[code])} ({code}): {describe(event, names)}")
         else:
             game.other.append(describe(event, names, founded))
-    rows = list(
-        GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
-    )
+    rows = GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
+    if numbers is not None:
+        # The logs of these games, and any whose entries hold one of theirs (a carried entry).
+        seqs = [e.seq for e in log if e.record.game_number in games]
+        rows = rows.filter(
+            Q(game_number__in=numbers)
+            | Q(first_seq__lte=max(seqs, default=0), last_seq__gte=min(seqs, default=0))
+        )
+    rows = list(rows)
     for log_row in rows:
         game = games.get(log_row.game_number)
         if game is None:
@@ -664,7 +685,7 @@ def packs_status(*, campaign: Campaign) -> PackStatus:
     packs are opened or still sealed. Contents are never shown: only names and conditions."""
     world = world_current(campaign=campaign)
     names = person_names(campaign=campaign)
-    due = packs_due(world_event_entries(campaign=campaign), names=names)
+    due = packs_due_now(campaign=campaign, world=world, names=names)
     open_now = [{"name": d.name, "reason": d.reason, "pending": True} for d in due]
     latest = world.games_played
     opened = []

@@ -6,10 +6,10 @@ from django.db import IntegrityError, transaction
 
 from campaign.models import Campaign, EventSource, PackUnlock
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.world import world_event_entries
+from campaign.selectors.packs import packs_due_now
 from campaign.services.world import world_event_append
 from campaign.stored_words import in_source_words
-from rules.unlocks import PackDue, packs_due
+from rules.unlocks import PackDue
 from rules.world_events import PackOpened
 
 
@@ -23,9 +23,7 @@ def packs_open_due(*, campaign_id: int) -> list[PackUnlock]:
         campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
         if campaign is None:
             return []
-        due = packs_due(
-            world_event_entries(campaign=campaign), names=person_names(campaign=campaign)
-        )
+        due = packs_due_now(campaign=campaign, names=person_names(campaign=campaign))
         claimed = [unlock for d in due if (unlock := _claim(campaign, d)) is not None]
         if claimed:
             world_event_append(

@@ -17,7 +17,11 @@ from campaign.selectors.world import (
     world_projection,
 )
 from campaign.services.hooks import world_events_appended_on_commit
-from campaign.services.world_projection import projections_extend
+from campaign.services.world_projection import (
+    pack_triggers_extend,
+    pack_triggers_rebuild,
+    projections_extend,
+)
 from rules.errors import Violation
 from rules.world import World
 from rules.world_events import EventsVoided, WorldEvent, replay
@@ -101,9 +105,12 @@ def world_event_append(
             campaign=campaign, entries=zip(records, [e for _, e in numbered], strict=True)
         )
         if any(isinstance(event, EventsVoided) for event in events):
-            world_snapshots_rebuild(campaign=campaign)
+            counted = world_counted_entries(campaign=campaign)
+            _snapshots_store(campaign, World(), counted, after_seq=0, rebuild=True)
+            pack_triggers_rebuild(campaign=campaign, counted=counted)
         else:
             _snapshots_store(campaign, start, numbered, after_seq=last_seq, rebuild=False)
+            pack_triggers_extend(campaign=campaign, world=start, entries=numbered)
         world_events_appended_on_commit(campaign=campaign, records=records)
     return records
 

@@ -1,16 +1,26 @@
 """Keeping the log's projections (`campaign.models.world_projection`) in step with the log:
-`projections_extend` in the append's transaction, `projections_rebuild` from the log alone."""
+`projections_extend` and `pack_triggers_extend` in the append's transaction,
+`projections_rebuild` from the log alone."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from campaign.models import Campaign, EventMention, EventVoid, RecordGap, WorldEventRecord
+from campaign.models import (
+    Campaign,
+    EventMention,
+    EventVoid,
+    PackTrigger,
+    RecordGap,
+    WorldEventRecord,
+)
 from campaign.selectors.record_gaps import event_gaps
 from campaign.selectors.world import world_log
 from rules.card_world_events import EventResolved
 from rules.mission_world_events import MissionClaimed, SeaLineAdded
 from rules.red_slot_world_events import SlotMissionClaimed
+from rules.unlocks import pack_triggers
+from rules.world import World
 from rules.world_events import EventsVoided, GameRecorded, ScarPlaced, WorldEvent
 
 What = EventMention.What
@@ -78,11 +88,30 @@ def projections_extend(
     RecordGap.objects.bulk_create(gaps)
 
 
+def pack_triggers_extend(
+    *, campaign: Campaign, world: World, entries: Iterable[tuple[int, WorldEvent]]
+) -> None:
+    """Store the triggers counted `entries` set, folded into `world` (the world before them),
+    for packs that have none yet."""
+    found = dict(PackTrigger.objects.filter(campaign=campaign).values_list("pack", "seq"))
+    _, triggers = pack_triggers(entries, world=world, found=found)
+    PackTrigger.objects.bulk_create(
+        PackTrigger(campaign=campaign, pack=pack, seq=seq) for pack, (seq, _) in triggers.items()
+    )
+
+
+def pack_triggers_rebuild(*, campaign: Campaign, counted: list[tuple[int, WorldEvent]]) -> None:
+    """Recompute the triggers from the counted log (after a correction)."""
+    PackTrigger.objects.filter(campaign=campaign).delete()
+    pack_triggers_extend(campaign=campaign, world=World(), entries=counted)
+
+
 def projections_rebuild(*, campaign: Campaign) -> None:
     """Recompute the campaign's projections from its log (after an import, or to repair)."""
     EventVoid.objects.filter(campaign=campaign).delete()
     EventMention.objects.filter(campaign=campaign).delete()
     RecordGap.objects.filter(campaign=campaign).delete()
-    projections_extend(
-        campaign=campaign, entries=[(e.record, e.event) for e in world_log(campaign=campaign)]
-    )
+    log = world_log(campaign=campaign)
+    projections_extend(campaign=campaign, entries=[(e.record, e.event) for e in log])
+    counted = [(e.seq, e.event) for e in log if e.voided_by is None]
+    pack_triggers_rebuild(campaign=campaign, counted=counted)

@@ -125,7 +125,9 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
         """The history of game `game` (what it changed), if one is picked and was logged."""
         if not game:
             return None
-        games = history_games(campaign=self.campaign, show_accounts=Action.MEMBER in self.allowed)
+        games = history_games(
+            campaign=self.campaign, numbers={game}, show_accounts=Action.MEMBER in self.allowed
+        )
         return next((g for g in games if g.number == game), None)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import BadRequest, PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -151,6 +152,7 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
     campaign_action = Action.MEMBER
     template_name = "campaign/game/new.html"
     form_class = GameStartForm
+    games_per_page = 20
 
     def post(self, request, *args, **kwargs):
         if Action.PLAY not in self.allowed:
@@ -174,7 +176,9 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["games"] = digital_games_of(campaign=self.campaign)
+        # A page of games at a time: a long campaign's list costs what a short one's does.
+        paginator = Paginator(digital_games_of(campaign=self.campaign), self.games_per_page)
+        context["games"] = paginator.get_page(self.request.GET.get("page"))
         return context
 
     def form_valid(self, form):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -25,6 +26,7 @@ from campaign.selectors.faction_cards import faction_homelands, faction_red_slot
 from campaign.selectors.game_story import game_stories, game_story
 from campaign.selectors.history import (
     history_faction,
+    history_game_numbers,
     history_games,
     history_stats,
     history_territory,
@@ -70,14 +72,25 @@ class WorldHistoryView(CampaignAccessMixin, View):
 
 
 class GameListView(HistoryPage):
+    """The timeline, a page of games at a time (the latest first): a long campaign's page
+    reads only its own games' entries."""
+
     template_name = "campaign/history/games.html"
     section = "games"
+    games_per_page = 20
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
-        stories = game_stories(campaign=self.campaign)
+        paginator = Paginator(history_game_numbers(campaign=self.campaign), self.games_per_page)
+        raw = self.request.GET.get("page", "")
+        page = paginator.get_page(raw if raw else paginator.num_pages)
+        numbers = set(page.object_list)
+        games = history_games(
+            campaign=self.campaign, numbers=numbers, show_accounts=self.shows_accounts
+        )
+        stories = game_stories(campaign=self.campaign, numbers=numbers)
         context["games"] = [(g, stories.get(g.number)) for g in games]
+        context["page"] = page
         return context
 
 
@@ -88,7 +101,9 @@ class GameDetailView(HistoryPage):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         number = kwargs["number"]
-        games = history_games(campaign=self.campaign, show_accounts=self.shows_accounts)
+        games = history_games(
+            campaign=self.campaign, numbers={number}, show_accounts=self.shows_accounts
+        )
         game = next((g for g in games if g.number == number), None)
         if game is None:
             raise Http404(_("No such game."))

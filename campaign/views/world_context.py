@@ -36,6 +36,9 @@ RECORD_OUTCOMES = {
     "held_on": pgettext_lazy("faction result", "held on"),
     "eliminated": pgettext_lazy("faction result", "eliminated"),
 }
+# The latest games a faction card shows on the world page (the card's back has room for the
+# 15 rewarded games); its page lists them all.
+CARD_ROWS = 15
 
 
 def world_context(world: World, *, names: dict[str, str]) -> dict:
@@ -52,6 +55,8 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
     for key, faction in box.factions(world).items():
         power_key = world.starting_powers.get(key)
         scar = world.faction_scars.get(key)
+        history = world.faction_history(key)
+        shown = history[-CARD_ROWS:]
         factions.append(
             {
                 "key": key,
@@ -73,8 +78,10 @@ def world_context(world: World, *, names: dict[str, str]) -> dict:
                         "outcome": str(RECORD_OUTCOMES.get(r.outcome or "", ""))
                         or (r.outcome or "").replace("_", " "),
                     }
-                    for r in world.faction_history(key)
+                    for r in shown
                 ],
+                # The rest of a long campaign's rows are on the faction's own page.
+                "earlier": len(history) - len(shown),
             }
         )
     signatures = {s.game: s for s in world.signatures}
