@@ -680,10 +680,11 @@ class PackStatus:
     sealed: list[dict[str, Any]]
 
 
-def packs_status(*, campaign: Campaign) -> PackStatus:
+def packs_status(*, campaign: Campaign, world: World | None = None) -> PackStatus:
     """What the group should open now and why, progress on countable conditions, and which
-    packs are opened or still sealed. Contents are never shown: only names and conditions."""
-    world = world_current(campaign=campaign)
+    packs are opened or still sealed (`world`: the campaign's world now, when the caller has
+    it). Contents are never shown: only names and conditions."""
+    world = world_current(campaign=campaign) if world is None else world
     names = person_names(campaign=campaign)
     due = packs_due_now(campaign=campaign, world=world, names=names)
     open_now = [{"name": d.name, "reason": d.reason, "pending": True} for d in due]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
+import threading
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
@@ -33,23 +35,50 @@ class WorldLogEntry:
 
 def world_current(*, campaign: Campaign) -> World:
     """The campaign's world now (from the cached snapshot; a new campaign has a fresh world)."""
-    snapshot = WorldSnapshot.objects.filter(campaign=campaign, is_current=True).first()
-    return World.from_json(snapshot.world) if snapshot else World()
+    world = _snapshot_world(WorldSnapshot.objects.filter(campaign=campaign, is_current=True))
+    return World() if world is None else world
 
 
 def world_as_of(*, campaign: Campaign, game_number: int) -> World:
     """The world as it stood after game `game_number` and its rewards (0: before game 1)."""
-    snapshot = WorldSnapshot.objects.filter(
-        campaign=campaign, is_current=False, games_played=game_number
-    ).first()
-    if snapshot is None:
+    world = _snapshot_world(
+        WorldSnapshot.objects.filter(campaign=campaign, is_current=False, games_played=game_number)
+    )
+    if world is None:
         raise NotFoundError(
             _("%(campaign)s has no game %(game)s yet.")
             % {"campaign": campaign.name, "game": game_number},
             code="no_such_game",
             rule="S-1",
         )
-    return World.from_json(snapshot.world)
+    return world
+
+
+# Worlds read from snapshots, by (snapshot id, after_seq, updated_at): a snapshot row changes
+# only by being saved again, which moves `updated_at`. Worlds are immutable, so one decoded
+# world serves every request of the process; a long campaign's world is not decoded (its
+# JSON grows with every game) several times per page.
+_WORLDS: OrderedDict[tuple[Any, ...], World] = OrderedDict()
+_WORLDS_KEPT = 64
+_WORLDS_LOCK = threading.Lock()
+
+
+def _snapshot_world(snapshots: QuerySet[WorldSnapshot]) -> World | None:
+    snapshot = snapshots.only("pk", "after_seq", "updated_at").first()
+    if snapshot is None:
+        return None
+    key = (snapshot.pk, snapshot.after_seq, snapshot.updated_at)
+    with _WORLDS_LOCK:
+        world = _WORLDS.get(key)
+        if world is not None:
+            _WORLDS.move_to_end(key)
+            return world
+    world = World.from_json(snapshot.world)  # the deferred column, read on a miss only
+    with _WORLDS_LOCK:
+        _WORLDS[key] = world
+        while len(_WORLDS) > _WORLDS_KEPT:
+            _WORLDS.popitem(last=False)
+    return world
 
 
 def world_games_recorded(*, campaign: Campaign) -> list[int]:

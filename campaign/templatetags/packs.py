@@ -11,5 +11,10 @@ register = template.Library()
 
 
 @register.inclusion_tag("campaign/history/_packs.html")
-def packs_now(campaign) -> dict:
-    return {"packs": packs_status(campaign=campaign), "compact": True, "campaign": campaign}
+def packs_now(campaign, world=None) -> dict:
+    """`world`: the campaign's world now, when the page has it already."""
+    return {
+        "packs": packs_status(campaign=campaign, world=world),
+        "compact": True,
+        "campaign": campaign,
+    }

@@ -85,6 +85,26 @@ class CampaignCreateView(LoginRequiredMixin, FormView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+def as_of_links(recorded: list[int], as_of: int | None) -> list[int | None]:
+    """The games the world page links to "as of": all of them in a short campaign; in a long
+    one the first, the last few and those around the game shown, None standing for the games
+    left out between (any game is still one `?game=N` away)."""
+    if len(recorded) <= AS_OF_LINKS:
+        return recorded
+    index = recorded.index(as_of) if as_of in recorded else len(recorded)
+    keep = {0, *range(index - 2, index + 3), *range(len(recorded) - 5, len(recorded))}
+    links: list[int | None] = []
+    for i, number in enumerate(recorded):
+        if i in keep:
+            links.append(number)
+        elif links[-1] is not None:
+            links.append(None)
+    return links
+
+
+AS_OF_LINKS = 16
+
+
 class CampaignDetailView(CampaignAccessMixin, TemplateView):
     """The world page, the one view of the world: the board with every mark, faction cards,
     victors, packs, supplies. `?game=N` shows the world as it stood after game N, with what
@@ -116,7 +136,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
                 (c.name, [(t, board().territory(t).name) for t in c.territories])
                 for c in board().continents.values()
             ],
-            games_recorded=world_games_recorded(campaign=self.campaign),
+            games_recorded=as_of_links(world_games_recorded(campaign=self.campaign), as_of),
             section="world",
         )
         return context
