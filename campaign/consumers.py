@@ -1,32 +1,47 @@
 """The game page's socket: it joins its game's group and passes on each new version.
 
-Nothing is read per message: the permission and the version at connection are checked once
-(so a page that loaded just before a move still catches up), then each announcement goes out
-as it came. The page ignores versions it already shows."""
+Who may watch, and whether the page's browser holds a seat, are read once, at connection
+(with the version then, so a page that loaded just before a move still catches up). A seat
+holder's page is told the version and fetches its own panel; a spectator's page is sent the
+spectators' panel with it, rendered once for them all, so spectators make no request."""
 
 from __future__ import annotations
+
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from campaign.live import VersionMessage, game_group, game_version_for_watcher
+from campaign.live import VersionMessage, game_group, game_watcher, page_words
+from campaign.views.digital_spectators import spectator_message
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
+    spectator = False
 
     async def connect(self) -> None:
         route = self.scope["url_route"]["kwargs"]
-        version = await database_sync_to_async(game_version_for_watcher)(
-            user=self.scope["user"], slug=route["slug"], game_id=route["game_id"]
+        session = self.scope.get("session")
+        watcher = await database_sync_to_async(game_watcher)(
+            user=self.scope["user"],
+            session_key=(session.session_key if session is not None else None) or "",
+            slug=route["slug"],
+            game_id=route["game_id"],
         )
-        if version is None:
+        if watcher is None:
             await self.close()  # refused before the handshake: the browser sees a 403
             return
-        self.group = game_group(route["game_id"])
+        self.game_id, self.spectator, self.started = (
+            route["game_id"],
+            watcher.spectator,
+            watcher.started,
+        )
+        self.language, self.zone = page_words(parse_qs(self.scope["query_string"].decode()))
+        self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send_json({"version": version})
+        await self.send_json({"version": watcher.version})
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
@@ -36,4 +51,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         """The page has nothing to say over the socket; moves go through HTTP as before."""
 
     async def game_version(self, message: VersionMessage) -> None:
-        await self.send_json({"version": message["version"]})
+        version = message["version"]
+        if self.spectator:
+            text = await database_sync_to_async(spectator_message)(
+                game_id=self.game_id,
+                started=self.started,
+                version=version,
+                language=self.language,
+                zone=self.zone,
+            )
+            if text is not None:
+                await self.send(text_data=text)  # encoded once for every spectator
+                return
+        await self.send_json({"version": version})

@@ -6,16 +6,20 @@ then fetches its own panel, since what it shows depends on the seats its browser
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TypedDict
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 from redis.exceptions import RedisError
 
+from accounts.time_zone import zone_named
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame
 from campaign.permissions import Action, campaign_allows
+from campaign.selectors.digital import seats_held
 
 logger = logging.getLogger(__name__)
 
@@ -48,14 +52,35 @@ def _send(game_id: int, version: int) -> None:
         logger.warning("Game %s v%s not announced: %s", game_id, version, exc)
 
 
-def game_version_for_watcher(*, user, slug: str, game_id: int) -> int | None:
-    """The game's version if `user` may watch it (as for the game page: the campaign's
+@dataclass(frozen=True)
+class Watcher:
+    """A page allowed to watch a game: the version at connection, whether its browser holds
+    no seat (a spectator, who is sent the spectators' panel with each news), and when the game
+    started (with its id, it names this game for good: an id alone may come back in tests)."""
+
+    version: int
+    spectator: bool
+    started: str
+
+
+def game_watcher(*, user, session_key: str, slug: str, game_id: int) -> Watcher | None:
+    """Who is watching, if `user` may watch the game (as for the game page: the campaign's
     members), else None, which tells nothing of whether the campaign or game exists."""
     campaign = Campaign.objects.filter(slug=slug).first()
     if campaign is None or not campaign_allows(campaign=campaign, user=user, action=Action.MEMBER):
         return None
-    return (
-        DigitalGame.objects.filter(campaign=campaign, pk=game_id)
-        .values_list("version", flat=True)
-        .first()
-    )
+    game = DigitalGame.objects.filter(campaign=campaign, pk=game_id).first()
+    if game is None:
+        return None
+    held = seats_held(game=game, user=user, session_key=session_key)
+    return Watcher(version=game.version, spectator=not held, started=game.created_at.isoformat())
+
+
+def page_words(query: dict[str, list[str]]) -> tuple[str, str]:
+    """The language and time zone the page was written in (its socket's address says them),
+    for the spectators' panel; anything else falls back to the site's defaults."""
+    language = (query.get("lang") or [""])[0]
+    zone = (query.get("tz") or [""])[0]
+    if language not in dict(settings.LANGUAGES):
+        language = settings.LANGUAGE_CODE
+    return language, zone if zone_named(zone) is not None else settings.TIME_ZONE

@@ -232,13 +232,17 @@ CACHES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5_000_000
 
 # Live game pages (campaign.live): Redis carries a game's news to every server process and
-# machine; without it (the embedded default, one process) the process's memory does.
+# machine; without it (the embedded default, one process) the process's memory does. The
+# layer's reads wait up to 5 s for news (BZPOPMIN), so a read may take longer than that before
+# Redis counts as gone (redis-py's own default, 5 s, would cut waits that are going well).
 CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_connect_timeout": 1}],
+                "hosts": [
+                    {"address": REDIS_URL, "socket_connect_timeout": 1, "socket_timeout": 15}
+                ],
                 "prefix": f"{REDIS_KEY_PREFIX}asgi",
             },
         }

@@ -570,11 +570,13 @@ class DigitalGamePanelView(_GameMixin, View):
         return _panel_response(request, game)
 
 
+def panel_html(request, game: DigitalGame, **extra) -> str:
+    context = panel_context(request, game, **extra)
+    return render_to_string("campaign/game/_panel.html", context, request=request)
+
+
 def _panel_response(request, game: DigitalGame, *, status: int = 200, **extra) -> HttpResponse:
-    html = render_to_string(
-        "campaign/game/_panel.html", panel_context(request, game, **extra), request=request
-    )
-    return HttpResponse(html, status=status)
+    return HttpResponse(panel_html(request, game, **extra), status=status)
 
 
 class DigitalGameMoveView(_GameMixin, View):

@@ -1,7 +1,8 @@
 /* Digital game page, live: the server says over a websocket when the game's version changes,
-   and only then does the page fetch its panel (one GET, for the seats this browser holds).
-   Nothing is requested while nothing happens. While the socket is down the page says so,
-   looks every 20 s instead, and reconnects with a growing wait. */
+   and only then does the page fetch its panel (one GET, for the seats this browser holds); a
+   spectator's page is sent the panel with the news. Nothing is requested while nothing
+   happens. While the socket is down the page says so, looks every 20 s instead, and
+   reconnects with a growing wait. */
 (function () {
   "use strict";
 
@@ -60,8 +61,12 @@
     };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
-      if (typeof message.version === "number") {
-        announced = Math.max(announced, message.version);
+      if (typeof message.version !== "number") return;
+      announced = Math.max(announced, message.version);
+      // A spectator's page is sent the panel itself: nothing to fetch.
+      if (message.panel && message.version > shown() && panel() && window.htmx) {
+        window.htmx.swap(panel(), message.panel, { swapStyle: "outerHTML" });
+      } else {
         catchUp();
       }
     };

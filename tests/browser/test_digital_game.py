@@ -170,7 +170,7 @@ def test_a_spectator_sees_a_move_appear_without_polling(
     page, browser, live_server, login, owner, viewer, persons, campaign
 ):
     """The viewer holds no seat. Idle, their page asks nothing (a minute of its clock runs
-    by); the owner's move reaches it through the socket, then one panel GET brings it in."""
+    by); the owner's move reaches it through the socket, panel included: still no request."""
     game = _game_of_two_people(campaign, owner, persons)
     url = f"/c/{campaign.slug}/play/{game.pk}/"
     login(page, owner)
@@ -191,7 +191,31 @@ def test_a_spectator_sees_a_move_appear_without_polling(
         text = f"{owner.username} rolls"
         watcher.wait_for_selector(f".game-log li:has-text('{text}')", timeout=5_000)
         assert watcher.locator("#game-panel").get_attribute("data-version") != before
+        assert fetched == [], "the spectators' panel came with the news"
+    finally:
+        other.close()
+
+
+def test_a_players_page_fetches_its_own_panel_once_per_move(
+    page, browser, live_server, login, owner, player, persons, campaign
+):
+    """The player holds a seat: the socket tells their page of the owner's move, and the page
+    fetches its own panel (one GET), which offers the player's next move."""
+    game = _game_of_two_people(campaign, owner, persons)
+    url = f"/c/{campaign.slug}/play/{game.pk}/"
+    login(page, owner)
+    page.goto(url)
+    other = browser.new_context(base_url=live_server.url)
+    try:
+        watcher = other.new_page()
+        fetched = _panel_fetches(watcher)
+        login(watcher, player)
+        watcher.goto(url)
+        watcher.wait_for_selector("#game-live[data-state=live]", state="attached")
+        page.get_by_role("button", name="Roll the die").click()
+        watcher.wait_for_selector(f".game-log li:has-text('{owner.username} rolls')")
         assert len(fetched) == 1, fetched
+        assert watcher.get_by_role("button", name="Roll the die").count() == 1
     finally:
         other.close()
 

@@ -1,6 +1,7 @@
 """The game page's socket (campaign.consumers): who may open it (the game page's readers, the
 campaign's members, spectators included; nobody else), and that a change of the game's version
-reaches every open socket as a small message once its transaction commits."""
+reaches every open socket once its transaction commits: a seat holder's as a small message (its
+page fetches its own panel), a spectator's with the spectators' panel, in the page's language."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.db import transaction
 from django.test import Client
+from django.utils import translation
 
 from campaign.models.digital import DigitalGame
 from campaign.services.campaigns import campaign_create
@@ -24,6 +26,8 @@ from campaign.services.digital import (
     digital_game_start,
     move_submit,
 )
+from campaign.views import digital_spectators
+from campaign.views.digital import panel_html
 from config.asgi import application
 from tests.campaign.digital.conftest import first_legal
 
@@ -31,7 +35,7 @@ SITE = b"http://testserver"
 
 
 def _socket(
-    game: DigitalGame, user, *, origin: bytes = SITE, slug: str = ""
+    game: DigitalGame, user, *, origin: bytes = SITE, slug: str = "", query: str = ""
 ) -> Callable[[], WebsocketCommunicator]:
     """A socket to open later, from the async scenario: signing in needs the database, which
     the scenario must not touch directly."""
@@ -41,7 +45,7 @@ def _socket(
         client.force_login(user)
         cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={cookie}".encode()))
-    path = f"/ws/c/{slug or game.campaign.slug}/play/{game.pk}/"
+    path = f"/ws/c/{slug or game.campaign.slug}/play/{game.pk}/{query}"
     return lambda: WebsocketCommunicator(application, path, headers=headers)
 
 
@@ -109,33 +113,77 @@ def test_a_page_of_another_site_cannot_open_a_members_socket(owner, mixed_game):
     assert _opens(mixed_game, owner)
 
 
-def test_a_move_reaches_every_open_socket_with_the_new_version(
-    owner, player, viewer, mixed_game, django_capture_on_commit_callbacks
-):
-    def move() -> int:
-        seat, chosen = first_legal(mixed_game)
-        mover = owner if seat == 0 else player
-        with django_capture_on_commit_callbacks(execute=True):
-            outcome = move_submit(
-                game=mixed_game, seat=seat, move=chosen, version=mixed_game.version, user=mover
-            )
-        return outcome.game.version
+def _move(game: DigitalGame, owner, player, capture) -> int:
+    seat, chosen = first_legal(game)
+    mover = owner if seat == 0 else player
+    with capture(execute=True):
+        outcome = move_submit(game=game, seat=seat, move=chosen, version=game.version, user=mover)
+    return outcome.game.version
 
+
+def test_a_move_reaches_every_open_socket_with_the_new_version(
+    owner, player, viewer, mixed_game, django_capture_on_commit_callbacks, viewer_client
+):
+    """The seat holders hear the version; the viewer (no seat) gets the panel with it, the
+    very panel its page would have fetched."""
     makers = [_socket(mixed_game, user) for user in (owner, player, viewer)]
+    heard: list[dict] = []
 
     async def scenario() -> None:
         sockets = [make() for make in makers]
         for watcher in sockets:
             assert (await watcher.connect())[0]
             assert await watcher.receive_json_from() == {"version": mixed_game.version}
-        version = await database_sync_to_async(move)()
-        assert version > mixed_game.version
+        await database_sync_to_async(_move)(
+            mixed_game, owner, player, django_capture_on_commit_callbacks
+        )
         for watcher in sockets:
-            assert await watcher.receive_json_from() == {"version": version}
+            heard.append(await watcher.receive_json_from())
             assert await watcher.receive_nothing()  # one message per change, however many moves
             await watcher.disconnect()
 
     _run(scenario)
+    mixed_game.refresh_from_db()
+    assert heard[0] == heard[1] == {"version": mixed_game.version}
+    assert heard[2]["version"] == mixed_game.version
+    fetched = viewer_client.get(
+        mixed_game.get_absolute_url() + f"panel/?v={mixed_game.version - 1}"
+    )
+    assert heard[2]["panel"] == fetched.content.decode()
+
+
+def test_spectators_get_the_panel_in_their_pages_language_rendered_once(
+    owner, player, viewer, mixed_game, django_capture_on_commit_callbacks, monkeypatch
+):
+    """Two spectators' pages in Spanish, one in English: the Spanish panel is rendered for the
+    first and read from the cache for the second."""
+    rendered: list[str] = []
+
+    def counted(request, game):
+        rendered.append(translation.get_language())
+        return panel_html(request, game)
+
+    monkeypatch.setattr(digital_spectators, "panel_html", counted)
+    spanish = "?lang=es&tz=Europe/Madrid"
+    makers = [_socket(mixed_game, viewer, query=q) for q in (spanish, spanish, "?lang=en")]
+    panels: list[str] = []
+
+    async def scenario() -> None:
+        sockets = [make() for make in makers]
+        for watcher in sockets:
+            assert (await watcher.connect())[0]
+            await watcher.receive_json_from()
+        await database_sync_to_async(_move)(
+            mixed_game, owner, player, django_capture_on_commit_callbacks
+        )
+        for watcher in sockets:
+            panels.append((await watcher.receive_json_from())["panel"])
+            await watcher.disconnect()
+
+    _run(scenario)
+    assert panels[0] == panels[1] != panels[2]
+    assert "Mirando" in panels[0] and "Watching" in panels[2]
+    assert sorted(rendered) == ["en", "es"]
 
 
 def test_a_refused_or_rolled_back_change_announces_nothing(
