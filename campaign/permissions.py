@@ -31,6 +31,7 @@ from django.utils.translation import pgettext_lazy
 
 from campaign.errors import ForbiddenError, NotFoundError
 from campaign.models import Campaign, Membership, Role
+from campaign.selectors.world import world_setup_open
 
 
 class Action(StrEnum):
@@ -135,5 +136,7 @@ class CampaignAccessMixin:
             can_play=Action.PLAY in self.allowed,
             can_manage=Action.MANAGE in self.allowed,
             role_label=Role(self.role).label.lower() if self.role else None,
+            # Asked only where a page offers the customization (a template calls it).
+            setup_open=lambda: world_setup_open(campaign=self.campaign),
         )
         return context

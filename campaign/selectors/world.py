@@ -39,6 +39,13 @@ def world_current(*, campaign: Campaign) -> World:
     return World() if world is None else world
 
 
+def world_setup_open(*, campaign: Campaign) -> bool:
+    """Whether the customization may still be done: P-1 happens before game 1, never after."""
+    return not WorldSnapshot.objects.filter(
+        campaign=campaign, is_current=True, games_played__gt=0
+    ).exists()
+
+
 def world_as_of(*, campaign: Campaign, game_number: int) -> World:
     """The world as it stood after game `game_number` and its rewards (0: before game 1)."""
     world = _snapshot_world(

@@ -525,6 +525,10 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             may_keep=kwargs.get("may_keep", False),
             world=self.world,
             others_logging=self.note_drafting(),
+            # P-1: the customization comes before game 1, and logging game 1 closes it.
+            customize_first=not self.correcting
+            and not self.world.games_played
+            and not self.world.customized,
         )
         form = kwargs["form"]
         if step == "players":

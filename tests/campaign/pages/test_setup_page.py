@@ -208,3 +208,43 @@ def test_the_question_lists_the_choices_in_words_P2(owner_client, url):
     faction = content().factions[FACTIONS[0]]
     asked = owner_client.post(url, {"step": "powers", faction.key: faction.powers[1].key})
     assert asked.context["ask"]["summary"] == [f"{faction.name}: {faction.powers[1].name}"]
+
+
+def _log_url(campaign) -> str:
+    return reverse("campaign:game_log_step", kwargs={"slug": campaign.slug, "step": "players"})
+
+
+def test_the_game_1_log_form_offers_the_customization_first_by_hand_or_at_random_p1(
+    owner_client, player_client, campaign, url
+):
+    page = owner_client.get(_log_url(campaign)).content.decode()
+
+    offer = page.index('id="customize-first"')
+    assert offer < page.index('name="played_on"')
+    assert f'href="{url}"' in page[offer : offer + 2000]
+    assert 'name="step" value="random"' in page[offer : offer + 2000]
+    players = player_client.get(_log_url(campaign)).content.decode()
+    assert 'id="customize-first"' in players and 'value="random"' not in players
+
+
+def test_a_customized_world_is_logged_without_the_offer_p1(owner_client, owner, campaign):
+    world_event_append(
+        campaign=campaign, events=[*first_powers(), pregame_coins()], user=owner, source="setup"
+    )
+
+    assert 'id="customize-first"' not in owner_client.get(_log_url(campaign)).content.decode()
+
+
+def test_after_game_1_the_world_page_invites_no_customization_p1(owner_client, owner, campaign):
+    """Game 1 logged on a world never customized: setup is closed for good, so the world page
+    says what is not known instead of inviting what can no longer be done."""
+    world_event_append(
+        campaign=campaign, events=[game(1, ["a", "b", "c"])], user=owner, source="log"
+    )
+
+    page = owner_client.get(campaign.get_absolute_url()).content.decode()
+
+    setup = reverse("campaign:setup", kwargs={"slug": campaign.slug})
+    assert "Customize it now" not in page and f'href="{setup}"' not in page.split("<main")[-1]
+    assert "Starting power not chosen yet" not in page
+    assert "Starting power not recorded" in page
