@@ -746,10 +746,22 @@ class Chart:
     not_known: str = ""  # what the records do not tell (games brought in), in words
 
     BAR_AREA = 320  # px for the longest bar; labels sit to its left
+    LABEL_PX = 7  # what one character of a 12 px label takes, with room to spare
+    TOTAL_ROOM = 40  # px right of the longest bar for its total
 
     @property
     def max(self) -> int:
         return max((b.total for b in self.bars), default=0) or 1
+
+    @property
+    def label_end(self) -> int:
+        """Where the labels end (right-aligned): room for the longest one, whatever its
+        language."""
+        return max(150, self.LABEL_PX * max((len(b.label) for b in self.bars), default=0))
+
+    @property
+    def width(self) -> int:
+        return self.label_end + 10 + self.BAR_AREA + self.TOTAL_ROOM
 
     @property
     def height(self) -> int:
