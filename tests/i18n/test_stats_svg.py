@@ -6,13 +6,31 @@ to D121s, are the longest)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from xml.etree import ElementTree
 
 import pytest
 
-from tests.i18n.test_history_es import EN, ES, two_games  # noqa: F401 (a fixture)
+from campaign.services.game_log import game_log
+from rules.rewards import RewardChoice
+from tests.campaign.log.factories import three_player_entry, with_player
+from tests.i18n.test_history_es import EN, ES
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two_games(campaign, owner, persons, django_capture_on_commit_callbacks):
+    """Two games won by the owner: the second win opens Pack 3 and its missions (D114-D121s)."""
+    second = with_player(three_player_entry(persons), 0, start="greenland")
+    second = with_player(second, 1, start="congo", held=("congo",), reward=None)
+    second = with_player(second, 2, start="argentina", troops_at_end=True)
+    second = replace(second, winner_reward=RewardChoice("R1", "africa", "Afrik"), slogan="")
+    for entry in (three_player_entry(persons), second):
+        with django_capture_on_commit_callbacks(execute=True):
+            game_log(campaign=campaign, user=owner, entry=entry)
+    return campaign
+
 
 TEXT_PX = 6.5  # what one character of a 12 px label takes, at the least
 
