@@ -33,7 +33,7 @@ def campaigns_backup(*, folder: Path, keep: int, now: datetime | None = None) ->
     shutil.rmtree(partial, ignore_errors=True)  # left by a run that died half-way
     partial.mkdir()
     for campaign in Campaign.objects.order_by("slug").iterator():
-        document = campaign_export(campaign=campaign)
+        document = campaign_export(campaign=campaign, secrets=True)
         text = json.dumps(document, indent=1, ensure_ascii=False)
         (partial / f"{campaign.slug}.json").write_text(text + "\n", encoding="utf-8")
     partial.rename(target)

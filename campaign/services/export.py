@@ -28,6 +28,12 @@ from campaign.models import (
     WorldEventRecord,
 )
 from campaign.services.campaigns import _unique_slug
+from campaign.services.export_digital import (
+    digital_games_create,
+    digital_games_export,
+    digital_games_refusals,
+    digital_seat_persons,
+)
 from campaign.services.import_checks import import_refusals, referenced_persons
 from campaign.services.world import world_snapshots_rebuild
 from campaign.services.world_projection import projections_rebuild
@@ -44,14 +50,18 @@ IMPORT_CORRECTIONS_MAX = 50
 # What a reader of the document should know it leaves out (the import ignores this text).
 EXPORT_NOTES = (
     "The story of each game (photos of the board and the written accounts) stays on the "
-    "site: it is not part of this export."
+    "site: it is not part of this export. A digital game still in play keeps its dice seed "
+    "secret, so only the server's own backups carry it."
 )
 
 
-def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[str, Any]:
+def campaign_export(
+    *, campaign: Campaign, show_accounts: bool = True, secrets: bool = False
+) -> dict[str, Any]:
     """The whole campaign as a JSON-ready dict. Without `show_accounts` (a reader who is not a
     member) no user name appears and only the persons who played are listed: who else belongs
-    to the campaign is for members, as on the members page."""
+    to the campaign is for members, as on the members page. `secrets` (the server's backup)
+    adds a digital game in play, with its dice seed."""
 
     def _username(user) -> str | None:
         return user.get_username() if user is not None and show_accounts else None
@@ -61,9 +71,10 @@ def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[s
         GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
     )
     position = {log.pk: i for i, log in enumerate(logs)}
+    digital = digital_games_export(campaign=campaign, show_accounts=show_accounts, secrets=secrets)
     persons = Person.objects.filter(campaign=campaign).select_related("user").order_by("key")
     if not show_accounts:
-        played = _persons_named(events, logs)
+        played = _persons_named(events, logs) | digital_seat_persons(digital)
         persons = [p for p in persons if p.key in played]
     return {
         "format": FORMAT,
@@ -113,6 +124,7 @@ def campaign_export(*, campaign: Campaign, show_accounts: bool = True) -> dict[s
             }
             for u in PackUnlock.objects.filter(campaign=campaign).order_by("pack")
         ],
+        "digital_games": digital,
     }
 
 
@@ -150,7 +162,8 @@ def _check_document(document: Any) -> None:
         raise _bad(_("The export has no campaign name."))
     if not isinstance(document["campaign"].get("is_public", False), bool):
         raise _bad(_("The export's 'is_public' must be true or false."))
-    for part in ("persons", "events", "game_logs", "pack_unlocks"):
+    document.setdefault("digital_games", [])  # exports before digital games had none
+    for part in ("persons", "events", "game_logs", "pack_unlocks", "digital_games"):
         _rows(document, part)
     _check_sizes(document)
     _check_lengths(document)
@@ -260,6 +273,10 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
         accounts=set(users),
         link_accounts=link_accounts,
     )
+    refusals += digital_games_refusals(
+        document["digital_games"],
+        persons={p["key"] for p in document["persons"] if isinstance(p.get("key"), str)},
+    )
     if refusals:
         raise ApplicationError(
             _("The import is refused; nothing was created. %(reasons)s")
@@ -329,6 +346,7 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
             )
             world_snapshots_rebuild(campaign=campaign)
             projections_rebuild(campaign=campaign)
+            digital_games_create(campaign=campaign, rows=document["digital_games"], users=users)
     except (KeyError, TypeError, IndexError, ValueError, IntegrityError, DataError) as exc:
         raise _bad(
             _("The export is incomplete (%(error)s).") % {"error": f"{type(exc).__name__}: {exc}"}
