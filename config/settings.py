@@ -85,10 +85,10 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # `rule_links` turns the rule IDs of refusals into "why" links on every page;
-            # `reader_words` shows a sentence the service stored in the reader's language.
+            # `worded` shows words kept as data in the reader's language.
             "builtins": [
                 "campaign.templatetags.rule_links",
-                "campaign.templatetags.stored_words",
+                "campaign.templatetags.wording",
             ],
         },
     },

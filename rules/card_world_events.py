@@ -15,6 +15,7 @@ from rules import box
 from rules.data import board, content
 from rules.errors import Violation
 from rules.words import gettext as _
+from rules.words import listed
 from rules.world import World
 from rules.world_events import WorldEvent
 
@@ -58,7 +59,7 @@ class DraftRecorded(WorldEvent):
                             "%(faction)s: %(cards)s is not a draft card in use with "
                             "%(players)s players."
                         )
-                        % {"faction": who, "cards": ", ".join(unknown), "players": len(self.picks)},
+                        % {"faction": who, "cards": listed(unknown), "players": len(self.picks)},
                         "S-8",
                     )
                 )
@@ -81,7 +82,7 @@ class DraftRecorded(WorldEvent):
             violations.append(
                 Violation(
                     "draft_card_twice",
-                    _("%(cards)s was drafted twice.") % {"cards": ", ".join(twice)},
+                    _("%(cards)s was drafted twice.") % {"cards": listed(twice)},
                     "S-8",
                 )
             )
@@ -91,7 +92,7 @@ class DraftRecorded(WorldEvent):
                 Violation(
                     "draft_cards_left",
                     _("Every draft card in use is taken; %(cards)s is left over.")
-                    % {"cards": ", ".join(left)},
+                    % {"cards": listed(left)},
                     "S-8",
                 )
             )
@@ -137,7 +138,7 @@ class EventResolved(WorldEvent):
                 )
             ]
         if self.option and card.option(self.option) is None:
-            choices = ", ".join(repr(o.key) for o in card.options)
+            choices = listed(repr(o.key) for o in card.options)
             return [
                 Violation(
                     "bad_event_option",

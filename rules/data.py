@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rules import words
+from rules.words import Name
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -70,6 +71,10 @@ class Territory:
     code: str | None = None
     """The print code of its territory card, for a pack's territory (K186)."""
 
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("territory", self.key, self.name))
+
 
 @dataclass(frozen=True)
 class Continent:
@@ -77,6 +82,10 @@ class Continent:
     name: str
     bonus: int
     territories: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("continent", self.key, self.name))
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,11 @@ class Power:
     effect: str
     text: str
 
+    def __post_init__(self) -> None:
+        # Its words are kept by key where they are written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("power", self.key, self.name))
+        object.__setattr__(self, "text", Name("power_text", self.key, self.text))
+
 
 @dataclass(frozen=True)
 class Faction:
@@ -135,6 +149,10 @@ class Faction:
     def slot_open(self, slot: str) -> bool:
         return self.slots.get(slot, "open") == "open"
 
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("faction", self.key, self.name))
+
 
 @dataclass(frozen=True)
 class ScarType:
@@ -152,6 +170,11 @@ class ScarType:
     text: str
     pack: str | None = None
 
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("scar", self.key, self.name))
+        object.__setattr__(self, "text", Name("scar_text", self.key, self.text))
+
 
 @dataclass(frozen=True)
 class Pack:
@@ -163,6 +186,10 @@ class Pack:
     condition: dict[str, Any]
     label: str
     progress: str | None
+
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("pack", self.key, self.name))
 
 
 @dataclass(frozen=True)
@@ -234,6 +261,15 @@ class EventCard:
     def option(self, key: str) -> EventOption | None:
         return next((o for o in self.options if o.key == key), None)
 
+    def __post_init__(self) -> None:
+        # Its name and its options' words are kept by key where written into an event.
+        object.__setattr__(self, "name", Name("event_card", self.code, self.name))
+        options = tuple(
+            replace(o, text=Name("event_option", f"{self.code}/{o.key}", o.text))
+            for o in self.options
+        )
+        object.__setattr__(self, "options", options)
+
 
 @dataclass(frozen=True)
 class ComebackPower:
@@ -243,6 +279,11 @@ class ComebackPower:
     name: str
     effect: str
     text: str
+
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("comeback_power", self.key, self.name))
+        object.__setattr__(self, "text", Name("comeback_power_text", self.key, self.text))
 
 
 @dataclass(frozen=True)
@@ -267,6 +308,11 @@ class Mission:
     faction: str | None = None
     """The pack faction whose card prints this mission in its red slot, if any."""
 
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("mission", self.code, self.name))
+        object.__setattr__(self, "text", Name("mission_text", self.code, self.text))
+
 
 @dataclass(frozen=True)
 class MissilePower:
@@ -278,6 +324,11 @@ class MissilePower:
     timing: str
     text: str
 
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("missile_power", self.key, self.name))
+        object.__setattr__(self, "text", Name("missile_power_text", self.key, self.text))
+
 
 @dataclass(frozen=True)
 class Evolution:
@@ -288,6 +339,11 @@ class Evolution:
     name: str
     options: tuple[str, str]
     text: str
+
+    def __post_init__(self) -> None:
+        # Its name is kept by key where it is written into an event (`rules.names`).
+        object.__setattr__(self, "name", Name("evolution", self.key, self.name))
+        object.__setattr__(self, "text", Name("evolution_text", self.key, self.text))
 
 
 @dataclass(frozen=True)
@@ -368,6 +424,12 @@ class Content:
 def board() -> Board:
     """The board, its names in the reader's language."""
     return _board(words.language())
+
+
+def english_name(territory: str) -> str:
+    """A territory's English name: the order in which the rules go through territories "by
+    name", the same whoever reads."""
+    return _board("en").territory(territory).name
 
 
 @cache

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rules.data import content
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import listed, ngettext
 from rules.world import World
 
 
@@ -41,7 +41,7 @@ def lead_among(world: World, factions: Iterable[str | None]) -> Lead:
     names = [content().faction_name(f) for f in leaders]
     if len(leaders) > 1:
         tied = _("%(factions)s and %(last)s") % {
-            "factions": ", ".join(names[:-1]),
+            "factions": listed(names[:-1]),
             "last": names[-1],
         }
         return Lead(

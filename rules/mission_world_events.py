@@ -14,7 +14,7 @@ from rules import board_links, box
 from rules.data import board, content
 from rules.errors import Violation
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import listed, ngettext
 from rules.world import World
 from rules.world_events import WorldEvent
 
@@ -23,7 +23,7 @@ def _and(names: list[str]) -> str:
     """One name, or two joined by "and"."""
     if len(names) == 2:
         return _("%(first)s and %(second)s") % {"first": names[0], "second": names[1]}
-    return ", ".join(names)
+    return listed(names)
 
 
 def _mission_actions(world: World) -> set[str]:

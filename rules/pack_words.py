@@ -5,9 +5,8 @@ pass what `rules.box` let through, so nothing here decides what a campaign may s
 from __future__ import annotations
 
 from rules.data import ComebackPower, DraftCard, EventCard, EventOption, content
-from rules.unlocks import ordinal
 from rules.words import gettext as _
-from rules.words import gettext_noop, ngettext
+from rules.words import gettext_noop, joined, ngettext, ordinal
 
 # Marked here, translated where used: `_(EVENT_AFTER_WORDS[after])`.
 EVENT_AFTER_WORDS = {
@@ -19,7 +18,7 @@ EVENT_AFTER_WORDS = {
 
 def event_card_label(card: EventCard) -> str:
     """ "Fortify (B73)": the printed name, and the code that tells two copies apart."""
-    return f"{card.name} ({card.code})"
+    return joined(card.name, " (", card.code, ")")
 
 
 def event_code_label(code: str) -> str:
@@ -36,12 +35,12 @@ def event_option_words(option: EventOption) -> str:
 def event_option_label(card: EventCard, option: EventOption) -> str:
     """A card and one of its options as a person picks it: "Fortify (B73): Fortify one of your
     cities, ...". A card without choices is just its label and what it does."""
-    return f"{event_card_label(card)}: {option_with_after(option)}"
+    return joined(event_card_label(card), ": ", option_with_after(option))
 
 
 def option_with_after(option: EventOption) -> str:
     """An option's text and what becomes of the card: "... (then destroyed for good)"."""
-    return f"{option.text} ({after_words(option.after)})"
+    return joined(option.text, " (", after_words(option.after), ")")
 
 
 def after_words(after: str) -> str:
@@ -67,7 +66,7 @@ def draft_card_words(card: DraftCard) -> str:
 
 def draft_card_label(card: DraftCard) -> str:
     """ "8 starting troops (B96)"."""
-    return f"{draft_card_words(card)} ({card.code})"
+    return joined(draft_card_words(card), " (", card.code, ")")
 
 
 def draft_code_label(code: str) -> str:
@@ -77,7 +76,7 @@ def draft_code_label(code: str) -> str:
 
 def comeback_power_label(power: ComebackPower) -> str:
     """ "Mobile: At the start of its turn ..."."""
-    return f"{power.name}: {power.text}"
+    return joined(power.name, ": ", power.text)
 
 
 def comeback_power_name(key: str) -> str:

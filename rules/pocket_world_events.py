@@ -15,7 +15,7 @@ from rules import board_links, box
 from rules.data import board, content
 from rules.errors import Violation
 from rules.words import gettext as _
-from rules.words import gettext_noop
+from rules.words import gettext_noop, listed
 from rules.world import Scar, World
 from rules.world_events import WorldEvent
 
@@ -194,7 +194,7 @@ class MutantsEvolved(WorldEvent):
                 )
             ]
         if card.option(self.option) is None:
-            choices = _(" or ").join(o.key for o in card.options)
+            choices = listed((o.key for o in card.options), _(" or "))
             return [
                 Violation(
                     "bad_option", _("That card offers %(choices)s.") % {"choices": choices}, "E-7"
@@ -377,5 +377,5 @@ class CardsNamed(WorldEvent):
 
     def describe(self) -> str:
         return _("Names written on the new event cards: %(names)s") % {
-            "names": ", ".join(self.persons)
+            "names": listed(self.persons)
         }

@@ -27,7 +27,7 @@ from rules import board_links
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.words import gettext as _
-from rules.words import gettext_noop
+from rules.words import gettext_noop, listed
 from rules.world import World
 from rules.world_events import (
     CardDestroyed,
@@ -397,7 +397,7 @@ def world_naming_rolloff(
                 raise IllegalWorldEvent(
                     "rolloff_unfinished",
                     _("%(people)s are still tied; they roll again.")
-                    % {"people": _(" and ").join(tied)},
+                    % {"people": listed(tied, _(" and "))},
                     "END-8",
                 )
             dice = dict(given[len(played)])
@@ -409,7 +409,7 @@ def world_naming_rolloff(
             raise IllegalWorldEvent(
                 "rolloff_missing",
                 _("Round %(round)s needs a die for %(people)s.")
-                % {"round": len(played) + 1, "people": ", ".join(missing)},
+                % {"round": len(played) + 1, "people": listed(missing)},
                 "END-8",
             )
         if any(not 1 <= dice[p] <= 6 for p in tied):
@@ -440,7 +440,7 @@ def world_namer_violations(
             Violation(
                 "not_most_signatures",
                 _("%(namer)s does not have the most signatures; %(candidates)s names the world.")
-                % {"namer": namer, "candidates": _(" or ").join(candidates) or _("nobody")},
+                % {"namer": namer, "candidates": listed(candidates, _(" or ")) or _("nobody")},
                 "END-8",
             )
         ]

@@ -37,13 +37,7 @@ from rules.world_events import (
 Names = Mapping[str, str]
 
 
-def ordinal(n: int, *, feminine: bool = False) -> str:
-    """`n` as an ordinal in the reader's language: "9th"; in Spanish "9.º", or "9.ª" for a
-    feminine noun (`feminine`: ciudad, vez, firma), which English ignores."""
-    if words.language() == "es":
-        return f"{n}.ª" if feminine else f"{n}.º"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+ordinal = words.ordinal
 
 
 def _who(names: Names, person: str | None) -> str:
@@ -58,7 +52,7 @@ SUPPLY_WORDS = {
 }
 
 
-def _supply_words(key: str) -> str:
+def supply_words(key: str) -> str:
     found = SUPPLY_WORDS.get(key)
     return _(found) if found else key.replace("_", " ")
 
@@ -93,7 +87,7 @@ class SupplyExhausted(Condition):
         return world.supplies_left()[params["supply"]] <= 0
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
-        label = _supply_words(params["supply"])
+        label = supply_words(params["supply"])
         if isinstance(event, CityFounded):
             where = board().territory(event.territory).name
             return _(
@@ -195,7 +189,7 @@ class MarkPlaced(IncidentCondition):
         return super().met(params, world, event)
 
     def reason(self, params: Mapping[str, Any], event: WorldEvent, names: Names) -> str:
-        mark = _supply_words(params["mark"])
+        mark = supply_words(params["mark"])
         person = getattr(event, "person", None)
         if person:
             return _("the %(mark)s mark was placed by %(person)s in game %(game)s") % {

@@ -1,10 +1,15 @@
-"""The reader's language for the engine's words, without importing Django.
+"""The engine's words, kept as data, in the reader's language, without importing Django.
 
-The engine writes its refusals and its game-log lines in English, marked with `gettext` (as
-`_`) so that `makemessages` finds them; the web layer installs Django's translation functions
-at start-up (`campaign.apps`), so a refusal comes out in the language of the request that
-caused it. Without that installation (scripts, the engine's own tests) every word stays
-English.
+The engine marks its refusals and its game-log lines with `gettext` (as `_`) so that
+`makemessages` finds them. `gettext` gives a `Message`: a `str` worded in the active language
+(a refusal shows at once, in the language of the request that caused it) that also keeps the
+catalogue's message and its blanks. Data names (territories, factions, cards) are `Name`s kept
+by kind and key, lists `Listed`. `encode` stores any of them as JSON holding no sentence, and
+`decode`/`worded` word that JSON again in whatever language is active when it is read: a game
+event, why a pack opened, a refusal an owner accepted are facts, worded at reading.
+
+The web layer installs Django's translation functions at start-up (`campaign.apps`). Without
+that installation (scripts, the engine's own tests) every word stays English.
 
 A message kept in a module constant is marked with `gettext_noop` and translated where it is
 used: a constant is built once, at import, in no one's language.
@@ -16,6 +21,7 @@ Data files (`fixtures/`) are translated by their own files under `fixtures/local
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 
 def _english_plural(singular: str, plural: str, n: int) -> str:
@@ -41,12 +47,13 @@ def install(
     _gettext, _ngettext, _language = gettext, ngettext, language
 
 
-def gettext(message: str) -> str:
-    return _gettext(message)
+def gettext(message: str) -> Message:
+    """The message in the active language, kept as data (`Message`)."""
+    return Message(message)
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    return _ngettext(singular, plural, n)
+def ngettext(singular: str, plural: str, n: int) -> Message:
+    return Message(singular, plural, n)
 
 
 def gettext_noop(message: str) -> str:
@@ -58,3 +65,200 @@ def language() -> str:
     """The base language of the reader ("en", "es"): "en" outside a request."""
     code = _language() or "en"
     return code.split("-")[0].lower()
+
+
+# --- words kept as data ---------------------------------------------------------------------
+#
+# `gettext` and `ngettext` give a `Message`: the text in the active language (it is a `str`,
+# so a refusal shows at once as before) that also keeps what it was made of, the catalogue's
+# message and its blanks. A data name (a territory, a faction, a card) is kept the same way, as
+# a `Name` (its kind and key), and a list as a `Listed`. `encode` turns any of them into JSON
+# that holds no sentence, `decode` words such JSON again in the active language: an event or a
+# reason is stored as facts and worded when it is read.
+
+NAME_KINDS: dict[str, Callable[[str], str]] = {}
+"""How each kind of `Name` finds its words, in the active language (`rules.names` fills it)."""
+
+
+def _names_ready() -> None:
+    if "territory" not in NAME_KINDS:
+        import rules.names  # noqa: F401  (registers the data's kinds of name)
+
+
+class Message(str):
+    """A catalogue message, its blanks filled in, worded in the active language."""
+
+    msgid: str
+    plural: str | None
+    n: int | None
+    params: Any
+    capital: bool
+
+    def __new__(
+        cls,
+        msgid: str,
+        plural: str | None = None,
+        n: int | None = None,
+        params: Any = None,
+        capital: bool = False,
+    ) -> Message:
+        template = _gettext(msgid) if plural is None else _ngettext(msgid, plural, n or 0)
+        text = template if params is None else template % params
+        if capital:
+            text = text[:1].upper() + text[1:]
+        made = super().__new__(cls, text)
+        made.msgid, made.plural, made.n, made.params, made.capital = (
+            msgid,
+            plural,
+            n,
+            params,
+            capital,
+        )
+        return made
+
+    def __mod__(self, params: Any) -> Message:
+        return Message(self.msgid, self.plural, self.n, params, self.capital)
+
+    def capitalize(self) -> Message:
+        """The message with its first letter upper-case (the rest as written)."""
+        return Message(self.msgid, self.plural, self.n, self.params, True)
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return self.msgid, self.plural, self.n, self.params, self.capital
+
+    def to_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"$msg": self.msgid}
+        if self.plural is not None:
+            found.update(plural=self.plural, n=self.n)
+        if self.params is not None:
+            found["params"] = encode(self.params)
+        if self.capital:
+            found["capital"] = True
+        return found
+
+
+class Name(str):
+    """A name from the game's data (a territory, a faction, a card...), by kind and key."""
+
+    kind: str
+    key: str
+
+    def __new__(cls, kind: str, key: str, text: str | None = None) -> Name:
+        if text is None:
+            _names_ready()
+            text = NAME_KINDS[kind](key)
+        made = super().__new__(cls, text)
+        made.kind, made.key = kind, key
+        return made
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return self.kind, self.key
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$name": self.kind, "key": self.key}
+
+
+class Listed(str):
+    """Items written one after another with a separator (", ", " or ")."""
+
+    items: tuple[Any, ...]
+    separator: str
+
+    def __new__(cls, items: Any, separator: str = ", ") -> Listed:
+        items = tuple(items)
+        made = super().__new__(cls, str(separator).join(str(i) for i in items))
+        made.items, made.separator = items, separator
+        return made
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return self.items, self.separator
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$list": encode(list(self.items)), "sep": encode(self.separator)}
+
+
+def listed(items: Any, separator: str = ", ") -> Listed:
+    """`separator.join(items)` that keeps its items' words as data."""
+    return Listed(items, separator)
+
+
+def joined(*parts: Any) -> Listed:
+    """Parts written together (a name and its print code), keeping each part's words as data."""
+    return Listed(parts, "")
+
+
+def ordinal(n: int, *, feminine: bool = False) -> Name:
+    """`n` as an ordinal in the reader's language: "9th"; in Spanish "9.º", or "9.ª" for a
+    feminine noun (`feminine`: ciudad, vez, firma), which English ignores."""
+    return Name("ordinal_f" if feminine else "ordinal", str(n))
+
+
+def _ordinal(key: str, feminine: bool) -> str:
+    n = int(key)
+    if language() == "es":
+        return f"{n}.ª" if feminine else f"{n}.º"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+NAME_KINDS["ordinal"] = lambda key: _ordinal(key, False)
+NAME_KINDS["ordinal_f"] = lambda key: _ordinal(key, True)
+
+
+def encode(value: Any) -> Any:
+    """`value` as JSON in which words are kept as data (messages, names, lists of them)."""
+    if isinstance(value, (Message, Name, Listed)):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {k: encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(value: Any) -> Any:
+    """JSON from `encode`, its words in the active language (a plain text stays as it is:
+    what a person typed)."""
+    if isinstance(value, dict):
+        if "$msg" in value:
+            params = value.get("params")
+            return Message(
+                value["$msg"],
+                value.get("plural"),
+                value.get("n"),
+                None if params is None else _params(decode(params)),
+                bool(value.get("capital")),
+            )
+        if "$name" in value:
+            try:
+                return Name(value["$name"], value["key"])
+            except KeyError:
+                return value["key"]  # data no longer known: its key, rather than nothing
+        if "$list" in value:
+            return Listed(decode(value["$list"]), decode(value.get("sep", ", ")))
+        return {k: decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    return value
+
+
+def _params(params: Any) -> Any:
+    """Positional blanks were stored as a list; `%` needs a tuple."""
+    return tuple(params) if isinstance(params, list) else params
+
+
+def worded(value: Any) -> Any:
+    """Words kept as data (JSON from `encode`, or a `Message` made in any language) as plain
+    text in the active language, for a page, the API or an export: every message and name
+    worded, everything else as it is."""
+    return _plain(decode(encode(value)))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

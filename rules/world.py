@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from rules.data import board, content
+from rules.words import decode, encode
 
 CityKind = Literal["minor", "major", "capital"]
 Outcome = Literal["won", "held_on", "eliminated"]
@@ -256,6 +257,7 @@ class World:
         data["covered_cities"] = [asdict(c) for c in self.covered_cities]
         data["covered_scars"] = [asdict(c) for c in self.covered_scars]
         data["alien_island"] = list(self.alien_island) if self.alien_island else None
+        data["packs_opened"] = encode(data["packs_opened"])  # a reason kept as data
         # Left out while empty: their very names would tell of a sealed pack (U-8).
         for name in POCKET_FIELDS:
             if not data[name]:
@@ -280,7 +282,7 @@ class World:
             signatures=tuple(Signature(**s) for s in data["signatures"]),
             faction_records=tuple(FactionRecord(**r) for r in data["faction_records"]),
             eliminations=data["eliminations"],
-            packs_opened={k: PackOpening(**v) for k, v in data["packs_opened"].items()},
+            packs_opened={k: PackOpening(**decode(v)) for k, v in data["packs_opened"].items()},
             games_played=data["games_played"],
             world_name=data["world_name"],
             world_named_by=data["world_named_by"],

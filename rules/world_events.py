@@ -17,8 +17,8 @@ from rules.bounds import COUNT_MAX, bound_violations
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.shapes import WrongShape, from_json
+from rules.words import decode, encode, gettext_noop, listed, ngettext
 from rules.words import gettext as _
-from rules.words import gettext_noop, ngettext
 from rules.world import (
     City,
     ContinentName,
@@ -120,7 +120,9 @@ class WorldEvent(ABC):
         return self.kind.replace("_", " ")
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
+        """Its fields as JSON; words the rules wrote (why a pack opened, what an event card
+        did) are kept as data (`rules.words.encode`), worded when read."""
+        return {"kind": self.kind, **encode(asdict(self))}
 
 
 def event_from_json(data: dict[str, Any]) -> WorldEvent:
@@ -135,7 +137,8 @@ def event_from_json(data: dict[str, Any]) -> WorldEvent:
             "DESIGN",
         )
     try:
-        return cls(**from_json(cls, data, cls.kind))
+        # Words kept as data (a reason, a detail) are worded first: their fields hold text.
+        return cls(**from_json(cls, decode(data), cls.kind))
     except WrongShape as wrong:
         raise IllegalWorldEvent("bad_event", wrong.message, "DESIGN") from wrong
 
@@ -1025,7 +1028,7 @@ class EventsVoided(WorldEvent):
 
     def describe(self) -> str:
         return _("Corrected entries %(entries)s: %(reason)s") % {
-            "entries": ", ".join(map(str, self.seqs)),
+            "entries": listed(map(str, self.seqs)),
             "reason": self.reason,
         }
 

@@ -22,6 +22,7 @@ from campaign.selectors.box import pack_contents, pack_opened, rules_help
 from campaign.selectors.mission_history import missions_view
 from campaign.selectors.world import world_current
 from campaign.services.box import comeback_power_choose, settings_choose
+from campaign.wording import worded
 from rules.world_events import event_from_json
 
 ANY = OpenApiTypes.OBJECT
@@ -45,7 +46,7 @@ class PackContentsApi(APIView):
                 "pack": opening.key,
                 "name": opening.name,
                 "game": opening.game,
-                "reason": opening.reason,
+                "reason": worded(opening.reason),
                 "contents": pack_contents(world=world, pack=pack),
             }
         )

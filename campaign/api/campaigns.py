@@ -34,6 +34,7 @@ from campaign.services.campaigns import (
     membership_remove,
 )
 from campaign.services.setup import setup_coins_place, setup_powers_choose, setup_randomize
+from campaign.wording import worded
 from rules.world_events import event_from_json
 
 GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
@@ -153,7 +154,7 @@ class CampaignWorldApi(APIView):
         return Response(
             {
                 "games_played": world.games_played,
-                "world": world.to_json(),
+                "world": worded(world.to_json()),  # reasons in the reader's words
                 "box": box_status(world=world),
             }
         )

@@ -19,6 +19,7 @@ from campaign.numbers import MAX_DIGITS, whole_number
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.digital import digital_game_view, seats_held
 from campaign.services.digital import StaleGameError, move_submit
+from campaign.wording import worded_events
 from rules.data import content
 from rules.game import GameState, legal_move_options
 
@@ -161,7 +162,7 @@ class GameMovesApi(APIView):
                 "seat": m.seat,
                 "actor": m.actor,
                 "move": m.move,
-                "events": m.events,
+                "events": worded_events(m.events),
             }
             for m in GameMove.objects.filter(game=game).order_by("index")
         ]
@@ -205,7 +206,7 @@ class GameMovesApi(APIView):
         return Response(
             {
                 "version": outcome.game.version,
-                "events": outcome.events,
+                "events": worded_events(outcome.events),
                 "state": _state_for(request, outcome.game, seat),
             }
         )

@@ -6,13 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from django.conf import settings
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from campaign.errors import ConflictError
 from campaign.models.digital import DigitalGame, GameMove
-from campaign.stored_words import in_reader_words
 from rules.errors import IllegalMove
 from rules.game import GameState, SeatSpec, move_from_json, new_game, replay
 from rules.game.state import matches_stored
@@ -113,19 +110,16 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
     moves_checked, dice_checked = 0, 0
     state = stored_start
     if not problems:
-        # In the language the game's state is kept in (`digital_words`), whoever reads.
-        with translation.override(settings.LANGUAGE_CODE):
-            for row in moves:
-                mismatch, state = _replay_one(state, row)
-                if mismatch:
-                    problems.append(mismatch)
-                    break
-                moves_checked += 1
-                dice_checked += len(rolled_dice(row.events))
-            else:
-                if not matches_stored(state, game.state):
-                    problems.append(_("Replaying every move does not give the stored final state."))
-        problems = [in_reader_words(problem) for problem in problems]
+        for row in moves:
+            mismatch, state = _replay_one(state, row)
+            if mismatch:
+                problems.append(mismatch)
+                break
+            moves_checked += 1
+            dice_checked += len(rolled_dice(row.events))
+        else:
+            if not matches_stored(state, game.state):
+                problems.append(_("Replaying every move does not give the stored final state."))
     return DiceCheck(
         seed=game.seed,
         commitment=game.seed_commitment,

@@ -11,9 +11,8 @@ from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
-from campaign.stored_words import in_reader_words
+from campaign.wording import worded_event
 from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
-from rules.words import language
 
 
 def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
@@ -90,29 +89,6 @@ def digital_game_view(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
     }
 
 
-WORDS = "words"
-"""An event's field holding, per language code, its worded fields (its text, a reason) in that
-language (`campaign.services.digital_words`)."""
-
-
-def in_language(event: dict[str, Any], code: str) -> dict[str, Any]:
-    """A stored event as a reader of `code` sees it: its words in that language where the move
-    kept them, else (a move stored before the log kept every language) its sentences as
-    `campaign.stored_words` rewords them."""
-    worded = (event.get(WORDS) or {}).get(code)
-    if worded:
-        return {**event, **worded}
-    # A move stored before: its sentences recognised in the catalogue and worded again.
-    return {
-        **event,
-        **{
-            key: in_reader_words(event[key])
-            for key in ("text", "reason")
-            if isinstance(event.get(key), str)
-        },
-    }
-
-
 @dataclass(frozen=True)
 class LogLine:
     index: int
@@ -123,13 +99,12 @@ class LogLine:
 
 def digital_game_log(*, game: DigitalGame, limit: int | None = None) -> list[LogLine]:
     """Every event of the game, newest first (the latest `limit` moves' events), worded in the
-    reader's language where the move kept its words in it."""
+    reader's language."""
     moves = GameMove.objects.filter(game=game).order_by("-index")
     if limit is not None:
         moves = moves[:limit]
-    code = language()
     return [
-        LogLine(m.index, m.seat, m.actor, in_language(event, code))
+        LogLine(m.index, m.seat, m.actor, worded_event(event))
         for m in moves
         for event in reversed(m.events)
     ]

@@ -37,7 +37,7 @@ from campaign.selectors.world import (
     world_current,
     world_log_picked,
 )
-from campaign.stored_words import in_reader_words
+from campaign.wording import worded
 from rules import box
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import board, content
@@ -206,7 +206,7 @@ def describe(
         case PackOpened():
             return _("%(pack)s opened: %(reason)s") % {
                 "pack": content().packs[event.pack].name,
-                "reason": in_reader_words(event.reason),
+                "reason": worded(event.reason),
             }
         case GameIncident():
             text = event.describe()
@@ -217,8 +217,6 @@ def describe(
             )
         case GameRecorded():
             return game_recorded_text(event, names)
-        case EventResolved() if event.detail:
-            return in_reader_words(event.describe())
     return event.describe()
 
 

@@ -14,10 +14,12 @@ from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from rules import box
 from rules.pocket_world_events import CardsNamed
+from rules.words import gettext as words_gettext
+from rules.words import gettext_noop
 from rules.world_events import PackOpened
 
 BOX_BOTTOM = "do_not_open"
-OPENED_BY_CHOICE = "opened by the owner's choice"
+OPENED_BY_CHOICE = gettext_noop("opened by the owner's choice")
 
 
 def box_bottom_open(*, campaign: Campaign, user) -> list[WorldEventRecord]:
@@ -36,7 +38,7 @@ def box_bottom_open(*, campaign: Campaign, user) -> list[WorldEventRecord]:
         after = world_current(campaign=campaign).games_played or None
         return world_event_append(
             campaign=campaign,
-            events=[PackOpened(BOX_BOTTOM, after, OPENED_BY_CHOICE)],
+            events=[PackOpened(BOX_BOTTOM, after, words_gettext(OPENED_BY_CHOICE))],
             user=user,
             source=EventSource.LOG,
         )

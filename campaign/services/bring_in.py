@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaign.errors import ApplicationError
 from campaign.models import Campaign, EventSource, Person, WorldEventRecord
@@ -21,6 +22,7 @@ from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
 from campaign.services.world import world_event_append
 from rules.errors import Violation
+from rules.words import gettext as words_gettext
 from rules.world import World
 from rules.world_events import PackOpened, WorldEvent
 
@@ -78,8 +80,12 @@ class Entry:
     make: Callable[[Context], WorldEvent]
 
 
+BROUGHT_IN = gettext_noop("brought in before game %(game)s")
+
+
 def reason(before_game: int) -> str:
-    return f"brought in before game {before_game}"
+    """Why a brought-in pack is open, kept as data (`campaign.wording`)."""
+    return words_gettext(BROUGHT_IN) % {"game": before_game}
 
 
 def bring_in_events(entries: Iterable[Entry], context: Context) -> list[tuple[Entry, WorldEvent]]:

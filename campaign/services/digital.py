@@ -31,7 +31,6 @@ from campaign.services.digital_comeback import (
 from campaign.services.digital_deadlines import default_decision, has_deadline, timeout
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
 from campaign.services.digital_preferences import preference_move
-from campaign.services.digital_words import apply_worded
 from campaign.services.game_log import game_plan_append
 from campaign.services.game_log_entry import (
     GameLogEntry,
@@ -49,6 +48,7 @@ from rules.game import (
     GameResult,
     GameState,
     SeatSpec,
+    apply_move,
     game_result,
     move_from_json,
     new_game,
@@ -273,7 +273,7 @@ def move_submit(
         )
         try:
             parsed = move_from_json(move)
-            state, events = apply_worded(GameState.from_json(game.state), seat, parsed)
+            state, events = apply_move(GameState.from_json(game.state), seat, parsed)
         except IllegalMove as refusal:
             raise ApplicationError.from_rule_error(refusal) from refusal
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -327,7 +327,7 @@ def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> 
             default = default_decision(state, seat)
             if default is None:
                 continue
-            state, events = apply_worded(state, seat, default)
+            state, events = apply_move(state, seat, default)
             applied.append(_move_row(game, seat, default, events, GameMove.Actor.TIMEOUT, None))
             break
         if not applied:
@@ -370,7 +370,7 @@ def play_automatic(
             if chosen is None:
                 break
             (seat, move), actor = chosen, GameMove.Actor.PREFERENCE
-        state, events = apply_worded(state, seat, move)
+        state, events = apply_move(state, seat, move)
         applied.append(_move_row(game, seat, move, events, actor, None))
     return state
 

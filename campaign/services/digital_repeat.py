@@ -17,9 +17,8 @@ from campaign.services.digital import (
     locked_for_move,
     play_automatic,
 )
-from campaign.services.digital_words import apply_worded
 from rules.errors import IllegalMove, Violation
-from rules.game import GameState, Move
+from rules.game import GameState, Move, apply_move
 from rules.game.attack import EXPAND_ATTACK, attack_dice_max
 from rules.game.repeat_attack import RepeatPlan, attack_until, next_attack
 from rules.game.state import territory_name
@@ -113,7 +112,7 @@ def attack_repeat_submit(
         applied: list[GameMove] = []
 
         def apply(current: GameState, who: int, move: Move):
-            new, events = apply_worded(current, who, move)
+            new, events = apply_move(current, who, move)
             applied.append(_move_row(game, who, move, events, GameMove.Actor.PLAYER, user))
             return new, events
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError
+from campaign.migrations._old_words import export_kept
 from campaign.models import (
     Campaign,
     GameLog,
@@ -286,6 +287,8 @@ def campaign_import(*, document: Any, owner, link_accounts: bool = False) -> Cam
         )
     if not link_accounts:
         users = {owner.get_username(): owner}
+    # An export made before words were kept as data: its sentences become data first.
+    document = export_kept(document)
     meta = document["campaign"]
     try:
         with transaction.atomic():

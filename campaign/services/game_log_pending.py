@@ -9,6 +9,7 @@ rules now refuse something new in it) is refused on approval with the reason, no
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -24,6 +25,7 @@ from campaign.selectors.world import world_current
 from campaign.services.game_log import entry_with_guests, game_log
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_refusals import Refusal
+from rules.words import encode
 
 NOTE_MAX = 1000
 
@@ -33,7 +35,7 @@ def _rows(refusals: list[Refusal]) -> list[dict[str, Any]]:
         {
             "field": r.field,
             "code": r.violation.code,
-            "message": r.violation.message,
+            "message": encode(r.violation.message),  # worded when read
             "rule": r.violation.rule,
         }
         for r in refusals
@@ -41,7 +43,8 @@ def _rows(refusals: list[Refusal]) -> list[dict[str, Any]]:
 
 
 def _same(row: dict[str, Any]) -> tuple[str, str, str]:
-    return (row["field"], row["code"], row["message"])
+    message = json.dumps(row["message"], sort_keys=True, ensure_ascii=False)
+    return (row["field"], row["code"], message)
 
 
 def _note(text: str, *, required: str = "") -> str:

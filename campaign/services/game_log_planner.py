@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from campaign.services.game_log_refusals import HARD_CODES, Refusal
-from campaign.stored_words import in_source_words
 from rules.data import content
 from rules.errors import Violation
 from rules.unlocks import PackDue, packs_due
@@ -111,8 +110,7 @@ class GamePlanner:
         for due in packs_due([(trigger, event)], world=before, names=self.names):
             if content().packs[due.pack].timing not in MID_GAME_TIMINGS:
                 continue
-            reason = in_source_words(due.reason)
-            opened = PackOpened(pack=due.pack, game=self.plan.game, reason=reason)
+            opened = PackOpened(pack=due.pack, game=self.plan.game, reason=due.reason)
             self.plan.world = opened.apply(self.plan.world)
             self.plan.events.append(opened)
             self.plan.openings.append(due)

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
-from django.utils import translation
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaign.errors import ApplicationError, ForbiddenError
@@ -23,9 +20,11 @@ from campaign.permissions import campaign_role
 from campaign.selectors.world import world_current
 from campaign.services.packs import pack_unlocks_claim
 from campaign.services.world import world_event_append
+from campaign.wording import reason_text
 from rules.data import content
 from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
 from rules.unlocks import PackDue, is_optional
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import PackOpened, WorldEvent
 
@@ -66,19 +65,17 @@ def hand_packs(world: World) -> list[tuple[str, str]]:
 
 
 def hand_reason(why: str, words: str) -> str:
-    """The reason the pack list, the history and the override show, kept in the language of
-    records (each reader sees it in theirs, `campaign.stored_words`); the owner's words as
-    typed."""
+    """The reason the pack list, the history and the override show, kept as data (each reader
+    sees it in their language, `campaign.wording`); the owner's words as typed."""
     words = " ".join(words.split())
-    with translation.override(settings.LANGUAGE_CODE):
-        if why not in WHY or why == "other":
-            return _("opened by the owner's hand: %(words)s") % {"words": words}
-        if not words:
-            return _("opened by the owner's hand, %(why)s") % {"why": _(WHY[why])}
-        return _("opened by the owner's hand, %(why)s: %(words)s") % {
-            "why": _(WHY[why]),
-            "words": words,
-        }
+    if why not in WHY or why == "other":
+        return _("opened by the owner's hand: %(words)s") % {"words": words}
+    if not words:
+        return _("opened by the owner's hand, %(why)s") % {"why": _(WHY[why])}
+    return _("opened by the owner's hand, %(why)s: %(words)s") % {
+        "why": _(WHY[why]),
+        "words": words,
+    }
 
 
 def brought_events(pack: str, brought: Brought) -> list[WorldEvent]:
@@ -139,7 +136,7 @@ def pack_by_hand_open(
             source=EventSource.LOG,
             # Between games: shown with the last game played, whose world it changes.
             game_number=world.games_played or None,
-            override_reason=reason,
+            override_reason=reason_text(reason),
         )
         name = content().packs[pack].name
         pack_unlocks_claim(

@@ -8,7 +8,7 @@ from campaign.models import Campaign, EventSource, PackUnlock
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.packs import packs_due_now
 from campaign.services.world import world_event_append
-from campaign.stored_words import in_source_words
+from campaign.wording import reason_text
 from rules.unlocks import PackDue
 from rules.world_events import PackOpened
 
@@ -24,17 +24,15 @@ def packs_open_due(*, campaign_id: int) -> list[PackUnlock]:
         if campaign is None:
             return []
         due = packs_due_now(campaign=campaign, names=person_names(campaign=campaign))
-        claimed = [unlock for d in due if (unlock := _claim(campaign, d)) is not None]
+        claimed = [(d, unlock) for d in due if (unlock := _claim(campaign, d)) is not None]
         if claimed:
             world_event_append(
                 campaign=campaign,
-                events=[
-                    PackOpened(pack=u.pack, game=u.game_number, reason=u.reason) for u in claimed
-                ],
+                events=[PackOpened(pack=d.pack, game=d.game, reason=d.reason) for d, _u in claimed],
                 user=None,
                 source=EventSource.SYSTEM,
             )
-    return claimed
+    return [unlock for _d, unlock in claimed]
 
 
 def pack_unlocks_claim(*, campaign: Campaign, openings: list[PackDue]) -> list[PackUnlock]:
@@ -53,7 +51,7 @@ def _claim(campaign: Campaign, due: PackDue) -> PackUnlock | None:
                 pack=due.pack,
                 trigger_seq=due.seq,
                 game_number=due.game,
-                reason=in_source_words(due.reason),
+                reason=reason_text(due.reason),
             )
     except IntegrityError:
         return None

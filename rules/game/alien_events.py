@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import board_links
-from rules.data import EventCard, content
+from rules.data import EventCard, content, english_name
 from rules.errors import Violation
 from rules.game import aliens
 from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory
@@ -35,7 +35,7 @@ from rules.game.state import GameState, territory_name
 from rules.pocket_world_events import CityRuined
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import listed, ngettext
 
 PASS = "pass"
 BEAM_DOWN = "beam_down"
@@ -148,7 +148,7 @@ def _options(state: GameState, seat: int, card: EventCard) -> list[MoveOption]:
         if option.effect == TAKE_CARD:
             candidates = [t for t in state.slots if t is not None]
         else:
-            candidates = sorted(state.world.cities, key=territory_name)
+            candidates = sorted(state.world.cities, key=english_name)
         options += [
             MoveOption(ResolveEvent(option.key, (t,)))
             for t in candidates
@@ -222,7 +222,7 @@ def _ruin(
         "player": seat_label(state, seat),
         "city": city,
         "territory": territory_name(territory),
-        "losses": ", ".join(lost),
+        "losses": listed(lost),
     }
     if lost:
         detail = _("%(player)s ruins %(city)s in %(territory)s: %(losses)s") % where

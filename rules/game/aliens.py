@@ -22,6 +22,7 @@ from rules.game.missions import condition
 from rules.game.private_missions import SLOT_STARS_READINGS
 from rules.game.state import GameState, territory_name
 from rules.words import gettext as _
+from rules.words import listed
 
 ALIENS = "aliens"
 FREE_LANDING = "empty_city_expansion_free"
@@ -65,7 +66,7 @@ def _island_and_ruins(state: GameState, seat: int) -> list[tuple[str, int]]:
             why = _("the ruin in %(territory)s") % {"territory": names[0]}
         else:
             where = _("%(names)s and %(name)s") % {
-                "names": ", ".join(names[:-1]),
+                "names": listed(names[:-1]),
                 "name": names[-1],
             }
             why = _("the ruins in %(territories)s") % {"territories": where}

@@ -35,7 +35,7 @@ from rules.game.pack_events import (
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import listed, ngettext
 
 ANCIENT_ONE = "ancient_one"
 NAMED_PLAYER = "named_player"
@@ -167,7 +167,7 @@ def _discard_all(
     who = seat_label(state, seat)
     detail = _("%(player)s makes every player discard their resource cards: %(cards)s") % {
         "player": who,
-        "cards": ", ".join(lost) if lost else _("nobody held any"),
+        "cards": listed(lost) if lost else _("nobody held any"),
     }
     _record(state, card, move.option, seat, detail, events)
     finish_turn(state, events)

@@ -41,6 +41,7 @@ from rules.game.moves import (
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import listed
 from rules.world_events import FortificationWorn
 
 EXPAND_ATTACK = "expand_attack"
@@ -361,7 +362,7 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
             % {
                 "attack": _dice(natural_attack),
                 "defence": _dice(natural_defence),
-                "notes": "; ".join(roll.notes),
+                "notes": listed(roll.notes, "; "),
                 "modified_attack": _dice(roll.attack),
                 "modified_defence": _dice(roll.defence),
             },

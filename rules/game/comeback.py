@@ -28,6 +28,7 @@ from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
 from rules.game.state import GameState, territory_name
 from rules.words import gettext as _
+from rules.words import listed
 from rules.world import World
 from rules.world_events import GameIncident
 
@@ -105,7 +106,7 @@ def raise_owed_picks(state: GameState, events: list[GameEvent]) -> None:
     if not seats:
         return
     state.phase, state.pending = _beneath_packs(state.phase, state.pending, seats)
-    names = ", ".join(seat_label(state, s) for s in seats)
+    names = listed(seat_label(state, s) for s in seats)
     events.append(
         GameEvent(
             "comeback_due",
@@ -138,7 +139,7 @@ def choose_comeback_power(
     seat owed a pick chooses, or play resumes where it stopped."""
     left = {p.key: p for p in box.comeback_powers_left(state.world)}
     if move.power not in left:
-        names = ", ".join(p.name for p in left.values())
+        names = listed(p.name for p in left.values())
         fail(
             "power_not_left",
             _("Choose one of the comeback powers left: %(powers)s.") % {"powers": names},

@@ -28,7 +28,7 @@ from rules.game.moves import DraftPick, MoveOption, PlaceStart
 from rules.game.state import GameState, faction_name, territory_name
 from rules.pack_words import draft_card_label, draft_card_words
 from rules.words import gettext as _
-from rules.words import gettext_noop, ngettext
+from rules.words import gettext_noop, listed, ngettext
 
 SETUP_DRAFT = "setup_draft"
 SETUP_PLACE = "setup_place"
@@ -83,7 +83,7 @@ def begin_draft(state: GameState, first: int, events: list[GameEvent]) -> None:
     state.phase = SETUP_DRAFT
     state.current_seat = first
     state.pending = {"kind": "draft", "round": 1, "order": order, "position": 0}
-    labels = ", ".join(draft_card_label(c) for c in cards_in_use(state))
+    labels = listed(draft_card_label(c) for c in cards_in_use(state))
     events.append(
         GameEvent(
             "draft_started",
@@ -254,7 +254,7 @@ def _begin_placement(state: GameState, events: list[GameEvent]) -> None:
     state.phase = SETUP_PLACE
     state.pending = {"kind": "draft_place", "order": order}
     state.current_seat = order[0]
-    names = ", ".join(seat_label(state, s) for s in order)
+    names = listed(seat_label(state, s) for s in order)
     events.append(
         GameEvent(
             "draft_done",
@@ -378,7 +378,7 @@ def _start_play(state: GameState, order: tuple[int, ...], events: list[GameEvent
     """Addition D (S-11): the holder of the 1st turn-order card plays first (once any lead
     faction has chosen the face-up mission, E125s), and play follows the turn-order cards."""
     state.turn_order = order
-    names = ", ".join(seat_label(state, s) for s in order)
+    names = listed(seat_label(state, s) for s in order)
     events.append(
         GameEvent(
             "turn_order",

@@ -15,6 +15,7 @@ from rules.game.moves import EndTurn, Move, MoveOption, TakeCard
 from rules.game.private_missions import slot_claim_options, slot_claimable
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
+from rules.pack_words import event_card_label
 from rules.rng import Rng
 from rules.words import gettext as _
 
@@ -189,7 +190,7 @@ def event_check(state: GameState, events: list[GameEvent]) -> None:
         return
     card, state.event_deck = state.event_deck[0], state.event_deck[1:]
     printed = content().event_cards.get(card)
-    name = f"{printed.name} ({card})" if printed else card
+    name = event_card_label(printed) if printed else card
     events.append(
         GameEvent(
             "event_revealed", _("Event card drawn: %(card)s.") % {"card": name}, {"event": card}

@@ -11,6 +11,7 @@ answer is "no fallout rule applies" until the campaign's box holds them.
 from __future__ import annotations
 
 from rules import board_links, box
+from rules.data import english_name
 from rules.errors import Violation
 from rules.game.common import seat_label
 from rules.game.effects import has_effect
@@ -19,7 +20,7 @@ from rules.game.knockout import knocked_out
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import listed, ngettext
 
 FALLOUT_IMMUNE = "fallout_immune"
 ENTRY = "fallout_entry"
@@ -200,7 +201,7 @@ def land_neighbour_losses(
     nothing. Returns one line of words per territory, for the log."""
     rng = Rng.resume(state.rng)
     lines = []
-    for there in sorted(board_links.land_neighbours(territory), key=territory_name):
+    for there in sorted(board_links.land_neighbours(territory), key=english_name):
         holder, troops = state.owner(there), state.troops(there)
         if holder is None:
             continue
@@ -255,7 +256,7 @@ def fallout_event(state: GameState, name: str, events: list[GameEvent]) -> str |
         }
     return _("around %(territory)s, the fallout zone: %(losses)s") % {
         "territory": where,
-        "losses": "; ".join(lines),
+        "losses": listed(lines, "; "),
     }
 
 

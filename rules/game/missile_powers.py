@@ -28,6 +28,7 @@ from rules.game.scars import open_turn_start_window
 from rules.game.state import GameState, territory_name
 from rules.pocket_world_events import MissilePowerGained
 from rules.words import gettext as _
+from rules.words import listed
 
 MISSILE_PICK = "missile_power_pick"
 """Phase: factions that just gained a Red Star token pick their missile power, in turn."""
@@ -191,7 +192,7 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
     if not seats:
         return
     after.phase, after.pending = _beneath(after.phase, after.pending, seats)
-    names = ", ".join(seat_label(after, s) for s in seats)
+    names = listed(seat_label(after, s) for s in seats)
     events.append(
         GameEvent(
             "missile_power_due",
@@ -213,7 +214,7 @@ def choose_missile_power(
     owed a pick chooses, or play resumes where it stopped."""
     left = {p.key: p for p in box.missile_powers_left(state.world)}
     if move.power not in left:
-        names = ", ".join(p.name for p in left.values())
+        names = listed(p.name for p in left.values())
         fail(
             "power_not_left",
             _("Choose one of the missile powers left: %(powers)s.") % {"powers": names},
@@ -252,7 +253,7 @@ def use_at_turn_start(
         fail("no_hq_held", _("Rally needs a territory with an HQ under your control."), "G-3")
     for territory in held:
         state.set_troops(territory, seat, state.troops(territory) + RALLY_TROOPS)
-    names = ", ".join(territory_name(t) for t in held)
+    names = listed(territory_name(t) for t in held)
     spend(
         state,
         seat,

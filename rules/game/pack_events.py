@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement
 
 from rules import box
 from rules.card_world_events import EventResolved
-from rules.data import EventCard, content
+from rules.data import EventCard, content, english_name
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
 from rules.game import fallout
@@ -32,7 +32,7 @@ from rules.game.turn import maneuver_options, maneuver_problem
 from rules.pack_words import option_with_after
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import listed, ngettext
 from rules.world_events import CityFortified, WorldEvent
 
 EVENT_CHOICE = "event_choice"
@@ -41,7 +41,7 @@ EVENT_CHOICE = "event_choice"
 def _and(words: list[str]) -> str:
     if len(words) == 1:
         return words[0]
-    return _("%(names)s and %(name)s") % {"names": ", ".join(words[:-1]), "name": words[-1]}
+    return _("%(names)s and %(name)s") % {"names": listed(words[:-1]), "name": words[-1]}
 
 
 def _troops(count: int) -> str:
@@ -134,9 +134,12 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
     # one), or the pass the other choosers' cards offer.
     state.phase = EVENT_CHOICE
     state.pending = {"kind": EVENT_CHOICE, "card": code, "seat": seat}
-    offered = " ".join(
-        _("(%(number)s) %(option)s") % {"number": n, "option": option_with_after(option)}
-        for n, option in enumerate(card.options, 1)
+    offered = listed(
+        (
+            _("(%(number)s) %(option)s") % {"number": n, "option": option_with_after(option)}
+            for n, option in enumerate(card.options, 1)
+        ),
+        " ",
     )
     events.append(
         GameEvent(
@@ -206,7 +209,7 @@ def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
     had_troops = _with_troops(state)
     hit = []
     minors = [t for t, city in state.world.cities.items() if city.kind == "minor"]
-    for territory in sorted(minors, key=territory_name):
+    for territory in sorted(minors, key=english_name):
         troops, holder = state.troops(territory), state.owner(territory)
         if holder is None or troops > 2:
             continue
@@ -219,7 +222,7 @@ def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
         hit.append(
             words % {"territory": territory_name(territory), "player": seat_label(state, holder)}
         )
-    detail = "; ".join(hit) if hit else _("no Minor City territory is held by 1 or 2 troops")
+    detail = listed(hit, "; ") if hit else _("no Minor City territory is held by 1 or 2 troops")
     _record(state, card, "", None, detail, events)
     _knock_outs(state, had_troops, events)
 
@@ -236,7 +239,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
         for t, city in state.world.cities.items()
         if city.kind == "major" and state.owner(t) is not None
     ]
-    held.sort(key=lambda t: (order.index(state.owner(t)), territory_name(t)))  # type: ignore[arg-type]
+    held.sort(key=lambda t: (order.index(state.owner(t)), english_name(t)))  # type: ignore[arg-type]
     had_troops = _with_troops(state)
     rng = Rng.resume(state.rng)
     rolls: dict[int, int] = {}
@@ -289,7 +292,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
             )
         )
     state.rng = rng.state
-    detail = "; ".join(lines) if lines else _("no Major City territory is held")
+    detail = listed(lines, "; ") if lines else _("no Major City territory is held")
     _record(state, card, "", None, detail, events)
     _knock_outs(state, had_troops, events)
 

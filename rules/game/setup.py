@@ -19,6 +19,7 @@ from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
 from rules.rng import Rng, Seed
 from rules.words import gettext as _
+from rules.words import listed
 from rules.world import World
 
 SETUP_ORDER = "setup_order"
@@ -117,7 +118,7 @@ def roll_for_order(
     best = max(v for _, v in rolls)
     leaders = [s for s, v in rolls if v == best]
     if len(leaders) > 1:
-        names = ", ".join(seat_label(state, s) for s in leaders)
+        names = listed(seat_label(state, s) for s in leaders)
         events.append(
             GameEvent(
                 "order_tie",

@@ -11,7 +11,8 @@ from dataclasses import MISSING, asdict, dataclass, fields, replace
 from functools import cache
 from typing import Any
 
-from rules.data import board, content
+from rules import names
+from rules.data import content
 from rules.rng import RngState
 from rules.words import gettext as _
 from rules.world import World
@@ -360,9 +361,10 @@ def _power_effects() -> dict[str, str]:
 
 
 def territory_name(key: str) -> str:
-    """A printed territory's name, or a pack's (Alien Island) for a world that placed it."""
-    return board().territory(key).name
+    """A printed territory's name, or a pack's (Alien Island) for a world that placed it (kept
+    by key, `rules.names`)."""
+    return names.territory(key)
 
 
 def faction_name(key: str | None) -> str:
-    return content().factions[key].name if key else _("nobody")
+    return names.faction(key) if key else _("nobody")

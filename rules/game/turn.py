@@ -43,6 +43,7 @@ from rules.game.moves import (
 from rules.game.scars import scar_targets
 from rules.game.state import GameState, territory_name
 from rules.words import gettext as _
+from rules.words import listed
 
 PLACE = "place"
 EXPAND_ATTACK = "expand_attack"
@@ -186,13 +187,13 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
         GameEvent(
             "recruited",
             _("%(player)s recruits %(count)s troops (%(parts)s).")
-            % {"player": seat_label(state, seat), "count": total, "parts": ", ".join(parts)},
+            % {"player": seat_label(state, seat), "count": total, "parts": listed(parts)},
             {
                 "seat": seat,
                 "total": total,
                 "base": base,
                 "continents": bonuses,
-                "powers": dict(powers),
+                "powers": [[why, n] for why, n in powers],  # why: words, kept as data
                 "trade_in": list(move.trade_in),
                 "trade_in_troops": traded,
             },

@@ -13,6 +13,8 @@ from campaign.services.game_log_entry import MissionEntry
 from campaign.services.packs import packs_open_due
 from campaign.services.world import world_event_append
 from rules.card_world_events import EventResolved, SettingChosen
+from rules.unlocks import ordinal, supply_words
+from rules.words import gettext
 from rules.world_events import CardUpgraded, PackOpened, ScarPlaced
 from tests.campaign.log.factories import owner_wins_again, three_player_entry
 from tests.campaign.worlds import first_powers, pregame_coins
@@ -34,13 +36,28 @@ def pack_2_opened(campaign, owner, persons) -> None:
     assert list(world_current(campaign=campaign).packs_opened) == ["pack_2"]
 
 
+def last_mark_reason(game: int) -> str:
+    """Why Pack 1 opened, as the rules word it (kept as data)."""
+    return gettext("the last %(supply)s mark was used in game %(game)s") % {
+        "supply": supply_words("minor_city"),
+        "game": game,
+    }
+
+
+def second_signature_reason(person: str, game: int) -> str:
+    """Why Pack 3 opened, as the rules word it (kept as data)."""
+    return gettext(
+        "%(person)s signed the victors' section for the %(nth)s time in game %(game)s"
+    ) % {"person": person, "nth": ordinal(2, feminine=True), "game": game}
+
+
 def pack_1_opened(campaign, owner, persons, *, game: int = 1) -> None:
     """Pack 1 opens after `game`; a Biohazard scar is placed, a Fortify card is destroyed by
     its fortification option, and the owner reads Riots as one roll per player."""
     world_event_append(
         campaign=campaign,
         events=[
-            PackOpened("pack_1", game, f"the last minor city mark was used in game {game}"),
+            PackOpened("pack_1", game, last_mark_reason(game)),
             ScarPlaced("ural", "territory", "biohazard", persons["owner"].key, game),
             EventResolved(game, "B73", "fortification", persons["owner"].key, "Egypt fortified"),
             EventResolved(game, "B77", "", None, "Riots in Cairo"),
@@ -63,10 +80,8 @@ def pack_3_opened(campaign, owner, persons) -> None:
     world_event_append(
         campaign=campaign,
         events=[
-            PackOpened("pack_1", 1, "the last minor city mark was used in game 1"),
-            PackOpened(
-                "pack_3", 1, "olga_owner signed the victors' section for the 2nd time in game 1"
-            ),
+            PackOpened("pack_1", 1, last_mark_reason(1)),
+            PackOpened("pack_3", 1, second_signature_reason(persons["owner"].key, 1)),
             *[CardUpgraded(CAPITAL_TERRITORY, persons["player"].key, 1)] * upgrades,
         ],
         user=owner,

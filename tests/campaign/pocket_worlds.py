@@ -12,6 +12,7 @@ from rules.pocket_world_events import (
     MissilePowerGained,
     NuclearStrike,
 )
+from rules.words import gettext
 from rules.world_events import CityFounded, PackOpened, ScarPlaced
 
 FALLOUT = "ukraine"
@@ -28,7 +29,12 @@ def pocket_1_opened(campaign, owner, persons, *, game: int = 1) -> None:
     world_event_append(
         campaign=campaign,
         events=[
-            PackOpened("pocket_1", game, f"3 missiles were fired on one roll in game {game}"),
+            PackOpened(
+                "pocket_1",
+                game,
+                gettext("%(count)s missiles were fired on one roll in game %(game)s")
+                % {"count": 3, "game": game},
+            ),
             NuclearStrike(FALLOUT, BRINGER, who, game),
             MissilePowerGained(BRINGER, "emp", who, game),
         ],

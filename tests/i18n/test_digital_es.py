@@ -16,7 +16,7 @@ from django.utils.html import escape
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.digital import digital_game_log
 from campaign.services.digital import SeatRequest, digital_game_start
-from rules.game import GameState, legal_move_options
+from rules.game import GameState, apply_move, legal_move_options, move_from_json
 from tests.browser.phone_positions import game_at_expand_attack
 
 pytestmark = pytest.mark.django_db
@@ -149,35 +149,34 @@ def test_a_move_posted_from_the_spanish_page_answers_in_spanish(owner_client, ga
 
 
 def test_the_log_reads_in_the_readers_language_whoever_made_the_move(owner_client, game):
-    """The game was played in English (no request): each move kept its words in Spanish too,
-    and a Spanish reader gets those, an English one the English."""
-    moved = GameMove.objects.filter(game=game).order_by("index").first()
-    event = moved.events[0]
-    assert set(event["words"]) == {"en", "es"}
-    assert event["words"]["en"]["text"] == event["text"]
-    with translation.override("es"):
-        spanish = digital_game_log(game=game)
-    with translation.override("en"):
-        english = digital_game_log(game=game)
-    assert [line.event["text"] for line in english] == [
-        e["text"]
-        for m in GameMove.objects.filter(game=game).order_by("-index")
-        for e in reversed(m.events)
-    ]
-    assert [line.event["type"] for line in spanish] == [line.event["type"] for line in english]
-    spanish_texts = [line.event["words"]["es"]["text"] for line in spanish]
-    assert [line.event["text"] for line in spanish] == spanish_texts
+    """The game was played in English (no request): each move keeps its events as facts (no
+    sentence), and a Spanish reader gets them as the engine words them in Spanish, an English
+    one in English (S-6, the first roll for the order of choice)."""
+    first = GameMove.objects.filter(game=game).order_by("index").first()
+    event = first.events[0]
+    assert isinstance(event["text"], dict) and "$msg" in event["text"]
+    start = GameState.from_json(game.initial_state)
+    worded = {}
+    for code in ("en", "es"):
+        with translation.override(code):
+            _after, events = apply_move(start, first.seat, move_from_json(first.move))
+            log = digital_game_log(game=game)
+        worded[code] = str(events[0].text)
+        assert log[-1].event["text"] == worded[code]
+        assert [line.event["type"] for line in log] == [
+            e["type"]
+            for m in GameMove.objects.filter(game=game).order_by("-index")
+            for e in reversed(m.events)
+        ]
+    assert worded["es"] != worded["en"]
     page = owner_client.get(_url("digital_game_log", game), **ES).content.decode()
-    assert escape(spanish_texts[-1]) in page
-    # The first roll for the order of choice (S-6), as the engine words it in each language.
-    assert event["words"]["es"]["text"] != event["text"]
-    assert escape(event["words"]["es"]["text"]) in page
-    assert escape(event["text"]) not in page
+    assert escape(worded["es"]) in page
+    assert escape(worded["en"]) not in page
 
 
-def test_a_move_made_in_spanish_keeps_its_english_words(owner_client, game):
-    """A Spanish player's move is logged in English for English readers, and vice versa: the
-    words kept for each language do not depend on who moved."""
+def test_a_move_made_in_spanish_keeps_the_same_record_and_reads_in_english(owner_client, game):
+    """A Spanish player's move is recorded as the same facts an English player's would be, and
+    an English reader gets the words the engine writes in English, not the mover's."""
     state = GameState.from_json(game.state)
     option = next(o for o in legal_move_options(state, 0) if o.move.type == "end_turn")
     before = game.version
@@ -187,15 +186,13 @@ def test_a_move_made_in_spanish_keeps_its_english_words(owner_client, game):
         **ES,
     )
     moved = GameMove.objects.get(game=game, index=before)
-    for event in moved.events:
-        assert set(event["words"]) == {"en", "es"}
-        assert event["text"] == event["words"]["es"]["text"]
     with translation.override("en"):
+        _after, expected = apply_move(state, 0, option.move)
         english = [
             line.event["text"] for line in digital_game_log(game=game) if line.index == before
         ]
-    # The English reader gets the words the engine writes in English, not the mover's.
-    assert english == [e["words"]["en"]["text"] for e in reversed(moved.events)]
+    assert moved.events == [e.to_json() for e in expected]
+    assert english == [str(e.text) for e in reversed(expected)]
 
 
 def test_the_end_of_a_game_and_its_rewards_in_spanish(owner_client, campaign, owner):
@@ -218,19 +215,3 @@ def test_the_end_of_a_game_and_its_rewards_in_spanish(owner_client, campaign, ow
         assert words in text, words
     for words in ["The game is over", "Held on", "The bot takes", "Record the game"]:
         assert words not in text, words
-
-
-def test_a_move_stored_before_the_log_kept_every_language_is_reworded(game):
-    """Moves logged before each event kept its words per language hold one sentence: the
-    reader still gets it in their language when the catalogue knows the sentence."""
-    first = GameMove.objects.filter(game=game).order_by("index").first()
-    events = [{k: v for k, v in e.items() if k != "words"} for e in first.events]
-    english = events[0]["text"]
-    GameMove.objects.filter(pk=first.pk).update(events=events)
-    with translation.override("es"):
-        spanish = [line.event["text"] for line in digital_game_log(game=game) if line.index == 0]
-    with translation.override("en"):
-        again = [line.event["text"] for line in digital_game_log(game=game) if line.index == 0]
-    assert again[-1] == english
-    assert spanish[-1] != english
-    assert spanish[-1] == first.events[0]["words"]["es"]["text"]

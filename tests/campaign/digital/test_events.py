@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.world import world_current
+from campaign.wording import worded_event
 from rules.game import GameState, TakeCard, TurnFlags, apply_move
 from rules.world_events import CityFounded, PackOpened
 from tests.rules.game.helpers import position
@@ -69,7 +70,9 @@ def test_the_chooser_reads_the_event_and_answers_it_on_the_page_E7(owner_client,
         "territories": ["egypt", "peru"],
         "mission": "",
     }
-    assert any("puts 2 troops each into Egypt and Peru" in e["text"] for e in move.events)
+    assert any(
+        "puts 2 troops each into Egypt and Peru" in worded_event(e)["text"] for e in move.events
+    )
 
 
 def test_a_seat_that_is_not_the_chooser_is_refused_in_words_E7(owner_client, fortify_game):

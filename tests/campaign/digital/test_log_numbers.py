@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from campaign.models import GameMove, GameSeat
 from campaign.services.digital import SeatRequest, digital_game_start
+from campaign.wording import worded_event
 
 pytestmark = pytest.mark.django_db
 
@@ -41,5 +42,5 @@ def test_a_log_line_keeps_its_moves_number_on_the_page_and_on_the_whole_log(
     numbers = [number for number, _ in whole]
     assert numbers == sorted(numbers, reverse=True)
     assert numbers[-1] == GameMove.objects.filter(game=game).order_by("index").first().index
-    first = GameMove.objects.get(game=game, index=1).events[0]["text"]
+    first = worded_event(GameMove.objects.get(game=game, index=1).events[0])["text"]
     assert (1, first) in whole

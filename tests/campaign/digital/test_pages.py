@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.wording import worded_event
 from tests.campaign.digital.conftest import play_until
 
 ROLL = {"type": "roll_for_order"}
@@ -333,7 +334,7 @@ def test_the_whole_log_keeps_every_die_the_game_page_leaves_off(owner_client, ca
 
     bots = [SeatRequest(person=None, kind=GameSeat.Kind.BOT) for _ in range(3)]
     game = digital_game_start(campaign=campaign, user=owner, seats=bots, seed=5)
-    first = GameMove.objects.get(game=game, index=1).events[0]["text"]
+    first = worded_event(GameMove.objects.get(game=game, index=1).events[0])["text"]
     assert GameMove.objects.filter(game=game).count() > 60
 
     page = owner_client.get(_url("digital_game", game)).content.decode()

@@ -64,7 +64,7 @@ def test_opening_records_the_owners_choice_then_asks_for_the_names_U1(
     assert response.status_code == 302 and response["Location"] == urls["names"]
     record = WorldEventRecord.objects.get(campaign=campaign, kind="pack_opened")
     assert record.payload["pack"] == "do_not_open"
-    assert record.payload["reason"] == "opened by the owner's choice"
+    assert record.payload["reason"] == {"$msg": "opened by the owner's choice"}
     names = owner_client.get(urls["names"]).content.decode()
     assert persons["player"].display_name in names and "at most 5" in names
     # Asked again, the confirmation sends to the opened pack instead of opening it twice.

@@ -76,7 +76,10 @@ def test_the_aliens_recruit_2_for_alien_island_and_1_for_each_ruin_K185s():
     recruited = next(e for e in events if e.type == "recruited")
     # 3 territories, no population: the minimum 3, then the card's 2 + 1.
     assert recruited.data["total"] == 6
-    assert recruited.data["powers"] == {"Alien Island": 2, "the ruin in Southeast Asia": 1}
+    assert recruited.data["powers"] == [
+        ["Alien Island", 2],
+        ["the ruin in Southeast Asia", 1],
+    ]
     assert "2 for Alien Island, 1 for the ruin in Southeast Asia" in recruited.text
 
 
@@ -88,7 +91,7 @@ def test_the_island_and_ruins_bonus_is_the_aliens_alone_K185s():
     )
     state, events = play(state, (0, Recruit()))
     recruited = next(e for e in events if e.type == "recruited")
-    assert recruited.data["total"] == 3 and recruited.data["powers"] == {}
+    assert recruited.data["total"] == 3 and recruited.data["powers"] == []
 
 
 # --- Free Landing (green slot, X-3 and X-4) ------------------------------------------------------
