@@ -13,6 +13,7 @@ from campaign.models import PackUnlock, WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
 from campaign.services.game_log import game_log
+from campaign.wording import reason_words
 from tests.campaign.log.factories import three_player_entry
 from tests.campaign.spoilers.walk import spoilers_in
 
@@ -57,7 +58,8 @@ def test_the_owner_opens_pocket_1_by_a_vote_with_a_nuked_territory_U1_J162s(
     reason = (
         "opened by the owner's hand, the group voted to open it: We voted 3 to 1 at game night."
     )
-    assert opened.override_reason == nuked.override_reason == reason
+    assert opened.override_reason == nuked.override_reason
+    assert reason_words(opened.override_reason) == reason  # kept as data, worded when read
     assert PackUnlock.objects.filter(campaign=campaign, pack="pocket_1").count() == 1
     page = owner_client.get(f"/campaigns/{campaign.slug}/").content.decode()
     assert 'id="fallout-zone"' in page and "Bringer of Nuclear Fire" in page
