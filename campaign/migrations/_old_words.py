@@ -1,4 +1,4 @@
-"""Frozen for the migration `0010_words_as_data` (and the import of an export made before it):
+"""Frozen for the migration `0011_words_as_data` (and the import of an export made before it):
 a sentence the service stored before words were kept as data (why a pack opened, an event
 card's outcome, a refusal an owner accepted, a line of a digital game's log) turned back into
 the catalogue message and blanks it was made of (`rules.words.encode`'s JSON).

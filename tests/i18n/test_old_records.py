@@ -1,5 +1,5 @@
 """Records stored before words were kept as data (issue 18) are migrated into the new form
-(`campaign/migrations/0010_words_as_data.py`) and read in each reader's language: a digital
+(`campaign/migrations/0011_words_as_data.py`) and read in each reader's language: a digital
 game's log (each line in English with its words per language beside it), its state and a
 world's reasons (English sentences); the dice check still agrees after the migration. An export
 made before imports into the new form. What a person typed stays as typed."""
@@ -27,7 +27,7 @@ from rules.world_events import PackOpened
 
 pytestmark = pytest.mark.django_db
 
-MIGRATION = import_module("campaign.migrations.0010_words_as_data")
+MIGRATION = import_module("campaign.migrations.0011_words_as_data")
 
 
 def _migrate() -> None:

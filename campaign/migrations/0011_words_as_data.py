@@ -57,6 +57,6 @@ def forward(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("campaign", "0009_pending_game_log")]
+    dependencies = [("campaign", "0010_world_projections")]
 
     operations = [migrations.RunPython(forward, migrations.RunPython.noop, elidable=True)]
