@@ -350,4 +350,21 @@ def export_kept(document: dict[str, Any]) -> dict[str, Any]:
         {**u, "reason": unlock_reason_kept(u.get("reason", ""))}
         for u in document.get("pack_unlocks", [])
     ]
+    if isinstance(document.get("digital_games"), list):
+        found["digital_games"] = [_game_kept(g) for g in document["digital_games"]]
+    return found
+
+
+def _game_kept(game: Any) -> Any:
+    """An exported digital game: its state and start, and its moves' events, as data."""
+    if not isinstance(game, dict):
+        return game
+    found = {k: json_kept(v) if k in ("state", "initial_state") else v for k, v in game.items()}
+    if isinstance(game.get("moves"), list):
+        found["moves"] = [
+            {**m, "events": [event_kept(e) for e in m["events"]]}
+            if isinstance(m, dict) and isinstance(m.get("events"), list)
+            else m
+            for m in game["moves"]
+        ]
     return found
