@@ -58,6 +58,20 @@ def env_database(name: str, default: str) -> dict:
         "django.db.backends.postgresql",
     }:
         raise ImproperlyConfigured(f"{name} must point at SQLite or PostgreSQL, not {raw!r}.")
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        # Under ASGI every request runs in a thread of its own, so a connection kept by the
+        # thread is never used again: each request would open a new one. A pool per process
+        # lends them instead (checked as they are lent, CONN_HEALTH_CHECKS); Django then wants
+        # no connection kept past its request.
+        size = env_int("DATABASE_POOL_SIZE", 10)
+        if size < 1:
+            raise ImproperlyConfigured("DATABASE_POOL_SIZE must be 1 or more.")
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, size),
+            "max_size": size,
+            "timeout": 10,
+        }
     return config
 
 

@@ -15,7 +15,19 @@ def test_every_database_url_checks_a_reused_connection_first(monkeypatch):
         monkeypatch.setenv("DATABASE_URL", url)
         config = env_database("DATABASE_URL", "")
         assert config["CONN_HEALTH_CHECKS"] is True
-        assert config["CONN_MAX_AGE"] > 0
+
+
+def test_postgresql_connections_come_from_a_pool_of_the_process(monkeypatch):
+    """Under ASGI each request has a thread of its own: a connection kept by a thread would
+    never be reused, so PostgreSQL's are lent by a pool, and SQLite's are kept a minute."""
+    monkeypatch.setenv("DATABASE_URL", "postgres://app@db:5432/campaigns")
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "6")
+    postgres = env_database("DATABASE_URL", "")
+    assert postgres["CONN_MAX_AGE"] == 0
+    assert postgres["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 6, "timeout": 10}
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////tmp/campaigns.sqlite3")
+    sqlite = env_database("DATABASE_URL", "")
+    assert sqlite["CONN_MAX_AGE"] > 0 and "pool" not in sqlite.get("OPTIONS", {})
 
 
 @pytest.mark.integration

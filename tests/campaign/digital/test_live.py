@@ -31,6 +31,10 @@ from campaign.views.digital import panel_html
 from config.asgi import application
 from tests.campaign.digital.conftest import first_legal
 
+# The consumer reads the database through channels' database_sync_to_async, which closes the
+# connection around each read as a request would: the test cannot hold it in a transaction.
+pytestmark = pytest.mark.django_db(transaction=True)
+
 SITE = b"http://testserver"
 
 
@@ -51,7 +55,7 @@ def _socket(
 
 def _run(scenario: Callable[[], Awaitable[None]]) -> None:
     """Run an async scenario from this (sync) test: its database work comes back to this
-    thread, inside the test's transaction."""
+    thread."""
     async_to_sync(scenario)()
 
 
