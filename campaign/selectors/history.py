@@ -300,14 +300,19 @@ def history_game_numbers(*, campaign: Campaign) -> list[int]:
 
 
 def history_games(
-    *, campaign: Campaign, numbers: Collection[int] | None = None, show_accounts: bool = False
+    *,
+    campaign: Campaign,
+    numbers: Collection[int] | None = None,
+    show_accounts: bool = False,
+    names: Mapping[str, str] | None = None,
 ) -> list[GameSummary]:
     """Every game (or the games `numbers`), oldest first, with what it changed; voided entries
     and the corrections and overrides that touched the game are listed with their reasons, and
     with the user name of who logged them when `show_accounts` (members: who plays is not for
     other readers). Only those games' entries are read (and the cities founded, which a later
-    mark may cover), with the corrections that voided them."""
-    names = person_names(campaign=campaign)
+    mark may cover), with the corrections that voided them. `names`: the campaign's
+    `person_names`, when the caller has them."""
+    names = person_names(campaign=campaign) if names is None else names
     records = WorldEventRecord.objects.filter(campaign=campaign).select_related("created_by")
     if numbers is not None:
         records = records.filter(Q(game_number__in=numbers) | Q(kind=CityFounded.kind))

@@ -107,7 +107,7 @@ def _commit(
         source=EventSource.LOG,
         override_reason=override_reason if plan.refusals else None,
     )
-    return game_log_row(
+    row = game_log_row_new(
         campaign=campaign,
         user=user,
         game=plan.game,
@@ -119,9 +119,11 @@ def _commit(
         corrects=None,
         correction_reason="",
     )
+    row.save()
+    return row
 
 
-def game_log_row(
+def game_log_row_new(
     *,
     campaign: Campaign,
     user,
@@ -134,9 +136,9 @@ def game_log_row(
     corrects: GameLog | None,
     correction_reason: str,
 ) -> GameLog:
-    """The row that keeps a logged (or re-recorded) game's entry, the seqs its events took and
-    the refusals its owner accepted."""
-    return GameLog.objects.create(
+    """The row (not saved yet) that keeps a logged (or re-recorded) game's entry, the seqs its
+    events took and the refusals its owner accepted."""
+    return GameLog(
         campaign=campaign,
         game_number=game,
         entry=entry.to_json(),
@@ -180,6 +182,18 @@ def game_log(
             entry=entry,
             override_reason=override_reason,
         )
+
+
+def game_logs_standing(*, campaign: Campaign, from_game: int) -> dict[int, GameLog]:
+    """The log that currently stands for each game from `from_game` on, by game number, read
+    at once (a correction re-records every later game)."""
+    standing: dict[int, GameLog] = {}
+    rows = GameLog.objects.filter(
+        campaign=campaign, game_number__gte=from_game, corrections=None
+    ).order_by("game_number", "-created_at", "-pk")
+    for row in rows:
+        standing.setdefault(row.game_number, row)
+    return standing
 
 
 def game_log_latest(*, campaign: Campaign, game_number: int) -> GameLog | None:

@@ -18,8 +18,8 @@ from campaign.permissions import Action, campaign_check
 from campaign.selectors.world import world_current, world_event_entries
 from campaign.services.game_log import (
     entry_with_guests,
-    game_log_latest,
-    game_log_row,
+    game_log_row_new,
+    game_logs_standing,
     plan_openings_claim,
 )
 from campaign.services.game_log_entry import GameLogEntry
@@ -65,7 +65,8 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
     """Raises NotFoundError when game N was not logged by hand, ConflictError when a later
     game was not either (a digital game's events cannot be re-recorded from an entry), or
     when something else was recorded after game N that a correction cannot carry."""
-    original = game_log_latest(campaign=campaign, game_number=game_number)
+    standing = game_logs_standing(campaign=campaign, from_game=game_number)
+    original = standing.get(game_number)
     if original is None:
         raise NotFoundError(
             _("Game %(number)s was not logged by hand here.") % {"number": game_number},
@@ -75,7 +76,7 @@ def game_log_correction_scope(*, campaign: Campaign, game_number: int) -> Correc
     latest = world_current(campaign=campaign).games_played
     logs = [original]
     for number in range(game_number + 1, latest + 1):
-        log = game_log_latest(campaign=campaign, game_number=number)
+        log = standing.get(number)
         if log is None:
             raise ConflictError(
                 _(
@@ -266,13 +267,13 @@ def game_log_correct(
             override_reason=override_reason if refusals else None,
         )
         position = 1
-        corrected: GameLog | None = None
+        rows: list[GameLog] = []
         for log, this, plan, between, own in segments:
             game_records = records[position : position + len(plan.events)]
             plan_openings_claim(campaign, plan, game_records)
             first, last = game_records[0], game_records[-1]
             position += len(plan.events) + len(between)
-            row = game_log_row(
+            row = game_log_row_new(
                 campaign=campaign,
                 user=user,
                 game=log.game_number,
@@ -286,6 +287,6 @@ def game_log_correct(
                 if log.game_number == game_number
                 else f"Re-recorded after the correction of game {game_number}: {reason}",
             )
-            corrected = corrected or row
-        assert corrected is not None
-        return corrected
+            rows.append(row)
+        # One insert for the re-recorded games, however many follow game N.
+        return GameLog.objects.bulk_create(rows)[0]

@@ -168,16 +168,26 @@ def _snapshots_store(
     they touch (`rebuild`: the entries are the whole log, so drop snapshots of lost games)."""
     world, per_game = world_projection(entries, world=world, after_seq=after_seq)
     if rebuild:
-        WorldSnapshot.objects.filter(campaign=campaign, is_current=False).exclude(
-            games_played__in=per_game
-        ).delete()
-    for games_played, (seq, snapshot_world) in per_game.items():
-        WorldSnapshot.objects.update_or_create(
-            campaign=campaign,
-            is_current=False,
-            games_played=games_played,
-            defaults={"after_seq": seq, "world": snapshot_world.to_json()},
+        # Every game's snapshot written again in one statement, however long the campaign.
+        WorldSnapshot.objects.filter(campaign=campaign, is_current=False).delete()
+        WorldSnapshot.objects.bulk_create(
+            WorldSnapshot(
+                campaign=campaign,
+                is_current=False,
+                games_played=games_played,
+                after_seq=seq,
+                world=snapshot_world.to_json(),
+            )
+            for games_played, (seq, snapshot_world) in per_game.items()
         )
+    else:
+        for games_played, (seq, snapshot_world) in per_game.items():
+            WorldSnapshot.objects.update_or_create(
+                campaign=campaign,
+                is_current=False,
+                games_played=games_played,
+                defaults={"after_seq": seq, "world": snapshot_world.to_json()},
+            )
     current_seq = (
         WorldEventRecord.objects.filter(campaign=campaign).order_by("-seq").values("seq")[:1]
     )

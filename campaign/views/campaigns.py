@@ -131,7 +131,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             world_context(world, names=names),
             **gaps_context(campaign=self.campaign, names=names, upto_game=as_of),
             as_of=as_of,
-            changed=self._changed(as_of),
+            changed=self._changed(as_of, names),
             territory_groups=[
                 (c.name, [(t, board().territory(t).name) for t in c.territories])
                 for c in board().continents.values()
@@ -141,12 +141,15 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
         )
         return context
 
-    def _changed(self, game: int | None):
+    def _changed(self, game: int | None, names: dict[str, str]):
         """The history of game `game` (what it changed), if one is picked and was logged."""
         if not game:
             return None
         games = history_games(
-            campaign=self.campaign, numbers={game}, show_accounts=Action.MEMBER in self.allowed
+            campaign=self.campaign,
+            numbers={game},
+            show_accounts=Action.MEMBER in self.allowed,
+            names=names,
         )
         return next((g for g in games if g.number == game), None)
 

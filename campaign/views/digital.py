@@ -152,7 +152,7 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
     campaign_action = Action.MEMBER
     template_name = "campaign/game/new.html"
     form_class = GameStartForm
-    games_per_page = 20
+    games_per_page = 15
 
     def post(self, request, *args, **kwargs):
         if Action.PLAY not in self.allowed:

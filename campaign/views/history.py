@@ -72,18 +72,17 @@ class WorldHistoryView(CampaignAccessMixin, View):
 
 
 class GameListView(HistoryPage):
-    """The timeline, a page of games at a time (the latest first): a long campaign's page
-    reads only its own games' entries."""
+    """The timeline, a page of games at a time (page 1 holds the latest, oldest first): a long
+    campaign's page reads only its own games' entries."""
 
     template_name = "campaign/history/games.html"
     section = "games"
-    games_per_page = 20
+    games_per_page = 15
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        paginator = Paginator(history_game_numbers(campaign=self.campaign), self.games_per_page)
-        raw = self.request.GET.get("page", "")
-        page = paginator.get_page(raw if raw else paginator.num_pages)
+        latest_first = history_game_numbers(campaign=self.campaign)[::-1]
+        page = Paginator(latest_first, self.games_per_page).get_page(self.request.GET.get("page"))
         numbers = set(page.object_list)
         games = history_games(
             campaign=self.campaign, numbers=numbers, show_accounts=self.shows_accounts
