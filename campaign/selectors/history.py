@@ -305,13 +305,15 @@ def history_games(
     numbers: Collection[int] | None = None,
     show_accounts: bool = False,
     names: Mapping[str, str] | None = None,
+    world: World | None = None,
 ) -> list[GameSummary]:
     """Every game (or the games `numbers`), oldest first, with what it changed; voided entries
     and the corrections and overrides that touched the game are listed with their reasons, and
     with the user name of who logged them when `show_accounts` (members: who plays is not for
     other readers). Only those games' entries are read (and the cities founded, which a later
-    mark may cover), with the corrections that voided them. `names`: the campaign's
-    `person_names`, when the caller has them."""
+    mark may cover), with the corrections that voided them. `names` and `world` (the world
+    now, or as of the latest of `numbers`: its faction cards hold these games' rows), when the
+    caller has them."""
     names = person_names(campaign=campaign) if names is None else names
     records = WorldEventRecord.objects.filter(campaign=campaign).select_related("created_by")
     if numbers is not None:
@@ -418,7 +420,8 @@ def history_games(
         at = incidents.index(nukes[number, territory]) + 1
         incidents[at:at] = lines
     _overrides_outside_logs(games, log, rows, show_accounts)
-    for record in world_current(campaign=campaign).faction_records:
+    world = world_current(campaign=campaign) if world is None else world
+    for record in world.faction_records:
         if record.outcome is None and record.game in games:
             games[record.game].sat_out.append(_faction(record.faction))
     for game in games.values():

@@ -29,6 +29,7 @@ from campaign.services.campaigns import campaign_create, campaign_update
 from campaign.views.world_context import world_context
 from rules import box
 from rules.data import board
+from rules.world import World
 
 GAME_NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() must not fail
 
@@ -131,7 +132,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             world_context(world, names=names),
             **gaps_context(campaign=self.campaign, names=names, upto_game=as_of),
             as_of=as_of,
-            changed=self._changed(as_of, names),
+            changed=self._changed(as_of, names, world),
             territory_groups=[
                 (c.name, [(t, board().territory(t).name) for t in c.territories])
                 for c in board().continents.values()
@@ -141,7 +142,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
         )
         return context
 
-    def _changed(self, game: int | None, names: dict[str, str]):
+    def _changed(self, game: int | None, names: dict[str, str], world: World):
         """The history of game `game` (what it changed), if one is picked and was logged."""
         if not game:
             return None
@@ -150,6 +151,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             numbers={game},
             show_accounts=Action.MEMBER in self.allowed,
             names=names,
+            world=world,
         )
         return next((g for g in games if g.number == game), None)
 

@@ -53,7 +53,8 @@ class HistoryPage(CampaignAccessMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["history_section"] = self.section
         # The faction cards of the campaign's box: a pack faction only once its pack is open.
-        context["factions"] = list(box.factions(world_current(campaign=self.campaign)).values())
+        self.world = world_current(campaign=self.campaign)
+        context["factions"] = list(box.factions(self.world).values())
         context["record_begins"] = record_begins(campaign=self.campaign)
         return context
 
@@ -85,7 +86,10 @@ class GameListView(HistoryPage):
         page = Paginator(latest_first, self.games_per_page).get_page(self.request.GET.get("page"))
         numbers = set(page.object_list)
         games = history_games(
-            campaign=self.campaign, numbers=numbers, show_accounts=self.shows_accounts
+            campaign=self.campaign,
+            numbers=numbers,
+            show_accounts=self.shows_accounts,
+            world=self.world,
         )
         stories = game_stories(campaign=self.campaign, numbers=numbers)
         context["games"] = [(g, stories.get(g.number)) for g in games]
