@@ -57,6 +57,7 @@ class Window:
     idle_requests: int = 0
     cores: float = 0.0
     heard_ms: list[float] = field(default_factory=list)
+    heard_by_move: dict[int, list[float]] = field(default_factory=dict)
     shown_ms: list[float] = field(default_factory=list)
     answered_ms: list[float] = field(default_factory=list)
 
@@ -266,6 +267,10 @@ async def push_spectator(
             if version <= shown:
                 continue
             record(game, window, shown, version, window.heard_ms)
+            if game.moving and version in game.sent_at:
+                window.heard_by_move.setdefault(version, []).append(
+                    (time.perf_counter() - game.sent_at[version]) * 1000
+                )
             if "panel" in message:  # a spectator's page is sent the panel: no request
                 record(game, window, shown, version, window.shown_ms)
                 shown = version
@@ -377,6 +382,14 @@ def report(args, results: dict[str, list[Window]]) -> None:
             f"{percentile(values, 0.95):7.1f}  max {max(values, default=float('nan')):7.1f}"
             f"  ({len(values)} samples)"
         )
+    moves = [times for w in results["push"] for times in w.heard_by_move.values()]
+    first = [min(times) for times in moves]
+    spread_ms = [max(times) - min(times) for times in moves]
+    print(
+        f"  where the time goes (push, per move, p50): the first socket hears it after "
+        f"{percentile(first, 0.5):.1f} ms (the move, its commit, the spectators' panel rendered "
+        f"once), the last {percentile(spread_ms, 0.5):.1f} ms after the first (sending to each)"
+    )
     print(
         f"  target: a move reaches another socket in <= 300 ms p95: {percentile(heard, 0.95):.1f}"
     )
@@ -389,6 +402,10 @@ async def run(args, port: int, server: int, cookies, game: Game) -> dict[str, li
             results[mode].append(await one_window(mode, args, port, server, cookies, game))
         print(f"round {number}/{args.rounds} done")
     return results
+
+
+def load() -> str:
+    return " ".join(f"{v:.1f}" for v in os.getloadavg()) + " (1, 5, 15 min)"
 
 
 def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, int]:
@@ -449,6 +466,7 @@ def main() -> None:
             f"of moves and {args.idle:.0f} s idle per mode, {args.rounds} rounds; uvicorn x"
             f"{args.workers}, SQLite, {layer} channel layer"
         )
+        print(f"machine load average at the start: {load()}")
         try:
             results = asyncio.run(run(args, port, server.pid, cookies, game))
         finally:
@@ -461,6 +479,8 @@ def main() -> None:
                 for key in given.scan_iter(match=f"{prefix}*"):
                     given.delete(key)
         report(args, results)
+        print(f"machine load average at the end: {load()}")
+        print(f"({os.cpu_count()} cores; the latencies grow with what else the machine runs)")
 
 
 if __name__ == "__main__":
