@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.data import Territory, board
+from rules.data import Territory, board, rules_board
 from rules.world import World
 
 ALIEN_ISLAND = "alien_island"
@@ -18,7 +18,7 @@ ALIEN_ISLAND = "alien_island"
 @cache
 def _links(added: tuple[tuple[str, str], ...]) -> dict[str, frozenset[str]]:
     """The printed adjacency with the added sea lines joined in (one table per set of lines)."""
-    links = {key: set(found) for key, found in board().neighbours.items()}
+    links = {key: set(found) for key, found in rules_board().neighbours.items()}
     for a, b in added:
         links.setdefault(a, set()).add(b)
         links.setdefault(b, set()).add(a)
@@ -40,17 +40,19 @@ def territories(world: World) -> dict[str, Territory]:
 
 
 def on_board(world: World, territory: str) -> bool:
-    return territory in board().territories or (
+    return territory in rules_board().territories or (
         territory == ALIEN_ISLAND and world.alien_island is not None
     )
 
 
 def neighbours(world: World, territory: str) -> frozenset[str]:
     """Every territory adjacent to `territory` in this world, across land or sea."""
+    return world.derived(_world_links)[territory]
+
+
+def _world_links(world: World) -> dict[str, frozenset[str]]:
     lines = _world_lines(world)
-    if not lines:
-        return board().neighbours[territory]
-    return _links(lines)[territory]
+    return _links(lines) if lines else rules_board().neighbours
 
 
 def adjacent(world: World, a: str, b: str) -> bool:
@@ -59,7 +61,11 @@ def adjacent(world: World, a: str, b: str) -> bool:
 
 def sea_lines(world: World) -> frozenset[frozenset[str]]:
     """The printed sea lines and the ones the campaign drew."""
-    return board().sea_lines | {frozenset(pair) for pair in _world_lines(world)}
+    return world.derived(_sea_lines)
+
+
+def _sea_lines(world: World) -> frozenset[frozenset[str]]:
+    return rules_board().sea_lines | {frozenset(pair) for pair in _world_lines(world)}
 
 
 def is_sea_line(world: World, a: str, b: str) -> bool:
@@ -69,22 +75,23 @@ def is_sea_line(world: World, a: str, b: str) -> bool:
 @cache
 def land_borders() -> frozenset[frozenset[str]]:
     """Borders that cross no water. Only the printed board has them: a drawn line is a sea line."""
-    every = {frozenset((a, b)) for a, found in board().neighbours.items() for b in found}
-    return frozenset(every - board().sea_lines)
+    every = {frozenset((a, b)) for a, found in rules_board().neighbours.items() for b in found}
+    return frozenset(every - rules_board().sea_lines)
 
 
 def land_neighbours(territory: str) -> frozenset[str]:
     """Territories joined to `territory` by a land border (the nuke and Fallout reach only
     these, J163 and J172): sea lines, printed or drawn, never count."""
-    if territory not in board().territories:
+    if territory not in rules_board().territories:
         return frozenset()
     land = land_borders()
-    return frozenset(o for o in board().neighbours[territory] if frozenset((territory, o)) in land)
+    neighbours = rules_board().neighbours[territory]
+    return frozenset(o for o in neighbours if frozenset((territory, o)) in land)
 
 
 def touches_ocean(territory: str) -> bool:
     """The territory has a coast on the board, so a new sea line may end there."""
-    found = board().territories.get(territory)
+    found = rules_board().territories.get(territory)
     return found is not None and found.coastal
 
 

@@ -9,7 +9,7 @@ Every choice is taken from what the engine lists, so a bot never tries an illega
 
 from __future__ import annotations
 
-from rules.data import content
+from rules.data import rules_content
 from rules.game import Attack, GameState, Move, legal_move_options
 from rules.game.effects import Roll, apply_die_modifiers
 from rules.game.missile_draws import INTERFERENCE_WINDOW
@@ -79,7 +79,7 @@ def _interference(state: GameState, options: list[Move]) -> Move:
     slot = pending["slot"]
     coins = 1 if slot == "coin" else state.card_coins(state.slots[int(slot) - 1] or "coin")
     hand = len(state.seats[pending["drawer"]].cards) + 1
-    per_star = content().constants["cards_per_red_star"]
+    per_star = rules_content().constants["cards_per_red_star"]
     if coins >= RICH_CARD or hand % per_star == 0:
         return UseMissilePower(INTERFERENCE)
     return PassMissilePower()

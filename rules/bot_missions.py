@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from rules import board_links
-from rules.data import Mission, board, content
+from rules.data import Mission, content, rules_board
 from rules.game import (
     ChooseMission,
     ClaimMission,
@@ -156,7 +156,7 @@ def _lead_distance(state: GameState, seat: int, mission: Mission) -> float | Non
     if kind in ("continent_bonus", "continents_at_turn_start"):
         return float(_continents_missing(state, seat, held, params))
     if kind == "trade_in_rich_cards":
-        rich = [c for c in board().territories if state.card_coins(c) >= params["coins"]]
+        rich = [c for c in rules_board().territories if state.card_coins(c) >= params["coins"]]
         return None if len(rich) < params["cards"] else float(TURN_EFFORT[kind])
     if kind == "capital_card" and world.supplies_left()["world_capital"] <= 0:
         return None
@@ -173,7 +173,7 @@ def _continents_missing(
     """Territories missing from the continents nearest to whole, taken until their printed
     bonuses reach `total` (Imperial Might) or their number reaches `count` (Wide Border)."""
     continents = sorted(
-        board().continents.values(),
+        rules_board().continents.values(),
         key=lambda c: (len(set(c.territories) - held) / max(c.bonus, 1), c.key),
     )
     missing = got = 0

@@ -11,7 +11,7 @@ import random
 
 from rules import bot_weaknesses
 from rules.board_links import neighbours as links
-from rules.data import board, content
+from rules.data import rules_board, rules_content
 from rules.game import (
     ChooseComebackPower,
     GameState,
@@ -56,7 +56,7 @@ def scar_target(state: GameState, seat: int) -> str | None:
     targets = scar_targets(state, seat)
     if not targets:
         return None
-    scar = content().scar_types[state.seats[seat].scar_card or ""]
+    scar = rules_content().scar_types[state.seats[seat].scar_card or ""]
     if scar.target == "faction":
         return bot_weaknesses.weakness_target(state, seat, targets)
     effect = scar.effect
@@ -141,9 +141,9 @@ def stealth_move(state: GameState, seat: int) -> PlaceStealthily | None:
         return None
     left = state.turn.recruits_left
     for territory in targets:
-        if territory not in board().territories:
+        if territory not in rules_board().territories:
             continue  # Alien Island lies in no continent
-        continent = board().continent_of(territory)
+        continent = rules_board().continent_of(territory)
         others = [t for t in continent.territories if t != territory]
         if all(state.owner(t) == seat for t in others):
             return PlaceStealthily(territory, min(left, 1 + _pressure(state, seat, territory)))

@@ -31,7 +31,7 @@ from rules import (
 )
 from rules.board_links import neighbours as links
 from rules.combat import battle
-from rules.data import board, content
+from rules.data import content, rules_board, rules_content
 from rules.game import (
     AcknowledgePack,
     Attack,
@@ -298,7 +298,7 @@ class HeuristicBot:
         if pick.faction:
             taste = self._taste(state, pick.faction)
             return 10.0 + 2 * taste if taste >= 2 else 1.0
-        card = content().draft_cards[pick.card]
+        card = rules_content().draft_cards[pick.card]
         earliness = (state.seat_count - card.value) / (state.seat_count - 1)  # 1st: 1, last: 0
         if card.kind == "troops":
             return card.value + 2.0
@@ -319,7 +319,7 @@ class HeuristicBot:
     @staticmethod
     def _power(state: GameState, faction: str) -> str | None:
         power = state.world.starting_powers.get(faction)
-        return content().power(power).effect if power else None
+        return rules_content().power(power).effect if power else None
 
     def _taste(self, state: GameState, faction: str) -> int:
         """How much it likes a faction: its starting power's taste, or its own for a pack
@@ -392,8 +392,8 @@ class HeuristicBot:
             held = state.controlled(owner)
             if len(held) == 1:
                 value += 1.0 + 0.5 * len(state.seats[owner].cards)
-        if target in board().territories:  # Alien Island lies in no continent
-            continent = board().continent_of(target)
+        if target in rules_board().territories:  # Alien Island lies in no continent
+            continent = rules_board().continent_of(target)
             if all(t == target or state.owner(t) == seat for t in continent.territories):
                 value += continent.bonus
         return value

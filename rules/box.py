@@ -8,8 +8,13 @@ records openings as `PackOpened` events, so the box as of game N is the box afte
 
 from __future__ import annotations
 
+from functools import cached_property
+
+from rules import words
 from rules.data import (
+    BASE_LANGUAGE,
     ComebackPower,
+    Content,
     DraftCard,
     EventCard,
     Evolution,
@@ -21,6 +26,8 @@ from rules.data import (
     RulesAddition,
     ScarType,
     content,
+    content_in,
+    rules_content,
 )
 from rules.world import World
 
@@ -28,14 +35,127 @@ DRAFT_KINDS = ("troops", "coins", "turn_order", "placement")
 """The four kinds of draft card; with the faction, a player drafts one of each (addition C)."""
 
 
+class Box:
+    """What one world's box holds, in one language's words. Each part is worked out on first
+    use and kept with the world (`World.derived`), so a game reads it in constant time. The
+    rules read the box in the fixtures' own language (`_facts`), which asks for no reader's
+    language; what a reader is shown comes in theirs (`_in_words`)."""
+
+    def __init__(self, world: World, found: Content) -> None:
+        self.world = world
+        self.content = found
+
+    @cached_property
+    def contents(self) -> tuple[PackContent, ...]:
+        packs = self.content.packs
+        return tuple(
+            pack
+            for key, pack in sorted(
+                self.content.pack_contents.items(), key=lambda kv: packs[kv[0]].order
+            )
+            if key in self.world.packs_opened
+        )
+
+    @cached_property
+    def rules_additions(self) -> tuple[RulesAddition, ...]:
+        return tuple(a for pack in self.contents for a in pack.rules_additions)
+
+    @cached_property
+    def addition_keys(self) -> frozenset[str]:
+        return frozenset(a.key for a in self.rules_additions)
+
+    @cached_property
+    def scar_types(self) -> dict[str, ScarType]:
+        return {k: s for k, s in self.content.scar_types.items() if is_open(self.world, s.pack)}
+
+    @cached_property
+    def scar_deck(self) -> tuple[str, ...]:
+        world = self.world
+        placed: dict[str, int] = {}
+        for scar in (*world.scars.values(), *world.faction_scars.values()):
+            placed[scar.kind] = placed.get(scar.kind, 0) + 1
+        cards: list[str] = []
+        for key, scar_type in self.scar_types.items():
+            cards.extend([key] * max(0, scar_type.cards - placed.get(key, 0)))
+        return tuple(cards)
+
+    @cached_property
+    def event_deck(self) -> tuple[EventCard, ...]:
+        world = self.world
+        return tuple(
+            card
+            for pack in self.contents
+            for card in pack.event_cards
+            if card.code not in world.destroyed_box_cards
+            and card.code not in world.evolutions
+            and (card.chooser != "named_player" or _named_card_in_deck(world, card.code))
+        )
+
+    @cached_property
+    def missions(self) -> tuple[Mission, ...]:
+        return tuple(mission for pack in self.contents for mission in pack.missions)
+
+    @cached_property
+    def mission_deck(self) -> tuple[Mission, ...]:
+        destroyed = self.world.destroyed_box_cards
+        return tuple(m for m in self.missions if m.code not in destroyed and m.faction is None)
+
+    @cached_property
+    def comeback_powers(self) -> dict[str, ComebackPower]:
+        return {p.key: p for pack in self.contents for p in pack.comeback_powers}
+
+    @cached_property
+    def missile_powers(self) -> dict[str, MissilePower]:
+        return {p.key: p for pack in self.contents for p in pack.missile_powers}
+
+    @cached_property
+    def factions(self) -> dict[str, Faction]:
+        return {k: f for k, f in self.content.factions.items() if is_open(self.world, f.pack)}
+
+    @cached_property
+    def settings(self) -> dict[str, str]:
+        """Every setting's value for this campaign: its choice, or the default."""
+        chosen = self.world.settings
+        return {
+            key: chosen[key] if chosen.get(key) in spec.choices else spec.default
+            for key, spec in self.content.settings.items()
+        }
+
+    @cached_property
+    def evolution(self) -> Evolution | None:
+        chosen = set(self.world.evolutions.values())
+        if len(chosen) < 2 or not is_open(self.world, "pocket_1"):
+            return None
+        return next((e for e in self.content.evolutions.values() if set(e.options) == chosen), None)
+
+
+def _facts(world: World) -> Box:
+    """The box as the rules read it: no reader's language is asked for."""
+    return world.derived(_base_box)
+
+
+def _base_box(world: World) -> Box:
+    return Box(world, content_in(BASE_LANGUAGE))
+
+
+def _in_words(world: World) -> Box:
+    """The box in the reader's language, for what is shown (names, titles, labels)."""
+    lang = words.language()
+    if lang == BASE_LANGUAGE:
+        return _facts(world)
+    boxes = world.derived(_translated_boxes)
+    if lang not in boxes:
+        boxes[lang] = Box(world, content_in(lang))
+    return boxes[lang]
+
+
+def _translated_boxes(world: World) -> dict[str, Box]:
+    return {}
+
+
 def opened_contents(world: World) -> list[PackContent]:
     """What each opened pack added, in pack order."""
-    packs = content().packs
-    return [
-        pack
-        for key, pack in sorted(content().pack_contents.items(), key=lambda kv: packs[kv[0]].order)
-        if key in world.packs_opened
-    ]
+    return list(_in_words(world).contents)
 
 
 def is_open(world: World, pack: str | None) -> bool:
@@ -45,32 +165,19 @@ def is_open(world: World, pack: str | None) -> bool:
 
 def scar_types(world: World) -> dict[str, ScarType]:
     """The kinds of scar this campaign's box holds."""
-    return {k: s for k, s in content().scar_types.items() if is_open(world, s.pack)}
+    return dict(_in_words(world).scar_types)
 
 
 def scar_deck(world: World) -> list[str]:
     """C-8/S-5: the scar cards not yet played (a played card became its sticker)."""
-    placed: dict[str, int] = {}
-    for scar in (*world.scars.values(), *world.faction_scars.values()):
-        placed[scar.kind] = placed.get(scar.kind, 0) + 1
-    cards: list[str] = []
-    for key, scar_type in scar_types(world).items():
-        cards.extend([key] * max(0, scar_type.cards - placed.get(key, 0)))
-    return cards
+    return list(_facts(world).scar_deck)
 
 
 def event_deck(world: World) -> list[EventCard]:
     """S-12/E-7: the event cards in play, in print-code order. Destroyed cards are gone, an
     Evolve card the Mutants scratched stays in the box (J178), and a card that waits for a
     name (the box bottom's) joins only once someone's name is written on it."""
-    return [
-        card
-        for pack in opened_contents(world)
-        for card in pack.event_cards
-        if card.code not in world.destroyed_box_cards
-        and card.code not in world.evolutions
-        and (card.chooser != "named_player" or _named_card_in_deck(world, card.code))
-    ]
+    return list(_in_words(world).event_deck)
 
 
 def _named_card_in_deck(world: World, code: str) -> bool:
@@ -80,23 +187,21 @@ def _named_card_in_deck(world: World, code: str) -> bool:
 def missions(world: World) -> list[Mission]:
     """Every mission card the opened packs brought, destroyed ones included (to read a claim
     recorded before its card left the box)."""
-    return [mission for pack in opened_contents(world) for mission in pack.missions]
+    return list(_in_words(world).missions)
 
 
 def mission_deck(world: World) -> list[Mission]:
     """S-12/E-8: the missions shuffled at setup, in print-code order. A claimed mission goes
     back to the box (E-8), so it is in the deck of later games; a destroyed one never returns."""
-    return [
-        m for m in missions(world) if m.code not in world.destroyed_box_cards and m.faction is None
-    ]
+    return list(_in_words(world).mission_deck)
 
 
 def rules_additions(world: World) -> list[RulesAddition]:
-    return [a for pack in opened_contents(world) for a in pack.rules_additions]
+    return list(_in_words(world).rules_additions)
 
 
 def addition_active(world: World, key: str) -> bool:
-    return any(a.key == key for a in rules_additions(world))
+    return key in _facts(world).addition_keys
 
 
 def draft_active(world: World) -> bool:
@@ -131,7 +236,7 @@ def draft_cards(world: World, players: int) -> list[DraftCard]:
         return []
     return [
         card
-        for pack in opened_contents(world)
+        for pack in _in_words(world).contents
         for card in pack.draft_cards
         if card.min_players <= players
     ]
@@ -139,13 +244,13 @@ def draft_cards(world: World, players: int) -> list[DraftCard]:
 
 def comeback_powers(world: World) -> dict[str, ComebackPower]:
     """Every comeback power of the box (taken or not)."""
-    return {p.key: p for pack in opened_contents(world) for p in pack.comeback_powers}
+    return dict(_in_words(world).comeback_powers)
 
 
 def comeback_powers_left(world: World) -> list[ComebackPower]:
     """The comeback stickers still on their sheet (G-15: one faction each)."""
     taken = set(world.comeback_powers.values())
-    return [p for p in comeback_powers(world).values() if p.key not in taken]
+    return [p for p in _in_words(world).comeback_powers.values() if p.key not in taken]
 
 
 def comeback_rule_active(world: World) -> bool:
@@ -155,12 +260,12 @@ def comeback_rule_active(world: World) -> bool:
 
 def factions(world: World) -> dict[str, Faction]:
     """The factions this campaign's box holds: the base five and any a pack brought."""
-    return {k: f for k, f in content().factions.items() if is_open(world, f.pack)}
+    return dict(_in_words(world).factions)
 
 
 def is_pack_faction(faction: str | None) -> bool:
     """A faction with both printed powers active and no P-2 choice (Mutants, Aliens)."""
-    found = content().factions.get(faction or "")
+    found = rules_content().factions.get(faction or "")
     return found is not None and found.pack is not None
 
 
@@ -172,7 +277,7 @@ def printed_mission(faction: str | None) -> Mission | None:
 def red_slot(world: World, faction: str) -> str | None:
     """The mission in the faction card's red slot: a private mission stuck there (E124s), or
     the one a pack faction's card prints (once its pack is open)."""
-    printed = printed_mission(faction)
+    printed = next((m for m in rules_content().missions.values() if m.faction == faction), None)
     if printed is not None:
         return printed.code if is_open(world, printed.pack) else None
     return world.red_slots.get(faction)
@@ -185,40 +290,37 @@ def missile_powers_active(world: World) -> bool:
 
 
 def missile_powers(world: World) -> dict[str, MissilePower]:
-    return {p.key: p for pack in opened_contents(world) for p in pack.missile_powers}
+    return dict(_in_words(world).missile_powers)
 
 
 def missile_powers_left(world: World) -> list[MissilePower]:
     """The missile stickers still on their sheet (one faction each)."""
     taken = set(world.missile_powers.values())
-    return [p for p in missile_powers(world).values() if p.key not in taken]
+    return [p for p in _in_words(world).missile_powers.values() if p.key not in taken]
 
 
 def may_take_missile_power(world: World, faction: str) -> bool:
     """J167s: the faction's brown slot is empty and open (never on the Mutants or Aliens)."""
-    found = factions(world).get(faction)
+    facts = _facts(world)
+    found = facts.factions.get(faction)
     return (
         missile_powers_active(world)
         and found is not None
         and found.slot_open("brown")
         and faction not in world.missile_powers
-        and bool(missile_powers_left(world))
+        and any(p not in world.missile_powers.values() for p in facts.missile_powers)
     )
 
 
 def evolution(world: World) -> Evolution | None:
     """The Mutants' evolved power, once both Evolve cards are scratched (J178, J179)."""
-    chosen = set(world.evolutions.values())
-    if len(chosen) < 2:
-        return None
-    return next(
-        (
-            e
-            for e in content().evolutions.values()
-            if set(e.options) == chosen and is_open(world, "pocket_1")
-        ),
-        None,
-    )
+    return _in_words(world).evolution
+
+
+def evolution_key(world: World) -> str | None:
+    """The key of the Mutants' evolved power, once revealed (the rules need no name)."""
+    evolved = _facts(world).evolution
+    return evolved.key if evolved else None
 
 
 def weakness_types(world: World) -> dict[str, ScarType]:
@@ -228,14 +330,13 @@ def weakness_types(world: World) -> dict[str, ScarType]:
 
 def settings(world: World) -> list[tuple[PackSetting, str]]:
     """The campaign's readings of open points, for opened packs only, with their values."""
-    return [(s, setting(world, s.key)) for pack in opened_contents(world) for s in pack.settings]
+    values = _facts(world).settings
+    return [(s, values[s.key]) for pack in _in_words(world).contents for s in pack.settings]
 
 
 def setting(world: World, key: str) -> str:
     """The campaign's choice for a setting, or its default."""
-    spec = content().settings[key]
-    value = world.settings.get(key)
-    return value if value in spec.choices else spec.default
+    return _facts(world).settings[key]
 
 
 def spoiler_terms(pack: str) -> tuple[str, ...]:

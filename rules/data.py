@@ -421,6 +421,10 @@ class Content:
         raise KeyError(key)
 
 
+BASE_LANGUAGE = "en"
+"""The language of the fixtures themselves; a translation only overlays words."""
+
+
 def board() -> Board:
     """The board, its names in the reader's language."""
     return _board(words.language())
@@ -430,6 +434,13 @@ def english_name(territory: str) -> str:
     """A territory's English name: the order in which the rules go through territories "by
     name", the same whoever reads."""
     return _board("en").territory(territory).name
+
+
+def rules_board() -> Board:
+    """The board for lookups that need no words (keys, borders, bonuses): alike in every
+    language, so the rules ask for it without asking whose language is read. Its names are
+    the fixtures' own; anything shown to a reader comes from `board()`."""
+    return _board(BASE_LANGUAGE)
 
 
 @cache
@@ -468,6 +479,18 @@ def _board(lang: str) -> Board:
 def content() -> Content:
     """The game's content, its words in the reader's language."""
     return _content(words.language())
+
+
+def rules_content() -> Content:
+    """The content for lookups that need no words (keys, numbers, effects, print codes): alike
+    in every language, so the rules ask for it without asking whose language is read. Its
+    names are the fixtures' own; anything shown to a reader comes from `content()`."""
+    return _content(BASE_LANGUAGE)
+
+
+def content_in(lang: str) -> Content:
+    """The game's content with its words in `lang` (a language `words.language` returns)."""
+    return _content(lang)
 
 
 @cache

@@ -23,8 +23,17 @@ from rules.bots import Bot, HeuristicBot, RandomBot
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent
 from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act
+from rules.mission_world_events import CityCovered
+from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
 from rules.world import World
-from rules.world_events import PregameCoinsPlaced, StartingPowerChosen, VictorSigned, WorldEvent
+from rules.world_events import (
+    CityFounded,
+    PackOpened,
+    PregameCoinsPlaced,
+    StartingPowerChosen,
+    VictorSigned,
+    WorldEvent,
+)
 
 DEFAULT_MAX_MOVES = 20_000
 BOT_KINDS = ("heuristic", "random", "mixed")
@@ -56,6 +65,39 @@ def customized_world(seed: int, *, veterans: int = 0) -> World:
             raise IllegalWorldEvent.from_violation(violations[0])
         world = change.apply(world)
     return world
+
+
+def legacy_world(seed: int) -> World:
+    """A customized world some games into a campaign with every pack open: ten cities (three
+    Major, one covered by the World Capital), rich territory cards, Pocket 1's fallout zone
+    and Pocket 2's Alien Island. The engine benchmark and the determinism checks play here."""
+    rng = random.Random(seed)
+    world = customized_world(seed)
+    territories = sorted(board().territories)
+    rng.shuffle(territories)
+    changes: list[WorldEvent] = [
+        PackOpened(pack, 1, "opened for a legacy game") for pack in ("pack_1", "pack_2", "pack_3")
+    ]
+    for index, territory in enumerate(territories[:10]):
+        kind = "major" if index < 3 else "minor"
+        changes.append(CityFounded(territory, kind, f"City {index}", "p9", 1))
+    capital = territories[3]
+    changes += [
+        CityCovered(capital, "p9", 1),
+        CityFounded(capital, "capital", "Concordia", "p9", 1),
+        PackOpened("pack_4", 1, "the World Capital was about to be placed"),
+        NuclearStrike(territories[10], "khan_industries", "p9", 1),
+        PackOpened("pocket_1", 1, "3 missiles were fired on one roll"),
+        AlienIslandPlaced(("brazil", "western_australia"), "saharan_republic", "p9", 1),
+        PackOpened("pocket_2", 1, "30 troops with a missile in hand"),
+        PackOpened("do_not_open", 1, "the owner chose to"),
+    ]
+    for change in changes:
+        world = change.apply(world)
+    coins = dict(world.card_coins)
+    for territory in territories[11:23]:
+        coins[territory] = rng.randint(3, 6)
+    return world.evolve(card_coins=coins, games_played=4)
 
 
 def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
@@ -117,9 +159,11 @@ def play_game(
     max_moves: int = DEFAULT_MAX_MOVES,
     veterans: int = 0,
     timed: bool = False,
+    world: World | None = None,
 ) -> GameRun:
-    """Play one game between bots to its end, or until `max_moves` moves (then `capped`)."""
-    world = customized_world(seed, veterans=veterans)
+    """Play one game between bots to its end, or until `max_moves` moves (then `capped`), on
+    `world` (a fresh customized one by default)."""
+    world = world or customized_world(seed, veterans=veterans)
     seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
     state = new_game(world, seats, seed=seed, game_number=world.next_game_number)
     run = GameRun(seed=seed, initial=state, state=state)

@@ -7,14 +7,16 @@ territories, continents and packs by their fixture keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from rules.data import board, content
+from rules.data import rules_board, rules_content
 from rules.words import decode, encode
 
 CityKind = Literal["minor", "major", "capital"]
 Outcome = Literal["won", "held_on", "eliminated"]
+Derived = TypeVar("Derived")
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class City:
 
     @property
     def population(self) -> int:
-        return content().city_population[self.kind]
+        return rules_content().city_population[self.kind]
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,11 @@ class Fortification:
 
     @property
     def active(self) -> bool:
-        return self.wear < content().constants["fortification_wear_boxes"]
+        return self.wear < rules_content().constants["fortification_wear_boxes"]
 
     @property
     def uses_left(self) -> int:
-        return max(0, content().constants["fortification_wear_boxes"] - self.wear)
+        return max(0, rules_content().constants["fortification_wear_boxes"] - self.wear)
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ class World:
     starting_powers: dict[str, str] = field(default_factory=dict)
     pregame_coins_placed: bool = False
     card_coins: dict[str, int] = field(
-        default_factory=lambda: dict.fromkeys(board().territories, 1)
+        default_factory=lambda: dict.fromkeys(rules_board().territories, 1)
     )
     coin_stickers_used: int = 0
     destroyed_cards: frozenset[str] = frozenset()
@@ -159,13 +161,26 @@ class World:
     named_cards: dict[str, str] = field(default_factory=dict)
     """Print code -> the person whose name is written on that card (the box bottom)."""
 
+    # --- what is derived from the world alone ----------------------------------------------
+
+    def derived(self, build: Callable[[World], Derived]) -> Derived:
+        """What `build` makes of this world, built on first use and kept with it: the world
+        never changes, so a game reads its box (`rules.box`) or its borders in constant time.
+        Kept outside the fields, so equality, `to_json` and `evolve` never see it."""
+        try:
+            return self.__dict__["_derived"][build]  # type: ignore[no-any-return]
+        except KeyError:
+            memo: dict[Callable[[World], Any], Any] = self.__dict__.setdefault("_derived", {})
+            found = memo[build] = build(self)
+            return found
+
     # --- questions the rules ask of the world -------------------------------------------
 
     @property
     def customized(self) -> bool:
         """P-2 and P-3 are done: every faction has its power and the 12 coins are placed."""
         return self.pregame_coins_placed and len(self.starting_powers) == len(
-            content().base_factions
+            rules_content().base_factions
         )
 
     @property
@@ -196,7 +211,7 @@ class World:
 
     def continent_bonus(self, continent: str, person: str | None = None) -> int:
         """T-10: printed bonus, plus the +1/-1 mark, plus 1 for the person who named it."""
-        bonus = board().continents[continent].bonus + self.continent_marks.get(continent, 0)
+        bonus = rules_board().continents[continent].bonus + self.continent_marks.get(continent, 0)
         named = self.continent_names.get(continent)
         if person is not None and named is not None and named.namer == person:
             bonus += 1
@@ -216,7 +231,7 @@ class World:
 
     def supplies_left(self) -> dict[str, int]:
         """What the sticker sheet still holds (C-10)."""
-        total = content().supplies
+        total = rules_content().supplies
         placed = [*self.cities.values(), *self.covered_cities, *self.ruins.values()]
         minor = sum(1 for c in placed if c.kind == "minor")
         major = sum(1 for c in placed if c.kind == "major")

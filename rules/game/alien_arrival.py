@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import board_links
-from rules.data import board
+from rules.data import rules_board
 from rules.errors import IllegalMove
 from rules.game.attack import EXPAND_ATTACK
 from rules.game.common import ask_to_open, constant, pack_due, seat_label
@@ -61,7 +61,9 @@ def island_ends(state: GameState) -> list[tuple[str, str]]:
     as it does for a drawn sea line's ends."""
     fallout = state.world.fallout
     coast = [
-        t for t in sorted(board().territories) if board_links.touches_ocean(t) and t != fallout
+        t
+        for t in sorted(rules_board().territories)
+        if board_links.touches_ocean(t) and t != fallout
     ]
     return [(a, b) for a in coast for b in coast if a != b]
 

@@ -5,7 +5,7 @@ missiles on top of its player's own (S-3)."""
 from __future__ import annotations
 
 from rules import box
-from rules.data import content
+from rules.data import rules_content
 from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.fallout import FALLOUT_IMMUNE
@@ -17,7 +17,7 @@ BRINGER_MISSILES = 2
 
 def _mutant(faction: str | None) -> bool:
     """A faction whose card the fallout never harms (the Mutants)."""
-    found = content().factions.get(faction or "")
+    found = rules_content().factions.get(faction or "")
     return found is not None and any(p.effect == FALLOUT_IMMUNE for p in found.powers)
 
 

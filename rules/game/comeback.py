@@ -17,7 +17,7 @@ from typing import Any
 
 from rules import board_links, box
 from rules.card_world_events import ComebackPowerChosen
-from rules.data import content
+from rules.data import rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game import weaknesses
 from rules.game.attack import EXPAND_ATTACK
@@ -52,7 +52,7 @@ def _may_pick(state: GameState, seat: int) -> bool:
 
 
 def _blue_slot_free(world: World, faction: str) -> bool:
-    card = content().factions.get(faction)
+    card = rules_content().factions.get(faction)
     return (
         card is not None
         and card.slot_open("blue")
@@ -196,9 +196,8 @@ def move_hq(state: GameState, seat: int, move: MoveHQ, events: list[GameEvent]) 
     problem = hq_move_problem(state, seat, move.origin, move.target)
     if problem:
         raise IllegalMove.from_violation(problem)
-    hqs = dict(state.hqs)
-    hqs[move.target] = hqs.pop(move.origin)
-    state.hqs = hqs
+    state.set_hq(move.target, state.hqs[move.origin])
+    state.set_hq(move.origin, None)
     state.turn = replace(state.turn, hq_moved=True)
     moved = GameIncident(
         game=state.game_number,

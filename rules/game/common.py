@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
 from rules import board_links
-from rules.data import board, content
+from rules.data import content, rules_board, rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
 from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
@@ -55,7 +55,7 @@ def joined(names: list[str], *, either: bool = False) -> str:
 
 
 def constant(name: str) -> int:
-    return content().constants[name]
+    return rules_content().constants[name]
 
 
 def seat_label(state: GameState, seat: int) -> str:
@@ -72,7 +72,7 @@ def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
     """T-10: every continent fully controlled, with its mark and the namer's +1."""
     person = state.seats[seat].person
     bonuses = {}
-    for key, continent in board().continents.items():
+    for key, continent in rules_board().continents.items():
         if all(state.owner(t) == seat for t in continent.territories):
             bonuses[key] = max(0, state.world.continent_bonus(key, person))
     return bonuses
@@ -188,14 +188,14 @@ def pack_due(
     incident, with `count` and `detail`) and the opening itself. With `ask=False` only the
     opening is recorded: the caller asks for the decision later with `ask_to_open`, once the
     step that opened the pack is done."""
-    if pack in state.world.packs_opened or pack not in content().packs:
+    if pack in state.world.packs_opened or pack not in rules_content().packs:
         return
     reason = _("%(reason)s (game %(game)s, turn %(turn)s)") % {
         "reason": reason,
         "game": state.game_number,
         "turn": state.turn_number,
     }
-    kind = content().packs[pack].condition["kind"]
+    kind = rules_content().packs[pack].condition["kind"]
     recorded: list[WorldEvent] = []
     if kind in INCIDENTS:
         person = state.seats[seat].person
@@ -245,7 +245,7 @@ def demolish_hq(state: GameState, territory: str) -> None:
     """G-10: the HQ in `territory` goes back to the box for this game; the campaign hears of
     it (a `GameIncident`)."""
     owner = state.hqs[territory]
-    state.hqs = {t: s for t, s in state.hqs.items() if t != territory}
+    state.set_hq(territory, None)
     incident = GameIncident(
         game=state.game_number,
         incident="hq_demolished",

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules import box
 from rules.card_world_events import DraftRecorded
-from rules.data import DraftCard, content
+from rules.data import DraftCard, rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game.common import (
     constant,
@@ -57,7 +57,7 @@ def drafted(state: GameState) -> bool:
 
 def held_card(state: GameState, seat: int, kind: str) -> DraftCard | None:
     """The seat's drafted card of this kind, if it holds one."""
-    cards = content().draft_cards
+    cards = rules_content().draft_cards
     return next(
         (cards[c] for c in state.seats[seat].draft_cards if c in cards and cards[c].kind == kind),
         None,
@@ -184,7 +184,7 @@ def draft_pick(state: GameState, seat: int, move: DraftPick, events: list[GameEv
         taken = faction_name(move.faction)
         data["faction"] = move.faction
     else:
-        card = content().draft_cards[move.card]
+        card = rules_content().draft_cards[move.card]
         changes: dict[str, Any] = {"draft_cards": (*player.draft_cards, card.code)}
         if card.kind == "troops":
             changes["starting_troops"] = card.value
@@ -290,7 +290,7 @@ def place_start(state: GameState, seat: int, move: PlaceStart, events: list[Game
     troops = player.starting_troops
     state.set_seat(seat, start=move.territory)
     state.set_troops(move.territory, seat, troops)
-    state.hqs = {**state.hqs, move.territory: seat}
+    state.set_hq(move.territory, seat)
     events.append(
         GameEvent(
             "draft_placed",

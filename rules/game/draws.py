@@ -4,7 +4,7 @@ take, with the homeland draw of rules addition F once Pack 3 is in the box."""
 from __future__ import annotations
 
 from rules import box
-from rules.data import board
+from rules.data import rules_board
 from rules.game import weaknesses
 from rules.game.effects import earns_card_by_effect
 from rules.game.homelands import homeland
@@ -40,7 +40,7 @@ def homeland_slots(state: GameState, seat: int) -> list[int]:
     return [
         index + 1
         for index, card in enumerate(state.slots)
-        if card is not None and board().territory(card).continent == home
+        if card is not None and rules_board().territory(card).continent == home
     ]
 
 

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from rules import box
-from rules.data import content
+from rules.data import rules_content
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
 from rules.words import gettext as _
+from rules.world import World
 
 # Effect keys that the engine's steps ask about directly (fixtures/content.json).
 MANEUVER_ANY_TIME = "maneuver_any_time"
@@ -25,12 +26,7 @@ WELL_SUPPLIED = "ignores_ammo_shortage"
 
 def comeback_effect(state: GameState, seat: int) -> str | None:
     """The `effect` key of the comeback power in this seat's faction's blue slot (Pack 2)."""
-    faction = state.seats[seat].faction
-    key = state.world.comeback_powers.get(faction) if faction else None
-    if key is None:
-        return None
-    power = box.comeback_powers(state.world).get(key)
-    return power.effect if power else None
+    return _faction_effects(state.world, state.seats[seat].faction).comeback
 
 
 EVOLVING_FACTION = "mutants"
@@ -42,37 +38,65 @@ def printed_effects(state: GameState, seat: int) -> list[str]:
     """G-3: the effect keys printed on the seat's faction card that act: a base faction's
     starting power chosen at P-2; both printed powers of a pack faction (Mutants, Aliens), and
     the Mutants' evolved power once revealed."""
-    faction = state.seats[seat].faction
-    if not box.is_pack_faction(faction):
-        effect = state.power_effect(seat)
-        return [effect] if effect else []
-    assert faction is not None
-    found = [power.effect for power in content().factions[faction].powers]
-    evolved = box.evolution(state.world) if faction == EVOLVING_FACTION else None
-    if evolved is not None:
-        found.append(evolved.key)
-    return found
+    return list(_faction_effects(state.world, state.seats[seat].faction).printed)
 
 
 def power_effects(state: GameState, seat: int) -> list[str]:
     """The effect keys of the powers on this seat's faction card: printed and comeback."""
-    comeback = comeback_effect(state, seat)
-    return [*printed_effects(state, seat), *([comeback] if comeback else [])]
+    return list(_faction_effects(state.world, state.seats[seat].faction).powers)
 
 
-def seat_effects(state: GameState, seat: int) -> list[str]:
+def seat_effects(state: GameState, seat: int) -> tuple[str, ...]:
     """The effect keys acting for a seat: its faction card's powers and its faction-card scar
     (G-3, G-4)."""
-    found = power_effects(state, seat)
-    faction = state.seats[seat].faction
-    scar = state.world.faction_scars.get(faction) if faction else None
-    if scar is not None and not scar.cancelled:
-        found.append(content().scar_types[scar.kind].effect)
-    return found
+    return _faction_effects(state.world, state.seats[seat].faction).acting
 
 
 def has_effect(state: GameState, seat: int, effect: str) -> bool:
-    return effect in seat_effects(state, seat)
+    return effect in _faction_effects(state.world, state.seats[seat].faction).acting
+
+
+@dataclass(frozen=True)
+class FactionEffects:
+    """The effect keys a faction card carries in one world: the world alone decides them, so
+    they are worked out once per world and faction (`World.derived`)."""
+
+    printed: tuple[str, ...]
+    comeback: str | None
+    powers: tuple[str, ...]
+    acting: tuple[str, ...]
+
+
+def _faction_effects(world: World, faction: str | None) -> FactionEffects:
+    table = world.derived(_effects_table)
+    found = table.get(faction)
+    if found is None:
+        found = table[faction] = _effects_of(world, faction)
+    return found
+
+
+def _effects_table(world: World) -> dict[str | None, FactionEffects]:
+    return {}
+
+
+def _effects_of(world: World, faction: str | None) -> FactionEffects:
+    facts = rules_content()
+    if faction is None:
+        printed: tuple[str, ...] = ()
+    elif box.is_pack_faction(faction):
+        evolved = box.evolution_key(world) if faction == EVOLVING_FACTION else None
+        powers = tuple(power.effect for power in facts.factions[faction].powers)
+        printed = (*powers, *([evolved] if evolved else []))
+    else:
+        power = world.starting_powers.get(faction)
+        printed = (facts.power(power).effect,) if power else ()
+    key = world.comeback_powers.get(faction) if faction else None
+    found = box.comeback_powers(world).get(key) if key else None
+    comeback = found.effect if found else None
+    powers = (*printed, *([comeback] if comeback else []))
+    scar = world.faction_scars.get(faction) if faction else None
+    scar_effects = (facts.scar_types[scar.kind].effect,) if scar and not scar.cancelled else ()
+    return FactionEffects(printed, comeback, powers, (*powers, *scar_effects))
 
 
 @dataclass
@@ -191,14 +215,14 @@ def apply_die_modifiers(roll: Roll) -> None:
     steps: list[tuple[DieModifier, int | None]] = [(fortification, None)]
     scar = state.world.live_scar(roll.target)
     if scar is not None:
-        modifier = DIE_MODIFIERS.get(content().scar_types[scar.kind].effect)
+        modifier = DIE_MODIFIERS.get(rules_content().scar_types[scar.kind].effect)
         if modifier is not None:
             steps.append((modifier, None))
     for seat in (roll.attacker, roll.defender):
         faction = state.seats[seat].faction
         faction_scar = state.world.faction_scars.get(faction) if faction else None
         if faction_scar is not None and not faction_scar.cancelled:
-            modifier = DIE_MODIFIERS.get(content().scar_types[faction_scar.kind].effect)
+            modifier = DIE_MODIFIERS.get(rules_content().scar_types[faction_scar.kind].effect)
             if modifier is not None:
                 steps.append((modifier, seat))
     for seat in (roll.attacker, roll.defender):

@@ -4,7 +4,7 @@ the private mission in a red slot, `private_missions`)."""
 
 from __future__ import annotations
 
-from rules.data import content
+from rules.data import content, rules_content
 from rules.game import fallout, mutant_evolutions, mutants, weaknesses
 from rules.game.common import check_win, fail, seat_label
 from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots, homeland_slots
@@ -25,8 +25,8 @@ END_OF_TURN = "end_of_turn"
 def end_of_turn(state: GameState, events: list[GameEvent]) -> None:
     """E-1: scars that trigger now (E-9), then the card or mission decision, or the next turn."""
     seat = state.current_seat
-    for territory, scar in state.world.scars.items():
-        effect = content().scar_types[scar.kind].effect
+    for territory, scar in sorted(state.world.scars.items()):
+        effect = rules_content().scar_types[scar.kind].effect
         trigger = END_OF_TURN_SCARS.get(mutants.end_of_turn_scar_effect(state, seat, effect))
         if trigger is not None and not scar.cancelled and state.owner(territory) == seat:
             trigger(state, territory, events)

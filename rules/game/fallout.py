@@ -121,18 +121,36 @@ def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
 def _linked_around(state: GameState, seat: int, origin: str, target: str, zone: str) -> bool:
     """Whether `target` is reached from `origin` through the seat's territories without
     passing through `zone` (either end may be the zone itself)."""
+    return target in _reach(state, seat, origin, zone)
+
+
+_last_reach: tuple[object, ...] = ()
+"""The last `_reach` asked and its answer: listing maneuvers asks it of one origin for every
+target. Keyed by the very armies and world objects (the engine rebinds, never mutates them)."""
+
+
+def _reach(state: GameState, seat: int, origin: str, zone: str) -> frozenset[str]:
+    """The territories a path from `origin` through the seat's territories, never entering
+    `zone`, comes next to."""
+    global _last_reach
+    last = _last_reach
+    fresh = last and last[0] is state.armies and last[1] is state.world
+    if fresh and last[2:5] == (seat, origin, zone):
+        return last[5]  # type: ignore[return-value]
     owned = set(state.controlled(seat))
     seen = {origin}
     frontier = [origin]
+    reached: set[str] = set()
     while frontier:
         here = frontier.pop()
         for there in board_links.neighbours(state.world, here):
-            if there == target:
-                return True
+            reached.add(there)
             if there in owned and there not in seen and there != zone:
                 seen.add(there)
                 frontier.append(there)
-    return False
+    found = frozenset(reached)
+    _last_reach = (state.armies, state.world, seat, origin, zone, found)
+    return found
 
 
 def maneuver_problem(
@@ -144,12 +162,11 @@ def maneuver_problem(
     zone = zone_for(state, seat, ZONE)
     if zone is None or state.owner(zone) != seat:
         return None
-    name = territory_name(zone)
     if target == zone and box.setting(state.world, "fallout_maneuver_end") != "allowed":
         return Violation(
             "fallout_maneuver",
             _("No maneuver may end in %(territory)s: it is the fallout zone.")
-            % {"territory": name},
+            % {"territory": territory_name(zone)},
             "M-3",
         )
     if linked and not _linked_around(state, seat, origin, target, zone):
@@ -159,7 +176,11 @@ def maneuver_problem(
                 "%(origin)s and %(target)s are linked only through %(zone)s, the fallout zone, "
                 "and no maneuver may pass through it."
             )
-            % {"origin": territory_name(origin), "target": territory_name(target), "zone": name},
+            % {
+                "origin": territory_name(origin),
+                "target": territory_name(target),
+                "zone": territory_name(zone),
+            },
             "M-3",
         )
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.data import board
+from rules.data import rules_board
 from rules.game.state import GameState
 from rules.world import World
 
@@ -22,7 +22,7 @@ def homeland_of(world: World, faction: str, game: int, start: str | None) -> str
     if start is not None:
         starts.append(start)
     counts = Counter(
-        board().territories[t].continent for t in starts if t in board().territories
+        rules_board().territories[t].continent for t in starts if t in rules_board().territories
     ).most_common()
     if not counts or (len(counts) > 1 and counts[0][1] == counts[1][1]):
         return None

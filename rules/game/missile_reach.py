@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from rules.combat import battle
-from rules.data import content
+from rules.data import rules_content
 from rules.game.common import constant
 from rules.game.effects import Outcome, Roll, apply_outcome_effects
 from rules.game.nuke import POCKET
@@ -73,7 +73,7 @@ def losses_can_change(state: GameState, missiles: int) -> bool:
 def third_missile_in_reach(state: GameState, holders: list[int]) -> bool:
     """U-6: while Pocket 1 is sealed, the missiles still in the window (of `holders`, who have
     not passed) may make this roll's third missile, which opens it whatever the dice show."""
-    if POCKET in state.world.packs_opened or POCKET not in content().packs:
+    if POCKET in state.world.packs_opened or POCKET not in rules_content().packs:
         return False
     pending = state.pending
     assert pending is not None

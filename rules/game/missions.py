@@ -16,7 +16,7 @@ from typing import Any
 
 from rules import board_links, box
 from rules.bounds import NAME_MAX
-from rules.data import Mission, board, content
+from rules.data import Mission, content, rules_board
 from rules.errors import IllegalMove, Violation
 from rules.game import lead_faction
 from rules.game.common import ask_to_open, check_win, continent_bonuses, pack_due, seat_label
@@ -65,7 +65,7 @@ def continents_taken(state: GameState, seat: int) -> list[str]:
     hold = box.setting(state.world, "unexpected_attack_hold") == "held"
     return [
         key
-        for key, continent in board().continents.items()
+        for key, continent in rules_board().continents.items()
         if taken.issuperset(continent.territories)
         and (not hold or all(state.owner(t) == seat for t in continent.territories))
     ]
@@ -88,7 +88,7 @@ def capital_territories(state: GameState, seat: int, coins: int) -> list[str]:
 def sea_line_ends(state: GameState) -> list[tuple[str, str]]:
     """Explore the World: every ordered pair of different coastal territories that are not
     adjacent yet, the two ends a new sea line may join."""
-    coast = [t for t in sorted(board().territories) if board_links.touches_ocean(t)]
+    coast = [t for t in sorted(rules_board().territories) if board_links.touches_ocean(t)]
     return [
         (a, b)
         for a in coast
@@ -136,7 +136,7 @@ def _continent_bonus(state: GameState, seat: int, params: Mapping[str, Any]) -> 
     """Imperial Might: the continent bonuses held add up to this much, counted as recruited
     (T-10, marks and the namer's +1 included) or printed only, as the campaign reads it."""
     if box.setting(state.world, "imperial_might_bonus") == "printed":
-        continents = board().continents
+        continents = rules_board().continents
         total = sum(
             continent.bonus
             for continent in continents.values()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import box
-from rules.data import content
+from rules.data import rules_content
 from rules.errors import IllegalMove
 from rules.game import fallout
 from rules.game.common import ask_to_open, demolish_hq, fail, joined, pack_due, seat_label
@@ -38,7 +38,7 @@ def third_missile(state: GameState, seat: int, fired: int, events: list[GameEven
     """X-11/U-6: `seat` fired the third missile on the roll. When this opens Pocket 1, the roll
     waits no more: the pocket is acknowledged, then `seat` chooses the target. Returns whether
     the roll is replaced by the nuke (False: the pocket was open already)."""
-    if POCKET in state.world.packs_opened or POCKET not in content().packs:
+    if POCKET in state.world.packs_opened or POCKET not in rules_content().packs:
         return False
     pack_due(
         state,

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import box
-from rules.data import Mission, board, content
+from rules.data import Mission, content, rules_board
 from rules.errors import IllegalMove, Violation
 from rules.game.common import check_win, seat_label
 from rules.game.draws import COIN
@@ -87,7 +87,7 @@ def _continents_at_turn_start(state: GameState, seat: int, params: Mapping[str, 
     `wide_border_hold` reading "still_held", only those still held whole now count."""
     held = list(state.turn.continents_at_start)
     if box.setting(state.world, "wide_border_hold") == "still_held":
-        continents = board().continents
+        continents = rules_board().continents
         held = [c for c in held if all(state.owner(t) == seat for t in continents[c].territories)]
     return len(held) >= params["count"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules import box
-from rules.data import board
+from rules.data import rules_board
 from rules.game import missile_powers, mutant_evolutions
 from rules.game.comeback import owe_pick
 from rules.game.common import (
@@ -40,7 +40,7 @@ def _remember_turn_start(state: GameState, seat: int) -> None:
     if box.private_missions_active(state.world):
         held = tuple(
             key
-            for key, continent in board().continents.items()
+            for key, continent in rules_board().continents.items()
             if all(state.owner(t) == seat for t in continent.territories)
         )
         state.turn = replace(state.turn, continents_at_start=held)

@@ -174,7 +174,7 @@ def choose_faction(
     troops = constant("starting_troops")
     state.set_seat(seat, faction=move.faction, start=move.territory)
     state.set_troops(move.territory, seat, troops)
-    state.hqs = {**state.hqs, move.territory: seat}
+    state.set_hq(move.territory, seat)
     events.append(
         GameEvent(
             "faction_chosen",

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from rules import names
-from rules.data import content
+from rules.data import rules_content
 from rules.rng import RngState
 from rules.words import gettext as _
 from rules.world import World
@@ -194,11 +194,24 @@ class GameState:
 
     def set_troops(self, territory: str, seat: int, troops: int) -> None:
         armies = dict(self.armies)
-        if troops > 0:
+        if troops <= 0:
+            armies.pop(territory, None)
+        elif territory in armies:
             armies[territory] = (seat, troops)
         else:
-            armies.pop(territory, None)
+            armies = _in_key_order({**armies, territory: (seat, troops)})
         self.armies = armies
+
+    def set_hq(self, territory: str, seat: int | None) -> None:
+        """Puts the seat's HQ in `territory`, or (None) takes away the HQ standing there."""
+        hqs = {t: s for t, s in self.hqs.items() if t != territory}
+        self.hqs = hqs if seat is None else _in_key_order({**hqs, territory: seat})
+
+    def __post_init__(self) -> None:
+        # Whatever order a stored state's keys come back in (jsonb reorders them), the board
+        # is walked in key order, so every result is a function of the state's content alone.
+        self.armies = _in_key_order(self.armies)
+        self.hqs = _in_key_order(self.hqs)
 
     # --- questions ------------------------------------------------------------------------------
 
@@ -355,9 +368,13 @@ def matches_stored(state: GameState, stored: dict[str, Any]) -> bool:
     return _known_part(fresh, stored) == _known_part(GameState.from_json(stored).to_json(), stored)
 
 
+def _in_key_order(found: dict[str, Any]) -> dict[str, Any]:
+    return dict(sorted(found.items()))
+
+
 @cache
 def _power_effects() -> dict[str, str]:
-    return {p.key: p.effect for f in content().factions.values() for p in f.powers}
+    return {p.key: p.effect for f in rules_content().factions.values() for p in f.powers}
 
 
 def territory_name(key: str) -> str:

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 from rules import board_links
-from rules.data import board, content
+from rules.data import board, rules_content
 from rules.errors import Violation
 from rules.game import alien_arrival, fallout, weaknesses
 from rules.game.common import (
@@ -150,7 +150,7 @@ def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
             % {"low": low, "high": high, "coins": coins},
             "T-11",
         )
-    return content().trade_in_chart[coins]
+    return rules_content().trade_in_chart[coins]
 
 
 def _recruit_violation(state: GameState, seat: int, move: Recruit) -> int:

@@ -377,10 +377,10 @@ def test_bots_with_packs_1_and_2_and_comeback_powers_keep_every_invariant_x15():
     assert any(e.incident == "hq_moved" for e in incidents)
 
 
-@pytest.mark.parametrize(("seed", "mission"), [(4, "D120s"), (5, "D119")])
+@pytest.mark.parametrize(("seed", "mission"), [(13, "D120s"), (5, "D119")])
 def test_bots_with_packs_1_to_3_claim_missions_and_keep_every_invariant_E8(seed, mission):
     """The mission deck, Join the Cause and the homeland draw in play; The World Is Ready
-    (seed 4) places the World Capital and opens Pack 4 mid-game (U-5)."""
+    (seed 13) places the World Capital and opens Pack 4 mid-game (U-5)."""
     kinds = ["heuristic", "random", "heuristic", "random"]
     state = play_checked(seed, kinds, 1, draft_coins="coin_pile", pack_2="open", pack_3=True)
     claimed = [e.mission for e in state.world_events if isinstance(e, MissionClaimed)]

@@ -316,8 +316,8 @@ def test_golden_game_seed_8_five_players_STYLE15():
     """Pins a whole game: a change here means the dice, the order of play or the texts moved."""
     state, moves = _random_game(8, 5)
     events = replay(fresh_game(5, seed=8), moves).events
-    assert (len(moves), state.winner, state.turn_number) == (553, 3, 64)
-    assert [state.red_stars(i) for i in range(5)] == [2, 1, 1, 4, 2]
+    assert (len(moves), state.winner, state.turn_number) == (2504, 3, 274)
+    assert [state.red_stars(i) for i in range(5)] == [2, 1, 2, 4, 2]
     assert [e.text for e in events[:7]] == [
         "Player 0 rolls 6 for the order of choice.",
         "Player 1 rolls 4 for the order of choice.",

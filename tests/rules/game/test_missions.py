@@ -440,7 +440,7 @@ def test_bots_claim_missions_with_packs_1_to_3_open():
     """Heuristic bots on worlds with cities and rich cards: over a few games they claim
     missions, and The World Is Ready opens Pack 4 in play."""
     claimed: list[MissionClaimed] = []
-    for seed in (6, 20, 28):
+    for seed in (28, 33, 38):
         state = _pack_world_game(seed)
         assert state.is_over and state.winner is not None
         claimed += [e for e in state.world_events if isinstance(e, MissionClaimed)]
