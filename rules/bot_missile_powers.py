@@ -24,6 +24,7 @@ from rules.game.missile_powers import (
     ChooseMissilePower,
     PassMissilePower,
     UseMissilePower,
+    may_use,
 )
 
 PHASES = (MISSILE_PICK, BAD_INTEL_WINDOW, INTERFERENCE_WINDOW)
@@ -40,6 +41,8 @@ MIDDLE_DIE = 3
 
 
 def _uses(state: GameState, seat: int, power: str) -> list[UseMissilePower]:
+    if not may_use(state, seat, power):
+        return []  # no use of a power is listed unless this holds: spare the listing
     return [
         o.move
         for o in legal_move_options(state, seat)

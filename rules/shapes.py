@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import types
 from dataclasses import MISSING, fields
+from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from rules.words import gettext as _
@@ -33,7 +34,7 @@ def from_json(cls: type, data: dict[str, Any], label: str) -> dict[str, Any]:
             _("Unexpected fields for %(type)s: %(fields)s.")
             % {"type": label, "fields": ", ".join(extra)}
         )
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     values = {}
     for f in fields(cls):
         if f.name in data:
@@ -41,6 +42,12 @@ def from_json(cls: type, data: dict[str, Any], label: str) -> dict[str, Any]:
         elif f.default is MISSING and f.default_factory is MISSING:
             raise WrongShape(_("%(type)s needs '%(field)s'.") % {"type": label, "field": f.name})
     return values
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A class's annotations, resolved once: resolving them is slow, and they never change."""
+    return get_type_hints(cls)
 
 
 def _read(value: Any, hint: Any, name: str, label: str) -> Any:
@@ -79,7 +86,7 @@ def _read(value: Any, hint: Any, name: str, label: str) -> Any:
 def _record(value: Any, hint: Any, name: str, label: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise WrongShape(_("'%(field)s' must be an object.") % {"field": name})
-    hints = get_type_hints(hint)
+    hints = _hints(hint)
     extra = sorted(str(k) for k in set(value) - set(hints))
     if extra:
         raise WrongShape(

@@ -408,8 +408,25 @@ def missile_order(state: GameState) -> list[int]:
     return [attacker, defender, *others]
 
 
+_last_missile_turn: tuple[object, ...] = ()
+"""The last state `missile_turn` answered for, by the very objects it read (the engine rebinds,
+never mutates them), and its answer: every step asks who acts, often of the same state, and
+working it out tries every choice of dice the missiles could turn."""
+
+
 def missile_turn(state: GameState) -> int | None:
     """Who is offered the missile window now, or None when it is closed."""
+    global _last_missile_turn
+    read = (state.pending, state.seats, state.turn, state.armies, state.world, state.turn_order)
+    last = _last_missile_turn
+    if last and all(a is b for a, b in zip(last, read, strict=False)):
+        return last[-1]  # type: ignore[return-value]
+    found = _missile_turn(state)
+    _last_missile_turn = (*read, found)
+    return found
+
+
+def _missile_turn(state: GameState) -> int | None:
     pending = state.pending
     if pending is None or "attack_values" not in pending:
         return None

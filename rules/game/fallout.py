@@ -153,14 +153,21 @@ def _reach(state: GameState, seat: int, origin: str, zone: str) -> frozenset[str
     return found
 
 
+def maneuver_zone(state: GameState, seat: int) -> str | None:
+    """The fallout territory when it may stop a maneuver of this seat (J169s): the rule binds
+    the seat and the seat controls it (no maneuver can pass a zone held by another)."""
+    zone = zone_for(state, seat, ZONE)
+    return zone if zone is not None and state.owner(zone) == seat else None
+
+
 def maneuver_problem(
     state: GameState, seat: int, origin: str, target: str, *, linked: bool
 ) -> Violation | None:
     """J169s: no maneuver through the fallout territory, nor into it unless the campaign's
     reading (`fallout_maneuver_end`) allows ending there. Leaving it is allowed. `linked`:
     the maneuver must follow the seat's territories (M-3)."""
-    zone = zone_for(state, seat, ZONE)
-    if zone is None or state.owner(zone) != seat:
+    zone = maneuver_zone(state, seat)
+    if zone is None:
         return None
     if target == zone and box.setting(state.world, "fallout_maneuver_end") != "allowed":
         return Violation(

@@ -83,30 +83,43 @@ def power_name(power: str) -> str:
     return content().missile_powers[power].name
 
 
+def _use_refusal(state: GameState, seat: int, power: str) -> str | None:
+    """The code of why this seat may not use `power` now (J167s), or None. No words: the
+    listing of every step asks it of every seat."""
+    player = state.seats[seat]
+    if held_power(state, seat) != power:
+        return "power_not_held"
+    if player.eliminated:
+        return "eliminated"
+    if player.missiles < 1:
+        return "no_missile"
+    if seat in state.turn.missile_power_users:
+        return "power_used"
+    return None
+
+
 def use_problem(state: GameState, seat: int, power: str) -> Violation | None:
     """Why this seat may not use `power` now, whatever its target (J167s), or None."""
-    if held_power(state, seat) != power:
+    code = _use_refusal(state, seat, power)
+    if code is None:
+        return None
+    if code == "power_not_held":
         known = box.missile_powers(state.world)
         name = known[power].name if power in known else _("that missile power")
         return Violation(
             "power_not_held", _("Your faction does not hold %(power)s.") % {"power": name}, "G-3"
         )
-    player = state.seats[seat]
-    if player.eliminated:
+    if code == "eliminated":
         return Violation("eliminated", _("An eliminated player uses no power."), "G-3")
-    if player.missiles < 1:
+    if code == "no_missile":
         return Violation(
             "no_missile", _("A missile power costs a missile, and you hold none."), "G-3"
         )
-    if seat in state.turn.missile_power_users:
-        return Violation(
-            "power_used", _("You have already used your missile power this turn."), "G-3"
-        )
-    return None
+    return Violation("power_used", _("You have already used your missile power this turn."), "G-3")
 
 
 def may_use(state: GameState, seat: int, power: str) -> bool:
-    return use_problem(state, seat, power) is None
+    return _use_refusal(state, seat, power) is None
 
 
 def holder_of(state: GameState, power: str, *, besides: int) -> int | None:

@@ -385,6 +385,9 @@ def maneuver_options(
         return []
     options = []
     path = linked and not has_effect(state, seat, MANEUVER_UNCONNECTED)
+    # The two checks below refuse nothing for most seats: ask once, not for every pair.
+    narrowed = weaknesses.narrows_maneuvers(state, seat)
+    fallout_zone = fallout.maneuver_zone(state, seat) is not None
     for region in _regions(state, seat, linked=linked):
         if len(region) < 2:
             continue
@@ -394,9 +397,17 @@ def maneuver_options(
             if troops < 2:
                 continue
             for target in ordered:
-                if target != origin and (
-                    weaknesses.maneuver_reach_problem(state, seat, origin, target) is None
-                    and fallout.maneuver_problem(state, seat, origin, target, linked=path) is None
+                if (
+                    target != origin
+                    and (
+                        not narrowed
+                        or weaknesses.maneuver_reach_problem(state, seat, origin, target) is None
+                    )
+                    and (
+                        not fallout_zone
+                        or fallout.maneuver_problem(state, seat, origin, target, linked=path)
+                        is None
+                    )
                 ):
                     options.append(MoveOption(Maneuver(origin, target, 1), 1, troops - 1))
     return options

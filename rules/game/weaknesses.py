@@ -75,6 +75,11 @@ def note_placement(state: GameState, seat: int, territory: str) -> None:
         state.turn = replace(state.turn, placed_in=(*state.turn.placed_in, territory))
 
 
+def narrows_maneuvers(state: GameState, seat: int) -> bool:
+    """Whether `maneuver_reach_problem` may refuse any maneuver of this seat now."""
+    return has_effect(state, seat, SHORT_SIGHTED)
+
+
 def maneuver_reach_problem(
     state: GameState, seat: int, origin: str, target: str
 ) -> Violation | None:
