@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A POST with an idempotency key is answered once; a retry gets the first answer.
+    "campaign.idempotency.IdempotencyMiddleware",
     # ... unless a signed-in person saved their choice with their account.
     "accounts.language.SavedLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

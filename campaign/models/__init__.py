@@ -4,6 +4,7 @@ from campaign.models.campaign import Campaign, Invite, Membership, Person, Role
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.game_log import GameLog, PackUnlock
 from campaign.models.game_story import GameAccount, GamePhoto
+from campaign.models.idempotency import IdempotentAnswer
 from campaign.models.log_draft import GameLogDraft
 from campaign.models.pending_log import PendingGameLog, PendingStatus
 from campaign.models.world import EventSource, WorldEventRecord, WorldSnapshot
@@ -21,6 +22,7 @@ __all__ = [
     "GameMove",
     "GamePhoto",
     "GameSeat",
+    "IdempotentAnswer",
     "Invite",
     "Membership",
     "PackTrigger",
