@@ -6,9 +6,11 @@ its socket cannot connect."""
 
 from __future__ import annotations
 
+import datetime
 import time
 
 import pytest
+from django.utils import timezone
 
 from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
@@ -240,6 +242,48 @@ def test_a_page_whose_socket_cannot_connect_says_so_and_polls_slowly(
     page.clock.run_for(21_000)
     page.wait_for_selector(f".game-log li:has-text('{owner.username} rolls')", timeout=5_000)
     assert len(fetched) == 1, fetched
+
+
+def test_a_passed_deadline_is_taken_by_the_page_that_watches_it_X6(
+    page, login, owner, viewer, persons, guest_person, campaign
+):
+    """Without the 1-second poll, the default of a decision whose time ran out is asked for by
+    the open page, a second after the deadline it shows (the embedded default has no worker
+    that waits for it): the defender rolls the most dice."""
+    from campaign.models.digital import GameMove, GameSeat
+    from campaign.services.digital import SeatRequest, digital_game_start
+    from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_until
+
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HOTSEAT),
+        SeatRequest(person=guest_person, kind=GameSeat.Kind.HOTSEAT),
+    ]
+    game = digital_game_start(
+        campaign=campaign, user=owner, seats=seats, seed=7, session_key=HOTSEAT_SESSION
+    )
+    game = play_until(game, owner, "attack_defender_dice")
+    DigitalGame.objects.filter(pk=game.pk).update(
+        decision_deadline=timezone.now() + datetime.timedelta(hours=1)
+    )
+    page.clock.install()
+    fetched = _panel_fetches(page)
+    login(page, viewer)
+    page.goto(game.get_absolute_url())
+    page.wait_for_selector("#game-live[data-state=live]", state="attached")
+    DigitalGame.objects.filter(pk=game.pk).update(
+        decision_deadline=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    page.clock.run_for(59 * 60_000)
+    assert fetched == [], "nothing is asked before the deadline the page shows"
+    page.clock.run_for(62_000)
+    page.wait_for_function(
+        "v => document.querySelector('#game-panel').dataset.version !== v", arg=str(game.version)
+    )
+    assert len(fetched) == 1, fetched
+    last = GameMove.objects.filter(game=game).order_by("-index").first()
+    assert last.actor == GameMove.Actor.TIMEOUT
+    assert "time ran out" in page.locator("#game-panel").inner_text()
 
 
 def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):
