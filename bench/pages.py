@@ -49,7 +49,11 @@ from campaign.services.digital import (  # noqa: E402
 )
 from campaign.services.game_log import game_log  # noqa: E402
 from campaign.services.game_log_correct import game_log_correct  # noqa: E402
-from campaign.services.game_log_entry import GameLogEntry, PlayerEntry  # noqa: E402
+from campaign.services.game_log_entry import (  # noqa: E402
+    GameLogEntry,
+    IncidentEntry,
+    PlayerEntry,
+)
 from campaign.services.game_log_refusals import GameLogRefused  # noqa: E402
 from campaign.services.setup import setup_randomize  # noqa: E402
 from config.celery import app  # noqa: E402
@@ -64,8 +68,8 @@ TERRITORY = "egypt"  # a page of one territory, a start in many games
 
 def _entry(world, persons: list[Person], number: int, rng: random.Random) -> GameLogEntry:
     """A plausible game: three or four people of the campaign, factions of the box, distinct
-    starts, a winner who takes a reward while rewards are given, a slogan, the world named
-    after game 15."""
+    starts, two players using a missile, a winner who takes a reward while rewards are given,
+    a slogan, the world named after game 15."""
     factions = list(box.factions(world))
     rng.shuffle(factions)
     seats = 3 + number % 2
@@ -88,6 +92,9 @@ def _entry(world, persons: list[Person], number: int, rng: random.Random) -> Gam
     return GameLogEntry(
         played_on=datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * number),
         players=players,
+        incidents=tuple(
+            IncidentEntry("missiles_used", by_faction=p.faction, count=1) for p in players[:2]
+        ),
         winner=players[0].faction,
         slogan=f"Game {number}" if number <= 15 else "",
         winner_reward=winner_reward,

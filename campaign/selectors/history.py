@@ -836,7 +836,8 @@ def history_stats(*, campaign: Campaign) -> list[Chart]:
     games = range(1, world.games_played + 1)
     signed = {s.game for s in world.signatures}
     who_unknown = [g for g in games if g not in winner_known and g not in signed]
-    faction_unknown = [g for g in games if g not in {r.game for r in won_rows}]
+    faction_known = {r.game for r in won_rows}
+    faction_unknown = [g for g in games if g not in faction_known]
     who_unknown_words = faction_unknown_words = ""
     if who_unknown:
         who_unknown_words = ngettext(
