@@ -19,7 +19,9 @@ _WORDS = """
     scars city cities coin coins faction factions winner's round rounds phase move moves
 """
 ENGLISH = frozenset(_WORDS.split())
-WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")  # letters of any alphabet; "winner's" whole
+# Letters of any alphabet, "winner's" whole; letters inside a token of letters and digits (an
+# invitation's random key, "58OF2") are no word.
+WORD = re.compile(r"(?<!\w)[^\W\d_]+(?:'[^\W\d_]+)?(?!\w)")
 RULE_ID = re.compile(r"\b[A-Z]{1,4}(?:-\d+)?\b")  # "END-6", or a section's "END": no language
 
 
