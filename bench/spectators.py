@@ -246,15 +246,25 @@ def record(game: Game, window: Window, since: int, now_at: int, into: list[float
 
 
 async def push_spectator(
-    port: int, cookie: str, game: Game, window: Window, ready: asyncio.Event, counter: list
+    port: int,
+    cookie: str,
+    game: Game,
+    window: Window,
+    ready: asyncio.Event,
+    counter: list,
+    deflate: bool,
 ) -> None:
-    """Ends when its page is closed (`counter[3]` holds the open pages)."""
+    """Ends when its page is closed (`counter[3]` holds the open pages). A browser asks for
+    compressed messages (permessage-deflate), as `deflate` does."""
     import websockets
 
     http = Http(port, cookie)
     url = f"ws://127.0.0.1:{port}/ws/c/{game.slug}/play/{game.id}/"
     async with websockets.connect(
-        url, origin=f"http://127.0.0.1:{port}", additional_headers={"Cookie": cookie}
+        url,
+        origin=f"http://127.0.0.1:{port}",
+        additional_headers={"Cookie": cookie},
+        compression="deflate" if deflate else None,
     ) as page:
         counter[3].append(page)
         shown = json.loads(await page.recv())["version"]
@@ -311,7 +321,9 @@ async def one_window(mode: str, args, port: int, server: int, cookies, game: Gam
     if mode != "alone":
         for _ in range(args.spectators):
             if mode == "push":
-                job = push_spectator(port, cookies["watcher"], game, window, ready, counter)
+                job = push_spectator(
+                    port, cookies["watcher"], game, window, ready, counter, not args.no_deflate
+                )
             else:
                 job = poll_spectator(port, cookies["watcher"], game, window, counter)
             tasks.append(asyncio.create_task(job))
@@ -437,6 +449,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=1, help="server processes")
     parser.add_argument("--redis", default="", help="a Redis database for the channel layer")
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="sockets without compression (more bytes, less CPU for each message)",
+    )
     args = parser.parse_args()
     if args.workers > 1 and not args.redis:
         raise SystemExit("several processes share news only through Redis: add --redis URL")
@@ -464,7 +481,8 @@ def main() -> None:
         print(
             f"{args.spectators} spectators, a move every {args.interval} s, {args.window:.0f} s "
             f"of moves and {args.idle:.0f} s idle per mode, {args.rounds} rounds; uvicorn x"
-            f"{args.workers}, SQLite, {layer} channel layer"
+            f"{args.workers}, SQLite, {layer} channel layer, sockets "
+            f"{'without' if args.no_deflate else 'with'} compression"
         )
         print(f"machine load average at the start: {load()}")
         try:
