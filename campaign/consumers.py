@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -32,12 +33,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if watcher is None:
             await self.close()  # refused before the handshake: the browser sees a 403
             return
-        self.game_id, self.spectator, self.started = (
-            route["game_id"],
-            watcher.spectator,
-            watcher.started,
+        self.game_id = route["game_id"]
+        self.spectator, self.started = watcher.spectator, watcher.started
+        # Checking the zone's name reads the system's list of zones: off the event loop.
+        self.language, self.zone = await sync_to_async(page_words)(
+            parse_qs(self.scope["query_string"].decode())
         )
-        self.language, self.zone = page_words(parse_qs(self.scope["query_string"].decode()))
         self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()

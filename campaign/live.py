@@ -1,7 +1,8 @@
 """Live game pages: after a game's version changes, everyone watching it is told so over the
 channel layer (Redis when REDIS_URL is set, so any server process reaches every browser; the
-process's memory otherwise). The message is small (the game and its new version): each page
-then fetches its own panel, since what it shows depends on the seats its browser holds."""
+process's memory otherwise). The message is small (the game and its new version): a page
+holding seats fetches its own panel, since what it shows depends on them; the socket sends a
+spectator's page the spectators' panel (campaign.consumers)."""
 
 from __future__ import annotations
 
