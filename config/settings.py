@@ -49,6 +49,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # A lost database connection: reads tried again, writes a 503 with Retry-After.
+    "campaign.connection_loss.ConnectionLossMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files, compressed and with far-future caching, from the application server.
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -1,0 +1,83 @@
+"""A lost database connection is not a 500: a read is tried once more on a fresh connection, and
+a write answers 503 with Retry-After.
+
+A connection that drops mid-request (the server restarted, a backend was ended) makes the
+request's next query raise `OperationalError` or `InterfaceError`. Whatever the request was
+writing was in a transaction the database rolls back when the connection goes, so nothing of it
+is applied: the client may send it again (with its idempotency key, `campaign.idempotency`, in
+case the commit itself got through before the connection went). A read changes nothing, so it is
+simply run again; so is a sign-in, whose retry at worst opens a second session.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from django.core.signals import got_request_exception
+from django.db import InterfaceError, OperationalError, connections
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+LOST = (OperationalError, InterfaceError)
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# Writes whose second run does no harm: tried again like a read.
+RETRIED_WRITES = frozenset({"account_login"})
+RETRY_AFTER_SECONDS = 2
+_FLAG = "_database_connection_lost"
+
+
+@receiver(got_request_exception)
+def _note_lost_connection(sender, request: HttpRequest | None = None, **kwargs) -> None:
+    """Django tells of an exception at any layer here, while it is being handled."""
+    if request is not None and isinstance(sys.exc_info()[1], LOST):
+        setattr(request, _FLAG, True)
+
+
+class ConnectionLossMiddleware:
+    """Outermost: it sees the request's answer after every other layer has given up on it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not getattr(request, _FLAG, False):
+            return response
+        drop_broken_connections()
+        if _retried(request):
+            setattr(request, _FLAG, False)
+            response = self.get_response(request)
+            if not getattr(request, _FLAG, False):
+                return response
+            drop_broken_connections()
+        return unavailable(request)
+
+
+def _retried(request: HttpRequest) -> bool:
+    match = request.resolver_match
+    return request.method in SAFE_METHODS or (
+        match is not None and match.url_name in RETRIED_WRITES
+    )
+
+
+def drop_broken_connections() -> None:
+    """Close every connection that no longer answers, so the next query opens a new one."""
+    for connection in connections.all(initialized_only=True):
+        if connection.connection is not None and not connection.is_usable():
+            connection.close()
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    message = _(
+        "The database could not be reached just now, so nothing was written. Please try again "
+        "in a moment."
+    )
+    if request.path.startswith("/api/"):
+        body = {"errors": [{"code": "database_unavailable", "message": message, "rule": ""}]}
+        response: HttpResponse = JsonResponse(body, status=503)
+    else:
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -1,0 +1,102 @@
+"""A lost database connection (issue 22): a read is tried once more and answers; a write answers
+503 with Retry-After and nothing of it applied; a sign-in survives. The loss is stood in for by
+the error Django raises when the server ends the connection (`bench/connection_kill.py` ends
+real PostgreSQL backends under load)."""
+
+from __future__ import annotations
+
+import json
+from unittest import mock
+
+import pytest
+from django.db import InterfaceError, OperationalError
+from django.test import Client
+
+from campaign.models import GameLog, WorldEventRecord
+from campaign.selectors.world import world_current
+from tests.campaign.log.factories import api_payload, three_player_entry
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+LOST = OperationalError("server closed the connection unexpectedly")
+
+
+def _client(user=None) -> Client:
+    """A client that answers as a browser would see it (the test client would re-raise the
+    error the server handled)."""
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_a_read_whose_connection_is_lost_is_answered_on_a_second_try_DESIGN(campaign, owner):
+    answers = iter([LOST])
+
+    def flaky(**kwargs):
+        for lost in answers:
+            raise lost
+        return world_current(**kwargs)
+
+    with mock.patch("campaign.api.campaigns.world_current", side_effect=flaky) as read:
+        response = _client(owner).get(f"/api/v1/campaigns/{campaign.slug}/")
+
+    assert response.status_code == 200
+    assert response.json()["slug"] == campaign.slug
+    assert read.call_count == 2
+
+
+def test_a_read_lost_twice_answers_503_with_retry_after_in_the_apis_shape_DESIGN(campaign, owner):
+    with mock.patch("campaign.api.campaigns.world_current", side_effect=InterfaceError("gone")):
+        response = _client(owner).get(f"/api/v1/campaigns/{campaign.slug}/")
+
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert response.json()["errors"][0]["code"] == "database_unavailable"
+
+
+def test_a_write_whose_connection_is_lost_answers_503_and_applies_nothing_DESIGN(
+    campaign, owner, persons
+):
+    """The game's events were appended when the connection went: none of them stays."""
+    body = json.dumps(api_payload(three_player_entry(persons)))
+    with mock.patch("campaign.services.game_log.game_log_row_new", side_effect=LOST) as late:
+        response = _client(owner).post(
+            f"/api/v1/campaigns/{campaign.slug}/games/", body, content_type="application/json"
+        )
+
+    assert late.call_count == 1  # never tried twice
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert not WorldEventRecord.objects.filter(campaign=campaign).exists()
+    assert not GameLog.objects.exists()
+
+
+def test_a_page_write_whose_connection_is_lost_answers_503_in_words_DESIGN(campaign, owner):
+    with mock.patch("campaign.views.campaigns.campaign_create", side_effect=LOST):
+        response = _client(owner).post("/campaigns/new/", {"name": "Table two"})
+
+    assert response.status_code == 503
+    assert "nothing was written" in response.content.decode()
+
+
+def test_a_sign_in_whose_connection_is_lost_is_tried_again_and_signs_in_DESIGN(owner):
+    from accounts.adapter import AccountAdapter
+
+    original = AccountAdapter.authenticate
+    calls: list[int] = []
+
+    def flaky(self, request, **credentials):
+        calls.append(1)
+        if len(calls) == 1:
+            raise LOST
+        return original(self, request, **credentials)
+
+    client = _client()
+    with mock.patch.object(AccountAdapter, "authenticate", flaky):
+        response = client.post("/accounts/login/", {"login": owner.username, "password": PASSWORD})
+
+    assert response.status_code == 302, response.content[:300]
+    assert len(calls) == 2
+    assert client.get("/").wsgi_request.user == owner
