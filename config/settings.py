@@ -158,6 +158,8 @@ STORAGES = {
 # production only what `collectstatic` wrote.
 WHITENOISE_USE_FINDERS = STATIC_UNCOLLECTED
 WHITENOISE_AUTOREFRESH = STATIC_UNCOLLECTED
+# What browsers ask for at the site's root (/favicon.ico), served as it is.
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
 
 REDIS_URL = env_redis_url("REDIS_URL")
 # Every key this service writes to Redis (queue, results, cache) starts with this, so services

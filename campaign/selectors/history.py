@@ -384,7 +384,7 @@ def history_games(
         elif isinstance(event, (CityFounded, *REWARD_EVENTS)):
             code = "R2" if isinstance(event, CityFounded) and event.city == "major" else None
             code = code or ("H1" if isinstance(event, CityFounded) else REWARD_EVENTS[type(event)])
-            game.rewards.append(f"{_(REWARD_NAMES[code])} ({code}): {describe(event, names)}")
+            game.rewards.append(f"{_(REWARD_NAMES[code])}: {describe(event, names)}")
         else:
             game.other.append(describe(event, names, founded))
     rows = GameLog.objects.filter(campaign=campaign).select_related("logged_by").order_by("pk")
@@ -492,8 +492,8 @@ def _players_text(played_on: str, players: list[PlayerRow]) -> str:
 
 
 def _same_reward(text: str, shown: set[str]) -> bool:
-    """Rewards are shown as "<reward name> (<code>): <what>"; the voided line is "<what>"."""
-    return any(line.endswith(f"): {text}") for line in shown)
+    """Rewards are shown as "<reward name>: <what>"; the voided line is "<what>"."""
+    return any(line.endswith(f": {text}") for line in shown)
 
 
 # --- the world as it stands, or as it stood ------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaign.enqueue import enqueue
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
@@ -145,11 +146,7 @@ def digital_game_start(
         seats = _with_bot_persons(campaign, seats)
         _check_seats(campaign=campaign, seats=seats, session_key=session_key)
         if DigitalGame.objects.filter(campaign=campaign, status__in=_UNFINISHED).exists():
-            raise ConflictError(
-                "A digital game of this campaign is still unfinished: finish or abandon it "
-                "before starting another (one world, one table).",
-                code="game_unfinished",
-            )
+            raise ConflictError(_(UNFINISHED_WORDS), code="game_unfinished")
         world = world_current(campaign=campaign)
         specs = [SeatSpec(person=s.person.key, name=s.person.display_name) for s in seats]
         state = new_game(world, specs, seed=dice_seed, game_number=world.next_game_number)
@@ -756,3 +753,8 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
 
 
 _UNFINISHED = (DigitalGame.Status.PLAYING, DigitalGame.Status.REWARDS)
+# Marked here, translated where used: the refusal, and the start page that leads to the game.
+UNFINISHED_WORDS = gettext_noop(
+    "A digital game of this campaign is still unfinished: finish or abandon it before starting "
+    "another (one world, one table)."
+)

@@ -37,6 +37,7 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.digital import (
     digital_game_get,
     digital_game_log,
+    digital_game_unfinished,
     digital_game_version,
     digital_games_of,
     game_seats,
@@ -44,6 +45,7 @@ from campaign.selectors.digital import (
 )
 from campaign.selectors.digital_overtaken import digital_overtaken
 from campaign.services.digital import (
+    UNFINISHED_WORDS,
     RewardsChosen,
     SeatRequest,
     StaleGameError,
@@ -179,6 +181,9 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
         # A page of games at a time: a long campaign's list costs what a short one's does.
         paginator = Paginator(digital_games_of(campaign=self.campaign), self.games_per_page)
         context["games"] = paginator.get_page(self.request.GET.get("page"))
+        # One world, one table: while a game is unfinished, the page leads to it, no new one.
+        context["in_play"] = digital_game_unfinished(campaign=self.campaign)
+        context["in_play_words"] = _(UNFINISHED_WORDS)
         return context
 
     def form_valid(self, form):
@@ -332,7 +337,10 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         # Another hot-seat player's turn: the screen is covered until they say it is them.
         "pass_device": pass_device,
         "again": last_attack(game=game, state=state, seat=acting) if acting is not None else None,
-        "held_rows": [r["seat"] for r in rows if r["held"]],
+        # The missile window concerns only the seats here that hold a missile.
+        "held_rows": [
+            r["seat"] for r in rows if r["held"] and state.seats[r["seat"].index].missiles
+        ],
         "pending": state.pending or {},
         "battle": _battle(state),
         "event": _event_choice(state),

@@ -55,7 +55,7 @@ def test_a_player_logs_a_game_through_the_form_steps(page, login, player, campai
     page.select_option("select[name=wr_target]", "brazil")
     page.click("button[name=next]")
     refusal = page.locator(".field--error").inner_text()
-    assert "Give the new city a name. why: END-5" in refusal
+    assert "Give the new city a name. END-5" in refusal
     assert page.locator("select[name=wr_target]").input_value() == "brazil"  # kept
     page.fill("input[name=wr_name]", "Rio")
     page.select_option("select[name=hr_khan_industries_code]", "H1")

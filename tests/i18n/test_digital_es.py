@@ -112,7 +112,6 @@ def test_a_game_page_in_the_middle_of_a_turn_in_spanish(owner_client, game):
         "Cartas cara arriba",
         "Cartas de moneda restantes",
         "Registro de la partida",
-        "Momento de los misiles",
         "Dados",
         "Cómo se comprueban los dados",
         "Abandonar esta partida",

@@ -87,7 +87,7 @@ def test_the_log_form_speaks_spanish_on_every_step(campaign, owner, persons, pla
             "Colocada en",
             "Fortificación desgastada 1",
             "Casillas marcadas",
-            "(Bolsillo 1, U-6)",
+            "(Bolsillo 1) <a",  # its rule after the words
             "nadie en concreto",
             "Atrás",
         ],

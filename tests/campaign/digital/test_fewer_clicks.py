@@ -351,3 +351,19 @@ def test_expanding_into_a_city_says_what_it_costs_on_the_choice_X3_X4(
         in page
     )
     assert ">Peru</option>" in page  # an empty territory costs nothing
+
+
+def test_no_missile_window_is_offered_to_seats_without_a_missile_X10(
+    campaign, owner, owner_client, people
+):
+    state = position(
+        armies={"argentina": (0, 8), "brazil": (1, 5), "ural": (2, 3)},
+        hqs={"ural": 2},
+        world=world_current(campaign=campaign),
+    )
+    kinds = [GameSeat.Kind.BOT, GameSeat.Kind.BOT, GameSeat.Kind.HOTSEAT]
+    game = _stored(campaign, owner, owner_client, people, kinds, state)
+
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+
+    assert "Missile window" not in page and "unless I am in the fight" not in page

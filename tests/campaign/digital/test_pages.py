@@ -343,3 +343,26 @@ def test_the_whole_log_keeps_every_die_the_game_page_leaves_off(owner_client, ca
     assert _url("digital_game_log", game) in page
     assert page.count('<li class="log-') < whole.count('<li class="log-')
     assert first in whole
+
+
+def test_while_a_game_is_in_play_the_page_leads_to_it_instead_of_the_start_form_S1(
+    owner_client, campaign, mixed_game
+):
+    url = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+
+    page = owner_client.get(url).content.decode()
+
+    assert "Start the game" not in page
+    assert f'href="{mixed_game.get_absolute_url()}"' in page.split('id="game-in-play"')[1][:600]
+
+
+def test_a_second_start_is_refused_in_the_readers_language_S1(owner_client, campaign, mixed_game):
+    url = reverse("campaign:digital_game_new", kwargs={"slug": campaign.slug})
+    seats = {f"seat{i}_kind": "bot" for i in range(3)}
+
+    response = owner_client.post(url, seats, HTTP_ACCEPT_LANGUAGE="es")
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "still unfinished" not in page and "todavía no ha terminado" in page
+    assert DigitalGame.objects.filter(campaign=campaign).count() == 1

@@ -78,8 +78,8 @@ def test_cities_show_their_founder_and_game(two_games, viewer_client):
 def test_the_timeline_lists_each_game(two_games, viewer_client):
     page = _page(viewer_client, two_games, "games/")
     assert 'id="game-1"' in page and 'id="game-2"' in page
-    assert "Found a Major City (R2)" in page
-    assert "Name a continent (R1)" in page
+    assert "Found a Major City: " in page and "(R2)" not in page
+    assert "Name a continent: " in page and "(R1)" not in page
     assert "Bunker scar placed on India by pete_player" in page
     assert "Pack 2 opened: Saharan Republic (vera_viewer) was eliminated in game 1" in page
 

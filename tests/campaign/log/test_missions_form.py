@@ -73,8 +73,8 @@ def test_a_claim_row_needs_its_claimer_E8(pack_3, owner_client, persons):
     response = owner_client.post(_step(pack_3, "during"), {"mi0_mission": "D115"})
     assert response.status_code == 200
     page = response.content.decode()
-    assert 'Choose the faction whose player claimed it <a class="rule rule-link"' in page
-    assert 'href="/rules/#E-8" title="The rule E-8">why: E-8</a>.' in page
+    assert 'Choose the faction whose player claimed it. <a class="rule rule-link"' in page
+    assert 'href="/rules/#E-8" title="The rule E-8">E-8</a>' in page
 
 
 def test_a_capital_on_a_poor_card_is_refused_beside_its_field_E8(pack_3, owner_client, persons):

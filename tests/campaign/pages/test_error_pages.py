@@ -45,3 +45,12 @@ def test_a_server_failure_shows_the_styled_error_page():
     assert page.status_code == 500
     html = page.content.decode()
     assert 'class="site-header"' in html and "Something went wrong" in html
+
+
+def test_the_site_icon_is_served_at_favicon_ico(client):
+    """Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says: never a 404."""
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    assert body[:4] == b"\x00\x00\x01\x00"  # an icon file

@@ -97,18 +97,42 @@ def _render(source: str, **context: object) -> str:
     return Template(source).render(Context(context))
 
 
-def test_rule_links_turns_a_refusals_code_into_a_why_link_X7():
-    html = _render("{{ m|rule_links }}", m="Ties go to the defender (X-7)")
+def test_rule_links_puts_a_refusals_code_after_its_words_as_a_small_link_X7():
+    html = _render("{{ m|rule_links }}", m="Ties go to the defender (X-7).")
 
     assert html == (
-        'Ties go to the defender <a class="rule rule-link" href="/rules/#X-7" '
-        'title="The rule X-7">why: X-7</a>'
+        'Ties go to the defender. <a class="rule rule-link" href="/rules/#X-7" '
+        'title="The rule X-7">X-7</a>'
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "words", "codes"),
+    [
+        (
+            "The world needs its customization (P-1 to P-3).",
+            "The world needs its customization.",
+            ["P-1", "P-3"],
+        ),
+        (
+            "Three missiles on one roll (Pocket 1, U-6)",
+            "Three missiles on one roll (Pocket 1)",
+            ["U-6"],
+        ),
+        ("Name the city (rule END-5); then go on.", "Name the city; then go on.", ["END-5"]),
+    ],
+)
+def test_rule_links_leaves_words_first_and_the_codes_after_them_P1_U6(text, words, codes):
+    html = _render("{{ t|rule_links }}", t=text)
+
+    assert html.startswith(words + " <a")
+    assert re.findall(r">([A-Z]+-\d+)</a>", html) == codes
+    assert "why:" not in html
+
+
 def test_rule_links_links_a_bare_rule_attribute_and_keeps_plain_cross_references_T8():
-    assert _render("{{ r|rule_links }}", r="T-8").endswith(
-        'href="/rules/#T-8" title="The rule T-8">why: T-8</a>'
+    assert _render("{{ r|rule_links }}", r="T-8") == (
+        '<a class="rule rule-link" href="/rules/#T-8" title="The rule T-8">T-8</a>'
     )
     plain = _render('{{ t|rule_links:"plain" }}', t="as in (T-8) and S-7 a/b")
     assert '(<a class="rule rule-link" href="/rules/#T-8" title="The rule T-8">T-8</a>)' in plain

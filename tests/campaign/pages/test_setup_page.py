@@ -47,8 +47,8 @@ def test_another_factions_power_is_refused_citing_p2_and_changes_nothing(
 
     assert response.status_code == 400
     page = response.content.decode()
-    assert f"{mine.name} must take one of its own two starting powers <a" in page
-    assert 'href="/rules/#P-2" title="The rule P-2">why: P-2</a>.' in page
+    assert f"{mine.name} must take one of its own two starting powers. <a" in page
+    assert 'href="/rules/#P-2" title="The rule P-2">P-2</a>' in page
     kept = re.search(rf'<input[^>]*value="{other.powers[1].key}"[^>]*>', page).group(0)
     assert "checked" in kept
     assert _nothing_written(campaign)
@@ -248,3 +248,10 @@ def test_after_game_1_the_world_page_invites_no_customization_p1(owner_client, o
     assert "Customize it now" not in page and f'href="{setup}"' not in page.split("<main")[-1]
     assert "Starting power not chosen yet" not in page
     assert "Starting power not recorded" in page
+
+
+def test_the_world_page_says_its_words_first_and_the_rules_after_p1(owner_client, campaign):
+    page = owner_client.get(campaign.get_absolute_url()).content.decode()
+
+    assert "needs its customization. <a" in page and "(P-1 to P-3)" not in page
+    assert 'title="The rule P-3">P-3</a>' in page
