@@ -261,8 +261,14 @@ def event_kept(event: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-# World events whose fields held a sentence the rules wrote.
-WORDED_EVENT_FIELDS = {"pack_opened": ("reason",), "event_resolved": ("detail",)}
+# World events (and a game's decision waiting on a pack) whose fields held a sentence the
+# rules wrote.
+WORDED_EVENT_FIELDS = {
+    "pack_opened": ("reason",),
+    "event_resolved": ("detail",),
+    "open_pack": ("reason",),
+    "events_voided": ("reason",),
+}
 
 
 def json_kept(value: Any) -> Any:

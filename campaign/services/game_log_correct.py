@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaign.errors import ConflictError, NotFoundError
 from campaign.models import Campaign, EventSource, GameLog, Person
@@ -30,6 +31,7 @@ from campaign.services.world import world_event_append
 from rules.card_world_events import ComebackPowerChosen, SettingChosen
 from rules.data import content
 from rules.errors import Violation
+from rules.words import gettext as words_gettext
 from rules.world import World
 from rules.world_events import EventsVoided, PackOpened, WorldEvent, replay
 
@@ -37,6 +39,9 @@ from rules.world_events import EventsVoided, PackOpened, WorldEvent, replay
 # the game it followed, re-checked: pack openings (the unlock task) and the group's choices
 # about its box (Pack 2's comeback pick on its page, the owner's readings).
 CARRIED = (PackOpened, ComebackPowerChosen, SettingChosen)
+
+# Why a correction voids the events it replaces, kept as data with the owner's words as typed.
+CORRECTION = gettext_noop("Correction of game %(game)s: %(reason)s")
 
 
 @dataclass(frozen=True)
@@ -258,7 +263,8 @@ def game_log_correct(
             campaign=campaign,
             events=[
                 EventsVoided(
-                    seqs=scope.voided, reason=f"Correction of game {game_number}: {reason}"
+                    seqs=scope.voided,
+                    reason=words_gettext(CORRECTION) % {"game": game_number, "reason": reason},
                 ),
                 *[e for _, _, plan, between, _ in segments for e in (*plan.events, *between)],
             ],

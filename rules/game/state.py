@@ -14,6 +14,7 @@ from typing import Any
 from rules import names
 from rules.data import rules_content
 from rules.rng import RngState
+from rules.words import decode, encode
 from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import WorldEvent, event_from_json
@@ -294,7 +295,7 @@ class GameState:
             "first_seat": self.first_seat,
             "turn_number": self.turn_number,
             "turn": self.turn.to_json(),
-            "pending": self.pending,
+            "pending": encode(self.pending),  # a reason in it kept as data
             "draw_pile": list(self.draw_pile),
             "discard_pile": list(self.discard_pile),
             "slots": list(self.slots),
@@ -331,7 +332,7 @@ class GameState:
             first_seat=data["first_seat"],
             turn_number=data["turn_number"],
             turn=TurnFlags.from_json(data["turn"]),
-            pending=data["pending"],
+            pending=decode(data["pending"]),
             draw_pile=tuple(data["draw_pile"]),
             discard_pile=tuple(data["discard_pile"]),
             slots=tuple(data["slots"]),

@@ -176,3 +176,14 @@ def test_an_export_made_before_imports_and_reads_in_both_languages_U1(campaign, 
     assert "se usó la última marca de Ciudad Menor en la partida 1" in spanish
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "the last minor city mark was used in game 1" in english
+
+
+def test_a_correction_stored_before_keeps_the_owners_words_and_reads_in_spanish():
+    from campaign.migrations._old_words import payload_kept
+
+    payload = payload_kept(
+        "events_voided", {"seqs": [3], "reason": "Correction of game 2: Cairo was a misprint"}
+    )
+    assert payload["reason"]["params"]["reason"] == "Cairo was a misprint"  # as typed
+    with translation.override("es"):
+        assert worded(payload["reason"]) == "Corrección de la partida 2: Cairo was a misprint"
