@@ -16,7 +16,7 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.words import listed, ngettext
 from rules.world import World
-from rules.world_events import WorldEvent
+from rules.world_events import WorldEvent, fallout_unchangeable
 
 
 def _and(names: list[str]) -> str:
@@ -123,6 +123,9 @@ class SeaLineAdded(WorldEvent):
                     "G-12",
                 )
             ]
+        for end in (self.a, self.b):
+            if refused := fallout_unchangeable(world, end):
+                return [refused]
         if board_links.adjacent(world, self.a, self.b):
             return [
                 Violation(

@@ -17,7 +17,7 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.words import gettext_noop, listed
 from rules.world import Scar, World
-from rules.world_events import WorldEvent
+from rules.world_events import WorldEvent, fallout_unchangeable
 
 NOTHING_SUCH = gettext_noop("Nothing in this campaign's box does that.")
 """Translate it where it is used: `_(NOTHING_SUCH)`."""
@@ -257,15 +257,8 @@ class AlienIslandPlaced(WorldEvent):
                         "U-7",
                     )
                 )
-            elif end == world.fallout:
-                violations.append(
-                    Violation(
-                        "fallout_unchangeable",
-                        _("%(territory)s is the fallout zone: nothing more may be stuck on it.")
-                        % {"territory": _name(end)},
-                        "U-7",
-                    )
-                )
+            elif refused := fallout_unchangeable(world, end):
+                violations.append(refused)
         return violations
 
     def apply(self, world: World) -> World:

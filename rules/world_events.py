@@ -45,19 +45,24 @@ def _territory(key: str, violations: list[Violation], world: World) -> bool:
     return True
 
 
-def _not_fallout(world: World, territory: str, violations: list[Violation]) -> bool:
-    """J169s: nothing more may ever be stuck on the fallout territory."""
+def fallout_unchangeable(world: World, territory: str) -> Violation | None:
+    """J169s: nothing more may ever be stuck on the fallout territory (no scar, city, sea line
+    or island end). One refusal for every door that would mark it."""
     if territory != world.fallout:
-        return True
-    violations.append(
-        Violation(
-            "fallout_unchangeable",
-            _("%(territory)s is the fallout zone: nothing more may ever be added to it.")
-            % {"territory": _name(territory)},
-            "G-1",
-        )
+        return None
+    return Violation(
+        "fallout_unchangeable",
+        _("%(territory)s is the fallout zone: nothing more may ever be added to it.")
+        % {"territory": _name(territory)},
+        "G-1",
     )
-    return False
+
+
+def _not_fallout(world: World, territory: str, violations: list[Violation]) -> bool:
+    refused = fallout_unchangeable(world, territory)
+    if refused is not None:
+        violations.append(refused)
+    return refused is None
 
 
 def _continent(key: str, violations: list[Violation]) -> bool:

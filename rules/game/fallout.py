@@ -21,6 +21,7 @@ from rules.game.state import GameState, territory_name
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import listed, ngettext
+from rules.world_events import fallout_unchangeable
 
 FALLOUT_IMMUNE = "fallout_immune"
 ENTRY = "fallout_entry"
@@ -290,11 +291,4 @@ def fallout_event(state: GameState, name: str, events: list[GameEvent]) -> str |
 
 def unchangeable_problem(state: GameState, territory: str) -> Violation | None:
     """J169s: nothing more is ever stuck on the fallout territory (no scar, city or mark)."""
-    if territory != state.world.fallout:
-        return None
-    return Violation(
-        "fallout_unchangeable",
-        _("%(territory)s is the fallout zone: nothing more may ever be added to it.")
-        % {"territory": territory_name(territory)},
-        "G-1",
-    )
+    return fallout_unchangeable(state.world, territory)

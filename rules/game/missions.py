@@ -30,7 +30,7 @@ from rules.red_slot_world_events import into_red_slot
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import ngettext
-from rules.world_events import CityFounded, WorldEvent
+from rules.world_events import CityFounded, WorldEvent, fallout_unchangeable
 
 CAPITAL_NAME = "World Capital"
 """The name a capital gets unless its founder gives another (the listed claim carries it)."""
@@ -87,8 +87,12 @@ def capital_territories(state: GameState, seat: int, coins: int) -> list[str]:
 
 def sea_line_ends(state: GameState) -> list[tuple[str, str]]:
     """Explore the World: every ordered pair of different coastal territories that are not
-    adjacent yet, the two ends a new sea line may join."""
-    coast = [t for t in sorted(rules_board().territories) if board_links.touches_ocean(t)]
+    adjacent yet, the two ends a new sea line may join; never the fallout zone (J169s)."""
+    coast = [
+        t
+        for t in sorted(rules_board().territories)
+        if board_links.touches_ocean(t) and fallout_unchangeable(state.world, t) is None
+    ]
     return [
         (a, b)
         for a in coast

@@ -21,6 +21,7 @@ from campaign.services.game_log_refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules import box
 from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.pocket_world_events import NuclearStrike
 from rules.world_events import CardUpgraded, CityFounded, GameIncident, PackOpened
 from tests.campaign.box_worlds import CAPITAL_TERRITORY, pack_2_opened, pack_3_opened
 from tests.campaign.log.factories import owner_wins_again
@@ -276,3 +277,19 @@ def test_join_the_cause_logged_says_in_the_history_who_chose_what_D111_E7(pack_3
         f"Event Join the Cause (D111) drawn: {chooser} chose: Put 3 troops into city "
         "territories you control, split as you like; in Egypt (2) and Brazil"
     )
+
+
+def test_a_logged_sea_line_never_ends_on_the_fallout_zone_J169s(pack_3, owner, persons):
+    """As in a digital game (`rules.game.missions`): nothing more is stuck on the fallout."""
+    world_event_append(
+        campaign=pack_3,
+        events=[
+            PackOpened("pocket_1", 1, "3 missiles were fired on one roll"),
+            NuclearStrike("peru", OWNER_FACTION, persons["owner"].key, 1),
+        ],
+        user=owner,
+        source="log",
+    )
+    claim = MissionEntry("D121s", PLAYER_FACTION, ends=("japan", "peru"))
+    plan = _plan(pack_3, persons, missions=(claim,))
+    assert _codes(plan) == ["fallout_unchangeable"]

@@ -31,6 +31,7 @@ from rules.game import (
 from rules.game.common import legal_starts
 from rules.game.missions import continents_taken, met
 from rules.mission_world_events import MissionClaimed, SeaLineAdded
+from rules.pocket_world_events import AlienIslandPlaced
 from rules.simulate import customized_world, make_bots, person
 from rules.unlocks import packs_due
 from rules.world import World
@@ -43,6 +44,7 @@ from rules.world_events import (
 )
 
 from ..pack_worlds import with_pack_3
+from ..pocket_worlds import with_pocket_1
 from .helpers import play, position, rig_dice
 
 ISLANDS = (
@@ -263,6 +265,25 @@ def test_explore_the_world_D121s_offers_every_pair_of_coasts_not_yet_adjacent():
     assert not any("irkutsk" in pair or "afghanistan" in pair for pair in pairs)  # no coast
     assert ("alaska", "kamchatka") not in pairs  # adjacent already
     assert all(m.name == "" for m in claims(_explorer()))
+
+
+def test_no_sea_line_ends_on_the_fallout_zone_offered_or_claimed_J169s():
+    """Nothing more is ever stuck on the fallout territory: no sea line of Explore the World,
+    as no end of Alien Island's (U-7), in the claims offered and in the claim itself."""
+    world = with_pocket_1(pack_3_world(), fallout="peru")
+    state = at_end_of_turn("D121s", {**held(*ISLANDS), "brazil": (0, 5)}, world=world)
+    offered = claims(state)
+    assert offered and not any("peru" in (m.territory, m.target) for m in offered)
+    with pytest.raises(IllegalMove) as refused:
+        apply_move(state, 0, ClaimMission("peru", "western_australia"))
+    assert refused.value.code == "fallout_unchangeable"
+    line = SeaLineAdded("western_australia", "peru", "p0", 1)
+    assert [v.code for v in line.check(world)] == ["fallout_unchangeable"]
+    island = AlienIslandPlaced(("peru", "japan"), "saharan_republic", "p0", 1)
+    refusals = island.check(PackOpened("pocket_2", 1, "drawn").apply(world))
+    assert [(v.code, v.message) for v in refusals] == [
+        (v.code, v.message) for v in line.check(world)
+    ]
 
 
 def test_explore_the_world_D121s_draws_a_sea_line_for_good_and_is_destroyed_G12():
