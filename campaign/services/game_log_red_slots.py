@@ -22,7 +22,11 @@ from campaign.services.game_log_planner import GamePlanner
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
-from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
+from rules.red_slot_world_events import (
+    LeadMissionChosen,
+    SlotMissionClaimed,
+    into_red_slot,
+)
 from rules.world import World
 
 NO_RED_SLOT = Violation(
@@ -36,15 +40,12 @@ def stuck_in_red_slot(
     planner: GamePlanner, where: str, mission: Mission, faction: str, person: str | None, game: int
 ) -> None:
     """E124s, right after the claim: a private mission whose claimer's red slot is empty goes
-    there for good (its card destroyed); with the slot taken the card is discarded as usual."""
-    world = planner.world
-    if not mission.private or not box.private_missions_active(world):
-        return
-    if faction in world.red_slots:
-        return
-    planner.add(
-        where, PrivateMissionStuck(faction=faction, mission=mission.code, person=person, game=game)
-    )
+    there for good (its card destroyed); with the slot taken (a private mission, or the one a
+    pack faction's card prints, J165) the card is discarded as usual. Decided by the engine's
+    own `into_red_slot`, so a logged game and a digital one never disagree."""
+    stuck = into_red_slot(planner.world, faction, mission.code, person, game)
+    if stuck is not None:
+        planner.add(where, stuck)
 
 
 def plan_slot_claim(

@@ -16,9 +16,16 @@ from campaign.services.game_log import game_log
 from campaign.services.game_log_entry import MissionEntry
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.world import world_event_append
 from rules.mission_world_events import MissionClaimed
-from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
+from rules.red_slot_world_events import (
+    LeadMissionChosen,
+    PrivateMissionStuck,
+    SlotMissionClaimed,
+    into_red_slot,
+)
 from rules.rewards import RewardChoice
+from rules.world_events import PackOpened
 from tests.campaign.box_worlds import pack_3_opened, pack_4_opened
 from tests.campaign.log.factories import DESTROYED_CARDS, owner_wins_again
 from tests.campaign.spoilers.walk import spoilers_in
@@ -216,3 +223,29 @@ def test_as_pack_4_opens_mid_game_the_lead_chooses_before_later_claims_E123_E124
     kinds = [type(e) for e in plan.events]
     opened = next(i for i, e in enumerate(plan.events) if getattr(e, "pack", "") == "pack_4")
     assert opened < kinds.index(LeadMissionChosen) < kinds.index(PrivateMissionStuck)
+
+
+def test_a_mutant_claim_leaves_the_printed_red_slot_as_the_engine_does_J165_E124s(
+    pack_4, owner, persons
+):
+    """The Mutants' card prints Mutant Domain in its red slot (J165): a private mission they
+    claim goes back to the box, in a logged game as in a digital one (their game 152 of
+    `simulate_campaign --seed 5` was refused on this)."""
+    world_event_append(
+        campaign=pack_4,
+        events=[PackOpened("pocket_1", 2, "a third missile on one roll")],
+        user=owner,
+        source="log",
+    )
+    entry = _game(3, persons, missions=(MissionEntry("E129s", "mutants"),))
+    entry = replace(
+        entry,
+        players=(entry.players[0], replace(entry.players[1], faction="mutants"), entry.players[2]),
+    )
+    world = world_current(campaign=pack_4)
+    assert into_red_slot(world, "mutants", "E129s", persons["player"].key, 3) is None
+    plan = _plan(pack_4, entry)
+    assert not plan.refusals
+    assert not any(isinstance(e, PrivateMissionStuck) for e in plan.events)
+    game_log(campaign=pack_4, user=owner, entry=entry)
+    assert "mutants" not in world_current(campaign=pack_4).red_slots
