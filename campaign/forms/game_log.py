@@ -407,6 +407,7 @@ class RewardsStep(StepForm):
                     {
                         "hx-get": f"{targets_url}?for=winner",
                         "hx-target": "#id_wr_target",
+                        "hx-include": "#id_wr_target",
                         "hx-trigger": "change",
                     }
                 )
@@ -451,6 +452,7 @@ class RewardsStep(StepForm):
                         {
                             "hx-get": f"{targets_url}?for={faction}",
                             "hx-target": f"#id_hr_{faction}_target",
+                            "hx-include": f"#id_hr_{faction}_target",
                             "hx-trigger": "change",
                         }
                     )

@@ -285,12 +285,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         who = self.request.GET.get("for", "winner")
         if who == "winner":
             code = self.request.GET.get("wr_code", "")
+            chosen = self.request.GET.get("wr_target", "")
             options = winner_reward_options(world)
         else:
             player = next((h for h in known["held_on"] if h["faction"] == who), None)
             if player is None:
                 return HttpResponse(blank)
             code = self.request.GET.get(f"hr_{who}_code", "")
+            chosen = self.request.GET.get(f"hr_{who}_target", "")
             options = held_on_reward_options(world, held=player["held"])
         option = next((o for o in options if o.code == code), None)
         if option is None:
@@ -300,7 +302,14 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         else:
             choices = [(k, board().territory(k).name) for k in option.targets]
         choices.sort(key=lambda kv: kv[1])
-        rows = format_html_join("", '<option value="{}">{}</option>', choices)
+        # What was chosen stays chosen while it is legal; the only legal target is chosen.
+        if len(choices) == 1:
+            chosen = choices[0][0]
+        rows = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            ((key, " selected" if key == chosen else "", name) for key, name in choices),
+        )
         return HttpResponse(blank + rows)
 
     def plan(self, entry: GameLogEntry):

@@ -307,3 +307,39 @@ def test_a_step_shows_its_field_errors_and_rule_refusals_at_once_S7(
     assert errors["p2_guest"] == ["Give the guest's name."]
     assert "nobody starts there" in errors["p1_start"][0]
     assert not response.context["may_keep"]  # a missing name is no rule to override
+
+
+def test_choosing_a_reward_again_keeps_the_target_already_chosen_END6(
+    campaign, player_client, persons
+):
+    """The targets come back with the territory already chosen still selected when it is
+    legal, and with the only legal one selected when there is one."""
+    _walk(player_client, campaign, persons)
+    targets = _step(campaign, "targets")
+    ask = {"for": "khan_industries", "hr_khan_industries_code": "H1"}
+
+    kept = player_client.get(targets, {**ask, "hr_khan_industries_target": "congo"})
+    gone = player_client.get(targets, {**ask, "hr_khan_industries_target": "peru"})
+    major = player_client.get(targets, {"for": "winner", "wr_code": "R2", "wr_target": "brazil"})
+
+    assert '<option value="congo" selected>' in kept.content.decode()
+    assert "selected" not in gone.content.decode()  # Peru is no target of this reward
+    assert '<option value="brazil" selected>' in major.content.decode()
+    nothing_else = player_client.get(targets, {"for": "winner", "wr_code": "R5"})
+    assert nothing_else.content.decode() == '<option value="">—</option>'
+
+
+def test_a_reward_with_one_legal_target_comes_with_it_selected_END6(
+    campaign, player_client, persons
+):
+    """Khan Industries held Egypt alone when play stopped: its Minor City can go only there."""
+    assert player_client.post(_step(campaign, "players"), _players(persons)).status_code == 302
+    assert player_client.post(_step(campaign, "during"), {}).status_code == 302
+    alone = {**OUTCOME, "h_khan_industries": ["egypt"]}
+    assert player_client.post(_step(campaign, "outcome"), alone).status_code == 302
+
+    one = player_client.get(
+        _step(campaign, "targets"), {"for": "khan_industries", "hr_khan_industries_code": "H1"}
+    ).content.decode()
+
+    assert one == '<option value="">—</option><option value="egypt" selected>Egypt</option>'
