@@ -176,9 +176,12 @@ def world_projection(
     return world, per_game
 
 
-def world_counted_entries(*, campaign: Campaign) -> list[tuple[int, WorldEvent]]:
-    """The log without the events later corrections voided."""
-    return _counted(world_event_entries(campaign=campaign))
+def world_counted_entries(
+    *, campaign: Campaign, entries: list[tuple[int, WorldEvent]] | None = None
+) -> list[tuple[int, WorldEvent]]:
+    """The log (or its `entries` when the caller read them) without the events later
+    corrections voided."""
+    return _counted(world_event_entries(campaign=campaign) if entries is None else entries)
 
 
 def _counted(entries: list[tuple[int, WorldEvent]]) -> list[tuple[int, WorldEvent]]:

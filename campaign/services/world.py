@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ForbiddenError
@@ -78,7 +79,7 @@ def world_event_append(
         )
         start = world_current(campaign=campaign)
         numbered = [(last_seq + i, event) for i, event in enumerate(events, start=1)]
-        violations = _check_all(campaign, start, numbered, last_seq)
+        violations, earlier = _check_all(campaign, start, numbered, last_seq)
         if violations and not override_reason:
             raise ApplicationError(
                 _("The rules refuse this: %(reasons)s")
@@ -104,12 +105,13 @@ def world_event_append(
         projections_extend(
             campaign=campaign, entries=zip(records, [e for _, e in numbered], strict=True)
         )
-        if any(isinstance(event, EventsVoided) for event in events):
-            counted = world_counted_entries(campaign=campaign)
-            _snapshots_store(campaign, World(), counted, after_seq=0, rebuild=True)
+        now_seq = numbered[-1][0]
+        if earlier is not None:  # a correction: the log the check read, and this batch
+            counted = world_counted_entries(campaign=campaign, entries=[*earlier, *numbered])
+            _snapshots_store(campaign, World(), counted, after_seq=0, last_seq=now_seq)
             pack_triggers_rebuild(campaign=campaign, counted=counted)
         else:
-            _snapshots_store(campaign, start, numbered, after_seq=last_seq, rebuild=False)
+            _snapshots_store(campaign, start, numbered, after_seq=last_seq, last_seq=now_seq)
             pack_triggers_extend(campaign=campaign, world=start, entries=numbered)
         world_events_appended_on_commit(campaign=campaign, records=records)
     return records
@@ -118,14 +120,21 @@ def world_event_append(
 def world_snapshots_rebuild(*, campaign: Campaign) -> World:
     """Recompute every snapshot of the campaign from its log (after a correction, or to
     repair). Call inside a transaction holding the campaign lock."""
+    entries = world_event_entries(campaign=campaign)
     return _snapshots_store(
-        campaign, World(), world_counted_entries(campaign=campaign), after_seq=0, rebuild=True
+        campaign,
+        World(),
+        world_counted_entries(campaign=campaign, entries=entries),
+        after_seq=0,
+        last_seq=entries[-1][0] if entries else 0,
     )
 
 
 def _check_all(
     campaign: Campaign, world: World, numbered: list[tuple[int, WorldEvent]], last_seq: int
-) -> list[Violation]:
+) -> tuple[list[Violation], list[tuple[int, WorldEvent]] | None]:
+    """The violations of `numbered` in turn, and the log before them when a correction among
+    them made the check read it (None otherwise)."""
     violations: list[Violation] = []
     earlier: list[tuple[int, WorldEvent]] | None = None
     for seq, event in numbered:
@@ -137,7 +146,7 @@ def _check_all(
             world = replay([*earlier, *[(s, e) for s, e in numbered if s <= seq]])
         else:
             world = event.apply(world)
-    return violations
+    return violations, earlier
 
 
 def _check_voids(event: EventsVoided, last_seq: int) -> list[Violation]:
@@ -162,10 +171,12 @@ def _snapshots_store(
     entries: Iterable[tuple[int, WorldEvent]],
     *,
     after_seq: int,
-    rebuild: bool,
+    last_seq: int,
 ) -> World:
-    """Fold `entries` into `world` and store the current world and the world as of each game
-    they touch (`rebuild`: the entries are the whole log, so drop snapshots of lost games)."""
+    """Fold `entries` into `world` and store the current world (after `last_seq`, the log's
+    last entry) and the world as of each game they touch. From an empty world (`after_seq`
+    0) the entries are the whole counted log: every game's snapshot is written again."""
+    rebuild = after_seq == 0
     world, per_game = world_projection(entries, world=world, after_seq=after_seq)
     if rebuild:
         # Every game's snapshot written again in one statement, however long the campaign.
@@ -188,18 +199,14 @@ def _snapshots_store(
                 games_played=games_played,
                 defaults={"after_seq": seq, "world": snapshot_world.to_json()},
             )
-    current_seq = (
-        WorldEventRecord.objects.filter(campaign=campaign).order_by("-seq").values("seq")[:1]
-    )
-    WorldSnapshot.objects.update_or_create(
-        campaign=campaign,
-        is_current=True,
-        defaults={
-            "after_seq": current_seq[0]["seq"] if current_seq else 0,
-            "games_played": world.games_played,
-            "world": world.to_json(),
-        },
-    )
+    current = {
+        "after_seq": last_seq,
+        "games_played": world.games_played,
+        "world": world.to_json(),
+        "updated_at": timezone.now(),  # what tells readers' caches the world changed
+    }
+    if not WorldSnapshot.objects.filter(campaign=campaign, is_current=True).update(**current):
+        WorldSnapshot.objects.create(campaign=campaign, is_current=True, **current)
     return world
 
 

@@ -89,11 +89,16 @@ def projections_extend(
 
 
 def pack_triggers_extend(
-    *, campaign: Campaign, world: World, entries: Iterable[tuple[int, WorldEvent]]
+    *,
+    campaign: Campaign,
+    world: World,
+    entries: Iterable[tuple[int, WorldEvent]],
+    found: dict[str, int] | None = None,
 ) -> None:
     """Store the triggers counted `entries` set, folded into `world` (the world before them),
-    for packs that have none yet."""
-    found = dict(PackTrigger.objects.filter(campaign=campaign).values_list("pack", "seq"))
+    for packs that have none yet (`found`: the stored ones, read here unless given)."""
+    if found is None:
+        found = dict(PackTrigger.objects.filter(campaign=campaign).values_list("pack", "seq"))
     _, triggers = pack_triggers(entries, world=world, found=found)
     PackTrigger.objects.bulk_create(
         PackTrigger(campaign=campaign, pack=pack, seq=seq) for pack, (seq, _) in triggers.items()
@@ -103,7 +108,7 @@ def pack_triggers_extend(
 def pack_triggers_rebuild(*, campaign: Campaign, counted: list[tuple[int, WorldEvent]]) -> None:
     """Recompute the triggers from the counted log (after a correction)."""
     PackTrigger.objects.filter(campaign=campaign).delete()
-    pack_triggers_extend(campaign=campaign, world=World(), entries=counted)
+    pack_triggers_extend(campaign=campaign, world=World(), entries=counted, found={})
 
 
 def projections_rebuild(*, campaign: Campaign) -> None:
