@@ -236,7 +236,7 @@ def draft_cards(world: World, players: int) -> list[DraftCard]:
         return []
     return [
         card
-        for pack in _in_words(world).contents
+        for pack in _facts(world).contents
         for card in pack.draft_cards
         if card.min_players <= players
     ]
@@ -261,6 +261,11 @@ def comeback_rule_active(world: World) -> bool:
 def factions(world: World) -> dict[str, Faction]:
     """The factions this campaign's box holds: the base five and any a pack brought."""
     return dict(_in_words(world).factions)
+
+
+def faction_keys(world: World) -> tuple[str, ...]:
+    """The keys of `factions`, in the same order, for the rules (no words)."""
+    return tuple(_facts(world).factions)
 
 
 def is_pack_faction(faction: str | None) -> bool:

@@ -88,8 +88,8 @@ def legal_start_violation(
             _("There is no territory '%(territory)s'.") % {"territory": territory},
             "C-2",
         )
-    name = territory_name(territory)
     if state.occupied(territory):
+        name = territory_name(territory)
         return (
             "start_occupied",
             _("%(territory)s is occupied; a start must be unoccupied.") % {"territory": name},
@@ -107,7 +107,7 @@ def legal_start_violation(
                 "%(territory)s carries a mark; you may start only in an unmarked territory or "
                 "in a Major City you founded."
             )
-            % {"territory": name},
+            % {"territory": territory_name(territory)},
             "S-7",
         )
     if setup:
@@ -117,7 +117,10 @@ def legal_start_violation(
                 return (
                     "start_next_to_hq",
                     _("%(territory)s borders %(other)s, which holds another HQ.")
-                    % {"territory": name, "other": territory_name(hq_territory)},
+                    % {
+                        "territory": territory_name(territory),
+                        "other": territory_name(hq_territory),
+                    },
                     "S-7.1",
                 )
     return None

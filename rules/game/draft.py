@@ -111,7 +111,7 @@ def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | 
         )
     player = state.seats[seat]
     if move.faction:
-        if move.faction not in box.factions(state.world):
+        if move.faction not in box.faction_keys(state.world):
             return Violation(
                 "unknown_faction",
                 _("There is no faction '%(faction)s'.") % {"faction": move.faction},
@@ -166,7 +166,7 @@ def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | 
 
 def draft_options(state: GameState, seat: int) -> list[MoveOption]:
     candidates = [
-        *(DraftPick(faction=key) for key in box.factions(state.world)),
+        *(DraftPick(faction=key) for key in box.faction_keys(state.world)),
         *(DraftPick(card=card.code) for card in cards_in_use(state)),
     ]
     return [MoveOption(m) for m in candidates if pick_violation(state, seat, m) is None]
@@ -420,7 +420,7 @@ def draft_view(state: GameState) -> dict[str, Any] | None:
     pending = state.pending or {}
     return {
         "cards": cards,
-        "factions_left": [f for f in box.factions(state.world) if f not in taken],
+        "factions_left": [f for f in box.faction_keys(state.world) if f not in taken],
         "round": pending.get("round") if state.phase == SETUP_DRAFT else None,
         "order": pending.get("order") if state.phase in (SETUP_DRAFT, SETUP_PLACE) else None,
         "turn_order": list(state.turn_order),

@@ -135,7 +135,7 @@ def scar_targets(state: GameState, seat: int) -> list[str]:
         candidates: list[str] = [state.pending["target"]]  # type: ignore[index]
     else:
         candidates = list(
-            box.factions(state.world) if scar.target == "faction" else _territories(state)
+            box.faction_keys(state.world) if scar.target == "faction" else _territories(state)
         )
     return [t for t in candidates if not isinstance(scar_problem(state, seat, t), Violation)]
 
@@ -220,7 +220,9 @@ def turn_start_turn(state: GameState) -> int | None:
             continue
         scar = _card(state, seat)
         assert scar is not None
-        candidates = box.factions(state.world) if scar.target == "faction" else _territories(state)
+        candidates = (
+            box.faction_keys(state.world) if scar.target == "faction" else _territories(state)
+        )
         if any(not isinstance(_target_problem(state, scar, t), Violation) for t in candidates):
             return seat
     return None

@@ -147,7 +147,7 @@ def roll_for_order(
 
 
 def _faction_violation(state: GameState, seat: int, move: ChooseFaction) -> None:
-    if move.faction not in box.factions(state.world):
+    if move.faction not in box.faction_keys(state.world):
         fail(
             "unknown_faction",
             _("There is no faction '%(faction)s'.") % {"faction": move.faction},
@@ -208,7 +208,7 @@ def setup_options(state: GameState, seat: int) -> list[MoveOption]:
     starts = legal_starts(state, seat, setup=hq_spacing_applies(state, seat))
     return [
         MoveOption(ChooseFaction(faction, territory))
-        for faction in box.factions(state.world)
+        for faction in box.faction_keys(state.world)
         if faction not in taken
         for territory in starts
     ]
