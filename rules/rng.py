@@ -21,6 +21,7 @@ import hmac
 import string
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 SEED_BYTES = 32
@@ -41,13 +42,23 @@ def seed_bytes(seed: Seed) -> bytes:
         if not 0 <= seed < 1 << (8 * SEED_BYTES):
             raise ValueError("A dice seed is a whole number from 0 to 2**256 - 1.")
         return seed.to_bytes(SEED_BYTES, "big")
-    if (
-        isinstance(seed, str)
-        and len(seed) == 2 * SEED_BYTES
-        and all(c in string.hexdigits for c in seed)
-    ):
+    if isinstance(seed, str):
+        return _hex_seed(seed)
+    raise ValueError("A dice seed is 64 hex digits.")
+
+
+@lru_cache(maxsize=64)
+def _hex_seed(seed: str) -> bytes:
+    """A stored seed's bytes; kept, since every move that rolls reads the same one again."""
+    if len(seed) == 2 * SEED_BYTES and all(c in string.hexdigits for c in seed):
         return bytes.fromhex(seed)
     raise ValueError("A dice seed is 64 hex digits.")
+
+
+@lru_cache(maxsize=64)
+def _dice_block(seed: bytes, index: int) -> bytes:
+    """Block `index` of a seed's dice; kept, since the next move resumes in the same block."""
+    return hmac.digest(seed, b"dice" + index.to_bytes(8, "big"), "sha256")
 
 
 def seed_hex(seed: Seed) -> str:
@@ -140,8 +151,7 @@ class SeedDice(Rng):
         while len(out) < count:
             index, offset = divmod(self._drawn, BLOCK_BYTES)
             if index != self._block_index:
-                counter = b"dice" + index.to_bytes(8, "big")
-                self._block = hmac.digest(self._seed, counter, "sha256")
+                self._block = _dice_block(self._seed, index)
                 self._block_index = index
             taken = self._block[offset : offset + count - len(out)]
             out += taken
