@@ -15,8 +15,6 @@ carries no mark), in this game and every later one.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import board_links
 from rules.data import rules_board
 from rules.errors import IllegalMove
@@ -24,7 +22,7 @@ from rules.game.attack import EXPAND_ATTACK
 from rules.game.common import ask_to_open, constant, pack_due, seat_label
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, PlaceAlienIsland
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.pocket_world_events import AlienIslandPlaced
 from rules.rng import Rng
 from rules.words import gettext as _
@@ -98,7 +96,7 @@ def place_island(
     rng = Rng.resume(state.rng)
     state.draw_pile = tuple(rng.shuffled([*state.draw_pile, island]))
     state.rng = rng.state
-    state.turn = replace(state.turn, recruits_left=0, placed_in=(island,))
+    state.turn = changed(state.turn, recruits_left=0, placed_in=(island,))
     state.pending = None
     state.phase = EXPAND_ATTACK
     events.append(

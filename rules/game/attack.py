@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from rules import board_links
@@ -38,7 +37,7 @@ from rules.game.moves import (
     PassScarCard,
     PlayScarCard,
 )
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import listed
@@ -141,7 +140,7 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
     lost = expansion_cost(state, seat, move.target)
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, move.count - lost)
-    state.turn = replace(
+    state.turn = changed(
         state.turn,
         expansions=state.turn.expansions + 1,
         expanded_into_city=state.turn.expanded_into_city or move.target in state.world.cities,
@@ -232,9 +231,9 @@ def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -
         )
     turn = state.turn
     if turn.first_target is None:
-        state.turn = replace(turn, first_target=move.target, first_strike_active=True)
+        state.turn = changed(turn, first_target=move.target, first_strike_active=True)
     elif move.target != turn.first_target and turn.first_strike_active:
-        state.turn = replace(turn, first_strike_active=False)
+        state.turn = changed(turn, first_strike_active=False)
     defender = state.owner(move.target)
     assert defender is not None
     state.pending = {
@@ -607,7 +606,7 @@ def _conquer(
     state.set_troops(target, attacker, survivors)
     turn = state.turn
     across_sea = board_links.is_sea_line(state.world, origin, target)
-    state.turn = replace(
+    state.turn = changed(
         turn,
         conquered=True,
         first_strike_active=False,

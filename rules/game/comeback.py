@@ -12,7 +12,6 @@ end of turn or the start of a turn in half, and nothing is asked once the game i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules import board_links, box
@@ -26,7 +25,7 @@ from rules.game.effects import CARD_EARNING_EFFECTS, Roll, die_modifier, has_eff
 from rules.game.events import GameEvent
 from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
 from rules.words import listed
 from rules.world import World
@@ -198,7 +197,7 @@ def move_hq(state: GameState, seat: int, move: MoveHQ, events: list[GameEvent]) 
         raise IllegalMove.from_violation(problem)
     state.set_hq(move.target, state.hqs[move.origin])
     state.set_hq(move.origin, None)
-    state.turn = replace(state.turn, hq_moved=True)
+    state.turn = changed(state.turn, hq_moved=True)
     moved = GameIncident(
         game=state.game_number,
         incident="hq_moved",
@@ -280,7 +279,7 @@ def place_stealthily(
     if not 1 <= move.count <= left:
         fail("place_count", _("You have %(count)s troops left to place.") % {"count": left}, "T-13")
     state.set_troops(move.territory, seat, move.count)
-    state.turn = replace(
+    state.turn = changed(
         state.turn, recruits_left=left - move.count, stealth_territory=move.territory
     )
     weaknesses.note_placement(state, seat, move.territory)

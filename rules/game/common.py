@@ -78,59 +78,79 @@ def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
     return bonuses
 
 
-def legal_start_violation(
-    state: GameState, seat: int, territory: str, *, setup: bool
-) -> tuple[str, str, str] | None:
-    """S-7 (and S-7.1 at setup only): why `territory` is not a legal start, or None."""
+def _start_refusal(state: GameState, seat: int, territory: str, *, setup: bool) -> str | None:
+    """The code of why `territory` is not a legal start (S-7, S-7.1), or None. No words:
+    listing the starts asks it of every territory."""
     if not board_links.on_board(state.world, territory):
-        return (
-            "unknown_territory",
-            _("There is no territory '%(territory)s'.") % {"territory": territory},
-            "C-2",
-        )
+        return "unknown_territory"
     if state.occupied(territory):
-        name = territory_name(territory)
-        return (
-            "start_occupied",
-            _("%(territory)s is occupied; a start must be unoccupied.") % {"territory": name},
-            "S-7",
-        )
+        return "start_occupied"
     world = state.world
     city = world.cities.get(territory)
     own_major = (
         city is not None and city.kind == "major" and city.founder == state.seats[seat].person
     )
     if not own_major and world.is_marked(territory):
+        return "start_marked"
+    if setup and _hq_next_door(state, seat, territory) is not None:
+        return "start_next_to_hq"
+    return None
+
+
+def _hq_next_door(state: GameState, seat: int, territory: str) -> str | None:
+    """Another faction's HQ territory bordering `territory`, if any."""
+    neighbours = board_links.neighbours(state.world, territory)
+    for hq_territory, owner in state.hqs.items():
+        if owner != seat and hq_territory in neighbours:
+            return hq_territory
+    return None
+
+
+def legal_start_violation(
+    state: GameState, seat: int, territory: str, *, setup: bool
+) -> tuple[str, str, str] | None:
+    """S-7 (and S-7.1 at setup only): why `territory` is not a legal start, or None."""
+    code = _start_refusal(state, seat, territory, setup=setup)
+    if code is None:
+        return None
+    if code == "unknown_territory":
         return (
-            "start_marked",
+            code,
+            _("There is no territory '%(territory)s'.") % {"territory": territory},
+            "C-2",
+        )
+    name = territory_name(territory)
+    if code == "start_occupied":
+        return (
+            code,
+            _("%(territory)s is occupied; a start must be unoccupied.") % {"territory": name},
+            "S-7",
+        )
+    if code == "start_marked":
+        return (
+            code,
             _(
                 "%(territory)s carries a mark; you may start only in an unmarked territory or "
                 "in a Major City you founded."
             )
-            % {"territory": territory_name(territory)},
+            % {"territory": name},
             "S-7",
         )
-    if setup:
-        neighbours = board_links.neighbours(world, territory)
-        for hq_territory, owner in state.hqs.items():
-            if owner != seat and hq_territory in neighbours:
-                return (
-                    "start_next_to_hq",
-                    _("%(territory)s borders %(other)s, which holds another HQ.")
-                    % {
-                        "territory": territory_name(territory),
-                        "other": territory_name(hq_territory),
-                    },
-                    "S-7.1",
-                )
-    return None
+    other = _hq_next_door(state, seat, territory)
+    assert other is not None  # the refusal's own reason
+    return (
+        code,
+        _("%(territory)s borders %(other)s, which holds another HQ.")
+        % {"territory": name, "other": territory_name(other)},
+        "S-7.1",
+    )
 
 
 def legal_starts(state: GameState, seat: int, *, setup: bool) -> list[str]:
     return [
         t
         for t in board_links.territories(state.world)
-        if legal_start_violation(state, seat, t, setup=setup) is None
+        if _start_refusal(state, seat, t, setup=setup) is None
     ]
 
 

@@ -8,12 +8,12 @@ registered here, never a rewrite of the turn. Die modifiers run in the X-8 order
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from rules import box
 from rules.data import rules_content
 from rules.game.events import GameEvent
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
 from rules.world import World
 
@@ -288,7 +288,7 @@ def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
         return
     state = roll.state
     if roll.target not in state.turn.blocked:
-        state.turn = replace(state.turn, blocked=(*state.turn.blocked, roll.target))
+        state.turn = changed(state.turn, blocked=(*state.turn.blocked, roll.target))
         outcome.events.append(
             GameEvent(
                 "power_used",

@@ -4,13 +4,12 @@ knock-out sets off (rules addition E hooks in here through `KNOCKOUT_HOOKS`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from rules import box
 from rules.game import weaknesses
 from rules.game.common import seat_label
 from rules.game.events import GameEvent
-from rules.game.state import GameState
+from rules.game.state import GameState, changed
 from rules.words import gettext as _
 
 KnockoutHook = Callable[[GameState, int, list[GameEvent]], None]
@@ -27,7 +26,7 @@ def knocked_out(state: GameState, seat: int, events: list[GameEvent], *, by: int
     state.set_seat(seat, knocked_out_by=by)
     if by is not None:  # a conquest of this turn's player (Forced Occupation counts the hand)
         hands = (*state.turn.knockout_hands, len(taken))
-        state.turn = replace(state.turn, knockout_hands=hands)
+        state.turn = changed(state.turn, knockout_hands=hands)
     if by is not None:
         state.set_seat(seat, cards=())
         state.set_seat(by, cards=(*state.seats[by].cards, *taken))

@@ -9,8 +9,6 @@ open to Interference [inference: it is itself a power answering the draw].
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.game import endturn
 from rules.game.common import fail, seat_label
 from rules.game.draws import COIN, card_choices, entitled_to_card
@@ -26,7 +24,7 @@ from rules.game.missile_powers import (
     spend,
 )
 from rules.game.moves import MoveOption, TakeCard
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
 
 INTERFERENCE_WINDOW = "interference_window"
@@ -78,7 +76,7 @@ def use_interference(
     drawer, slot = pending["drawer"], pending["slot"]
     shown = _shown(state, slot)
     turn = state.turn
-    state.turn = replace(turn, cards_blocked=(*turn.cards_blocked, str(slot)))
+    state.turn = changed(turn, cards_blocked=(*turn.cards_blocked, str(slot)))
     state.phase, state.pending = endturn.END_OF_TURN, None
     spend(
         state,

@@ -15,7 +15,7 @@ not used it this turn; with nobody so placed, no window opens.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules import board_links, box
@@ -25,7 +25,7 @@ from rules.game.common import START_OF_TURN, continent_bonuses, fail, record_pow
 from rules.game.events import GameEvent
 from rules.game.moves import Move, MoveOption
 from rules.game.scars import open_turn_start_window
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.pocket_world_events import MissilePowerGained
 from rules.words import gettext as _
 from rules.words import listed
@@ -136,7 +136,7 @@ def spend(
     """The cost of a use: one missile back to the pool, and the power is spent this turn."""
     state.set_seat(seat, missiles=state.seats[seat].missiles - 1)
     turn = state.turn
-    state.turn = replace(turn, missile_power_users=(*turn.missile_power_users, seat))
+    state.turn = changed(turn, missile_power_users=(*turn.missile_power_users, seat))
     events.append(
         GameEvent(
             "missile_power_used",
@@ -322,7 +322,7 @@ def use_emp(state: GameState, seat: int, move: UseMissilePower, events: list[Gam
             "G-3",
         )
     turn = state.turn
-    state.turn = replace(turn, emp_territories=(*turn.emp_territories, move.target))
+    state.turn = changed(turn, emp_territories=(*turn.emp_territories, move.target))
     spend(
         state,
         seat,
@@ -388,7 +388,7 @@ def use_bad_intel(
             "G-3",
         )
     turn = state.turn
-    state.turn = replace(turn, bonuses_denied=(*turn.bonuses_denied, move.target))
+    state.turn = changed(turn, bonuses_denied=(*turn.bonuses_denied, move.target))
     spend(
         state,
         seat,

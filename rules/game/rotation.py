@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import box
 from rules.data import rules_board
 from rules.game import missile_powers, mutant_evolutions
@@ -17,7 +15,7 @@ from rules.game.common import (
 )
 from rules.game.effects import at_turn_start
 from rules.game.events import GameEvent
-from rules.game.state import GameState, TurnFlags, faction_name
+from rules.game.state import GameState, TurnFlags, changed, faction_name
 from rules.words import gettext as _
 
 
@@ -43,7 +41,7 @@ def _remember_turn_start(state: GameState, seat: int) -> None:
             for key, continent in rules_board().continents.items()
             if all(state.owner(t) == seat for t in continent.territories)
         )
-        state.turn = replace(state.turn, continents_at_start=held)
+        state.turn = changed(state.turn, continents_at_start=held)
 
 
 def _lift_sea_ban(state: GameState, seat: int, events: list[GameEvent]) -> None:

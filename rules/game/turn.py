@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from rules import board_links
 from rules.data import board, rules_content
@@ -41,7 +40,7 @@ from rules.game.moves import (
     Recruit,
 )
 from rules.game.scars import scar_targets
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
 from rules.words import listed
 
@@ -171,7 +170,7 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
     bonuses = {c: n for c, n in continent_bonuses(state, seat).items() if c not in denied}
     powers = recruit_bonuses(state, seat)
     total = base + sum(bonuses.values()) + sum(n for _, n in powers) + traded
-    state.turn = replace(
+    state.turn = changed(
         state.turn, recruits_left=total, traded_in=bool(move.trade_in), trade_in=move.trade_in
     )
     state.phase = PLACE
@@ -200,7 +199,7 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
         )
     )
     if fallout.recruits_lost(state, seat, events):
-        state.turn = replace(state.turn, recruits_left=0)
+        state.turn = changed(state.turn, recruits_left=0)
         state.phase = EXPAND_ATTACK
     alien_arrival.check_arrival(state, seat, total, events)
 
@@ -247,7 +246,7 @@ def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[Ga
     _place_violation(state, seat, move)
     state.set_troops(move.territory, seat, state.troops(move.territory) + move.count)
     left = state.turn.recruits_left - move.count
-    state.turn = replace(state.turn, recruits_left=left)
+    state.turn = changed(state.turn, recruits_left=left)
     weaknesses.note_placement(state, seat, move.territory)
     events.append(
         GameEvent(
@@ -358,7 +357,7 @@ def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent
         )
     state.set_troops(move.origin, seat, state.troops(move.origin) - move.count)
     state.set_troops(move.target, seat, state.troops(move.target) + move.count)
-    state.turn = replace(state.turn, maneuvered=True)
+    state.turn = changed(state.turn, maneuvered=True)
     events.append(
         GameEvent(
             "maneuvered",

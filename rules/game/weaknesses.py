@@ -5,14 +5,12 @@ that carries it; the engine's steps ask here, so a weakness is one small rule pe
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules import board_links, box
 from rules.errors import Violation
 from rules.game.common import joined
 from rules.game.effects import EXPANSION_COST_EFFECTS, ExpansionCostEffect, has_effect
 from rules.game.events import GameEvent
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
 
 COLLABORATOR = "collaborator"
@@ -72,7 +70,7 @@ def note_placement(state: GameState, seat: int, territory: str) -> None:
     weakness card is played only in its holder's own turn, never while they place, so a seat
     placing is Cautious from its first placement or not at all."""
     if has_effect(state, seat, CAUTIOUS) and territory not in state.turn.placed_in:
-        state.turn = replace(state.turn, placed_in=(*state.turn.placed_in, territory))
+        state.turn = changed(state.turn, placed_in=(*state.turn.placed_in, territory))
 
 
 def narrows_maneuvers(state: GameState, seat: int) -> bool:
