@@ -6,7 +6,8 @@ request's next query raise `OperationalError` or `InterfaceError`. Whatever the 
 writing was in a transaction the database rolls back when the connection goes, so nothing of it
 is applied: the client may send it again (with its idempotency key, `campaign.idempotency`, in
 case the commit itself got through before the connection went). A read changes nothing, so it is
-simply run again; so is a sign-in, whose retry at worst opens a second session.
+simply run again; so is a sign-in, whose retry at worst opens a second session, and a write
+sent with an idempotency key.
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.signals import got_request_exception
-from django.db import InterfaceError, OperationalError, connections
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+
+from campaign.idempotency import idempotency_key
 
 LOST = (OperationalError, InterfaceError)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -42,6 +46,8 @@ class ConnectionLossMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith(settings.STATIC_URL):
+            lend_live_connection()
         response = self.get_response(request)
         if not getattr(request, _FLAG, False):
             return response
@@ -56,17 +62,43 @@ class ConnectionLossMiddleware:
 
 
 def _retried(request: HttpRequest) -> bool:
+    """Reads, sign-ins, and writes sent with an idempotency key: the key makes a second run
+    safe (had the first committed after all, the second answers its stored answer)."""
     match = request.resolver_match
-    return request.method in SAFE_METHODS or (
-        match is not None and match.url_name in RETRIED_WRITES
+    return (
+        request.method in SAFE_METHODS
+        or (match is not None and match.url_name in RETRIED_WRITES)
+        or bool(idempotency_key(request))
     )
 
 
+def lend_live_connection() -> None:
+    """Before a request, make sure the pool lent it a live connection: one the server ended
+    while it sat idle fails its first query. Checked here with one round trip, so a write never
+    starts on a dead connection; on a dead one the pool is rid of every dead one at once (the
+    pool's own check on lending would wait seconds between dead ones)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    if getattr(connection, "pool", None) is None:
+        return  # SQLite: no server to lose
+    try:
+        connection.ensure_connection()
+    except LOST:
+        drop_broken_connections()
+        return
+    if not connection.is_usable():
+        drop_broken_connections()
+
+
 def drop_broken_connections() -> None:
-    """Close every connection that no longer answers, so the next query opens a new one."""
+    """Close every connection that no longer answers, so the next query opens a new one, and
+    rid the process's pool of the idle connections lost with it (a server restart or failover
+    ends them all): the retry is lent a live one instead of waiting on dead ones."""
     for connection in connections.all(initialized_only=True):
         if connection.connection is not None and not connection.is_usable():
             connection.close()
+        pool = getattr(connection, "pool", None)
+        if pool is not None:
+            pool.check()
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:

@@ -35,7 +35,7 @@ class IdempotencyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method != "POST":
             return self.get_response(request)
-        key = request.headers.get(HEADER) or _form_key(request)
+        key = idempotency_key(request)
         if not key:
             return self.get_response(request)
         user = _user(request)
@@ -55,9 +55,15 @@ class IdempotencyMiddleware:
         try:
             with transaction.atomic():
                 response = self.get_response(request)
-                if response.status_code >= 500:
-                    transaction.set_rollback(True)  # a failed write leaves nothing behind
-                elif response.status_code < 400 and not response.streaming:
+                if response.status_code >= 400:
+                    # A twin sent at once may have been written meanwhile, making this one
+                    # refused (the game already logged): the twin's answer is this one's.
+                    twin = IdempotentAnswer.objects.filter(user=user, key=key).first()
+                    if response.status_code >= 500 or twin is not None:
+                        transaction.set_rollback(True)  # a failed write leaves nothing behind
+                    if twin is not None:
+                        return _replay(request, twin, fingerprint)
+                elif not response.streaming:
                     IdempotentAnswer.objects.create(
                         user=user,
                         key=key,
@@ -75,8 +81,13 @@ class IdempotencyMiddleware:
         return response
 
 
-def _form_key(request: HttpRequest) -> str:
-    """The pages' hidden field (only from a form's body: a JSON body is the API's own)."""
+def idempotency_key(request: HttpRequest) -> str:
+    """The key of a POST: its header, or the pages' hidden field (read only from a form's
+    body: a JSON body is the API's own)."""
+    if request.method != "POST":
+        return ""
+    if key := request.headers.get(HEADER):
+        return key
     if request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
         return request.POST.get(FIELD, "")
     return ""

@@ -61,12 +61,16 @@ def env_database(name: str, default: str) -> dict:
     if config["ENGINE"] == "django.db.backends.postgresql":
         # Under ASGI every request runs in a thread of its own, so a connection kept by the
         # thread is never used again: each request would open a new one. A pool per process
-        # lends them instead (checked as they are lent, CONN_HEALTH_CHECKS); Django then wants
+        # lends them instead; Django then wants
         # no connection kept past its request.
         size = env_int("DATABASE_POOL_SIZE", 10)
         if size < 1:
             raise ImproperlyConfigured("DATABASE_POOL_SIZE must be 1 or more.")
         config["CONN_MAX_AGE"] = 0
+        # The pool's own check on lending waits 1, 2, 4... seconds between dead connections
+        # (a restart ends them all); each request checks the one it is lent instead and rids the
+        # pool of every dead one at once (campaign.connection_loss).
+        config["CONN_HEALTH_CHECKS"] = False
         config.setdefault("OPTIONS", {})["pool"] = {
             "min_size": min(2, size),
             "max_size": size,

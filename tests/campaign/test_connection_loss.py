@@ -17,7 +17,7 @@ from campaign.selectors.world import world_current
 from tests.campaign.log.factories import api_payload, three_player_entry
 from tests.conftest import PASSWORD
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fault]
 
 LOST = OperationalError("server closed the connection unexpectedly")
 
@@ -100,3 +100,29 @@ def test_a_sign_in_whose_connection_is_lost_is_tried_again_and_signs_in_DESIGN(o
     assert response.status_code == 302, response.content[:300]
     assert len(calls) == 2
     assert client.get("/").wsgi_request.user == owner
+
+
+def test_a_write_with_an_idempotency_key_is_tried_again_and_written_once_DESIGN(
+    campaign, owner, persons
+):
+    """The key makes a second run safe: the game is logged once, and the client is answered."""
+    from campaign.services.game_log import game_log_row_new
+
+    answers = iter([LOST])
+
+    def flaky(**kwargs):
+        for lost in answers:
+            raise lost
+        return game_log_row_new(**kwargs)
+
+    body = json.dumps(api_payload(three_player_entry(persons)))
+    with mock.patch("campaign.services.game_log.game_log_row_new", side_effect=flaky):
+        response = _client(owner).post(
+            f"/api/v1/campaigns/{campaign.slug}/games/",
+            body,
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY="lost-once-001",
+        )
+
+    assert response.status_code == 201, response.content
+    assert GameLog.objects.filter(campaign=campaign).count() == 1

@@ -16,7 +16,7 @@ from campaign.services.export import campaign_export
 from tests.campaign.digital.conftest import first_legal
 from tests.campaign.log.factories import api_payload, three_player_entry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fault]
 
 
 def _post(client, url: str, body: dict, key: str):

@@ -24,7 +24,7 @@ from campaign.services.game_log import game_log
 from campaign.services.import_checks import numbering_refusals
 from tests.campaign.log.factories import three_player_entry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fault]
 
 IMPORTS = "/api/v1/campaign-imports/"
 

@@ -28,7 +28,7 @@ from campaign.tasks import packs_evaluate
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.log.factories import owner_wins_again, three_player_entry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fault]
 
 VOLATILE = ("exported_at", "created_at")
 

@@ -21,7 +21,7 @@ from rules.rewards import RewardChoice
 from tests.campaign.log.factories import DESTROYED_CARDS, three_player_entry, with_player
 from tests.campaign.services.test_restore import round_trip
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.fault]
 
 FACTIONS = ("die_mechaniker", "khan_industries", "saharan_republic")
 
