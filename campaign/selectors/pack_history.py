@@ -18,7 +18,7 @@ from rules.box import DRAFT_KINDS
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import EventCard, EventOption, board, content
 from rules.event_targets import option_targets
-from rules.pack_words import comeback_power_name, draft_code_label, event_code_label
+from rules.pack_words import comeback_power_name, draft_card_words, event_code_label
 from rules.world_events import GameIncident, GameRecorded, WorldEvent
 
 
@@ -40,16 +40,22 @@ def _kind_order(code: str) -> int:
     return DRAFT_KINDS.index(card.kind) if card and card.kind in DRAFT_KINDS else len(DRAFT_KINDS)
 
 
+def _draft_words(code: str) -> str:
+    card = content().draft_cards.get(code)
+    return draft_card_words(card) if card else code
+
+
 def draft_lines(event: DraftRecorded, names: Mapping[str, str]) -> list[str]:
-    """One line per player, cards in kind order whatever the order of the picks: "Olga (Die
-    Mechaniker) drafted 8 starting troops (B96), 1 starting coin card (B81), ..."."""
+    """One line per player, cards in kind order whatever the order of the picks, in words (the
+    cards' print codes add nothing a reader needs): "Olga (Die Mechaniker) drafted 8 starting
+    troops, 1 starting coin card, ..."."""
     return [
         _("%(who)s (%(faction)s) drafted %(cards)s")
         % {
             "who": _who(names, pick.get("person")),
             "faction": _faction(pick.get("faction")),
             "cards": ", ".join(
-                draft_code_label(code) for code in sorted(pick.get("cards", ()), key=_kind_order)
+                _draft_words(code) for code in sorted(pick.get("cards", ()), key=_kind_order)
             ),
         }
         for pick in event.picks

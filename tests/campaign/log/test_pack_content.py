@@ -118,8 +118,8 @@ def test_the_history_tells_the_draft_events_powers_and_who_eliminated_whom(
     [game] = history_games(campaign=campaign)
     owner_name = persons["owner"].display_name
     assert game.draft[0] == (
-        f"{owner_name} (Die Mechaniker) drafted 10 starting troops (B97), 2 starting coin cards "
-        "(B82), plays 1st (B90), places 1st (B85)"
+        f"{owner_name} (Die Mechaniker) drafted 10 starting troops, 2 starting coin cards, "
+        "plays 1st, places 1st"
     )
     assert game.players[2].eliminated_by == "Die Mechaniker"
     assert game.events[0].startswith("Event Fortify (B73) drawn: ")
@@ -145,7 +145,7 @@ def test_the_history_tells_the_draft_events_powers_and_who_eliminated_whom(
         )
         assert "Fortify (B73)" in page
         assert "comeback power Mobile" in page
-        assert "drafted 10 starting troops (B97)" in page
+        assert "drafted 10 starting troops, " in page
 
 
 def test_a_faction_that_picks_mobile_moves_its_hq_to_a_neighbour_later_that_game_G18(

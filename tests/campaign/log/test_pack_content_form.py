@@ -109,7 +109,7 @@ def test_a_game_after_packs_1_and_2_is_logged_through_the_form_B73_B77_B70s_C106
     confirm = player_client.get(_step(campaign, "confirm")).content.decode()
     owner_name = persons["owner"].display_name
     for line in (
-        f"{owner_name} (Die Mechaniker) drafted 10 starting troops (B97)",
+        f"{owner_name} (Die Mechaniker) drafted 10 starting troops, 2 starting coin cards",
         "Saharan Republic ("
         + persons["viewer"].display_name
         + ") was eliminated by Die Mechaniker",
