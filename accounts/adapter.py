@@ -1,5 +1,5 @@
 """How django-allauth treats our accounts: failed sign-ins are counted per user name AND client
-address."""
+address, and a sign-in outlives a database connection lost while its password was checked."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.http import HttpRequest
+
+from campaign.connection_loss import lend_live_connection
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -17,3 +19,10 @@ class AccountAdapter(DefaultAccountAdapter):
         rolls back and (after a password reset) clears the limit through this one key."""
         login = super()._get_login_attempts_cache_key(request, **credentials)
         return f"{login}:{self.get_client_ip(request)}"
+
+    def authenticate(self, request: HttpRequest, **credentials: Any):
+        """Checking a password holds the request's connection idle for most of a second: one
+        the server ended meanwhile is replaced before the session is written."""
+        user = super().authenticate(request, **credentials)
+        lend_live_connection()
+        return user

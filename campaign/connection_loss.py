@@ -48,7 +48,8 @@ class ConnectionLossMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not request.path.startswith(settings.STATIC_URL):
             lend_live_connection()
-        response = self.get_response(request)
+        with connections[DEFAULT_DB_ALIAS].execute_wrapper(reread_on_fresh_connection):
+            response = self.get_response(request)
         if not getattr(request, _FLAG, False):
             return response
         drop_broken_connections()
@@ -70,6 +71,24 @@ def _retried(request: HttpRequest) -> bool:
         or (match is not None and match.url_name in RETRIED_WRITES)
         or bool(idempotency_key(request))
     )
+
+
+def reread_on_fresh_connection(execute, sql, params, many, context):
+    """A query wrapper: a SELECT outside any transaction whose connection is found lost (ended
+    while the request was busy elsewhere) runs again on a fresh connection, in the same cursor.
+    A SELECT changes nothing, and outside a transaction nothing else of the request was pending
+    on the lost connection; any other statement's error goes on up."""
+    try:
+        return execute(sql, params, many, context)
+    except LOST:
+        connection = context["connection"]
+        if connection.in_atomic_block or not sql.lstrip()[:6].upper() == "SELECT":
+            raise
+        drop_broken_connections()
+        connection.close()
+        connection.ensure_connection()
+        context["cursor"].cursor = connection.create_cursor()
+        return execute(sql, params, many, context)
 
 
 def lend_live_connection() -> None:

@@ -12,6 +12,7 @@ import pytest
 from django.db import InterfaceError, OperationalError
 from django.test import Client
 
+from campaign.connection_loss import reread_on_fresh_connection
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current
 from tests.campaign.log.factories import api_payload, three_player_entry
@@ -126,3 +127,53 @@ def test_a_write_with_an_idempotency_key_is_tried_again_and_written_once_DESIGN(
 
     assert response.status_code == 201, response.content
     assert GameLog.objects.filter(campaign=campaign).count() == 1
+
+
+class _Connection:
+    """Enough of a Django connection for the query wrapper."""
+
+    def __init__(self, in_atomic_block: bool) -> None:
+        self.in_atomic_block = in_atomic_block
+        self.reopened = 0
+
+    def close(self) -> None:
+        pass
+
+    def ensure_connection(self) -> None:
+        self.reopened += 1
+
+    def create_cursor(self) -> str:
+        return "fresh cursor"
+
+
+@pytest.mark.parametrize(
+    ("sql", "in_atomic_block", "read_again"),
+    [
+        ("SELECT 1", False, True),
+        ("  select name FROM campaign", False, True),
+        ("INSERT INTO campaign VALUES (1)", False, False),
+        ("SELECT 1 FOR UPDATE", True, False),
+    ],
+)
+def test_only_a_select_outside_a_transaction_is_read_again_on_a_fresh_connection_DESIGN(
+    sql, in_atomic_block, read_again
+):
+    connection = _Connection(in_atomic_block)
+    cursor = mock.Mock(cursor="lost cursor")
+    calls: list[object] = []
+
+    def execute(sql, params, many, context):
+        calls.append(context["cursor"].cursor)
+        if len(calls) == 1:
+            raise LOST
+        return "rows"
+
+    context = {"connection": connection, "cursor": cursor}
+    with mock.patch("campaign.connection_loss.drop_broken_connections"):
+        if read_again:
+            assert reread_on_fresh_connection(execute, sql, None, False, context) == "rows"
+            assert calls == ["lost cursor", "fresh cursor"] and connection.reopened == 1
+        else:
+            with pytest.raises(OperationalError):
+                reread_on_fresh_connection(execute, sql, None, False, context)
+            assert calls == ["lost cursor"] and connection.reopened == 0

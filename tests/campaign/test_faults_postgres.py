@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 
 from campaign.models import GameLog, WorldEventRecord
+from campaign.selectors.world import world_current
 from campaign.services.game_log import game_log_row_new
 from tests.campaign.log.factories import api_payload, three_player_entry
 
@@ -57,6 +58,19 @@ def test_a_backend_ended_between_requests_costs_no_error_DESIGN(campaign, owner)
         "/api/v1/campaigns/", json.dumps({"name": "After the kill"}), "application/json"
     )
     assert response.status_code == 201
+
+
+def test_a_backend_ended_in_the_middle_of_a_read_costs_no_error_DESIGN(campaign, owner):
+    from campaign.api import campaigns as api
+
+    def ended(**kwargs):
+        _end_own_backend()
+        return world_current(**kwargs)
+
+    with mock.patch.object(api, "world_current", side_effect=ended):
+        response = _client(owner).get(f"/api/v1/campaigns/{campaign.slug}/")
+
+    assert response.status_code == 200, response.content
 
 
 def test_a_backend_ended_in_the_middle_of_a_write_answers_503_and_applies_nothing_DESIGN(
