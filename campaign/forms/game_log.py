@@ -384,7 +384,7 @@ class RewardsStep(StepForm):
             codes = WINNER_REWARDS if winner_options is None else winner_options
             self.fields["wr_code"] = forms.ChoiceField(
                 label=_("Reward"),
-                choices=[("", "—"), *[(k, f"{k}: {_(WINNER_REWARDS[k])}") for k in codes]],
+                choices=[("", "—"), *[(k, f"{_(WINNER_REWARDS[k])} ({k})") for k in codes]],
                 required=False,
                 error_messages={"invalid_choice": UNOFFERED_REWARD},
                 help_text=_(
@@ -428,7 +428,7 @@ class RewardsStep(StepForm):
                     choices=[
                         ("", pgettext("no reward", "none")),
                         (NOT_RECORDED, NOT_RECORDED_LABEL),
-                        *[(k, f"{k}: {_(HELD_ON_REWARDS[k])}") for k in player["options"]],
+                        *[(k, f"{_(HELD_ON_REWARDS[k])} ({k})") for k in player["options"]],
                     ],
                     required=False,
                     error_messages={"invalid_choice": UNOFFERED_REWARD},

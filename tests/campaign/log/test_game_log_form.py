@@ -1,6 +1,7 @@
 """The guided game-log form: steps with their own checks, a draft that survives a reload,
 nothing written before the confirmation, refusals shown beside their fields with rule IDs."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -343,3 +344,14 @@ def test_a_reward_with_one_legal_target_comes_with_it_selected_END6(
     ).content.decode()
 
     assert one == '<option value="">—</option><option value="egypt" selected>Egypt</option>'
+
+
+def test_the_rewards_are_offered_in_words_first_their_codes_after_END5_END6(
+    campaign, player_client, persons
+):
+    _walk(player_client, campaign, persons)
+
+    page = player_client.get(_step(campaign, "rewards")).content.decode()
+
+    options = re.findall(r'<option value="([RH]\d)"[^>]*>([^<]*)</option>', page)
+    assert options and all(text.endswith(f"({code})") for code, text in options), options
