@@ -9,7 +9,7 @@ uvicorn on 127.0.0.1 (one process, tasks run in-process, no Redis), and runs:
 - clients, each looping over reads (the campaign API and the world, a public campaign's page),
   writes (a campaign created through the API, with an Idempotency-Key; a 503, a 5xx or a lost
   answer is retried with the same key, up to 5 times) and sign-ins (the sign-in page, then its
-  form);
+  form; one a client every 10 s at most, within allauth's limit of 30 a minute);
 - a killer, ending every client backend of the database (`pg_terminate_backend`) every 0.3-1 s.
 
 It then prints the requests sent, the 5xx among them (503 included), the writes whose key was
@@ -58,6 +58,7 @@ from campaign.services.campaigns import campaign_create  # noqa: E402
 PASSWORD = "bench-password-123"
 PREFIX = "bench-kill-"
 WRITE_TRIES = 5
+SIGN_IN_EVERY = 10.0
 
 
 def _free_port() -> int:
@@ -78,6 +79,7 @@ class Tally:
         self.writes_answered: dict[str, int] = {}
         self.writes_given_up: list[str] = []
         self.sign_ins: Counter[str] = Counter()
+        self.odd_answer = ""
 
     def answer(self, kind: str, status: int | None) -> None:
         with self.lock:
@@ -108,9 +110,14 @@ def _request(port, method, path, body=None, headers=None) -> tuple[int | None, d
 def _client(port: int, token: str, slug: str, until: float, tally: Tally, seed: int) -> None:
     rng = random.Random(seed)
     auth = {"Authorization": f"Token {token}"}
+    next_sign_in = time.monotonic()
     while time.monotonic() < until:
         roll = rng.random()
-        if roll < 0.6:
+        if roll >= 0.85 and time.monotonic() >= next_sign_in:
+            # One sign-in per client every SIGN_IN_EVERY s: under allauth's 30 a minute.
+            next_sign_in = time.monotonic() + SIGN_IN_EVERY
+            _sign_in(port, tally)
+        elif roll < 0.6:
             path = rng.choice(
                 [
                     (f"/api/v1/campaigns/{slug}/", auth),
@@ -120,10 +127,8 @@ def _client(port: int, token: str, slug: str, until: float, tally: Tally, seed: 
             )
             status, _, _ = _request(port, "GET", path[0], headers=path[1])
             tally.answer("read", status)
-        elif roll < 0.85:
-            _write(port, auth, tally)
         else:
-            _sign_in(port, tally)
+            _write(port, auth, tally)
 
 
 def _write(port: int, auth: dict, tally: Tally) -> None:
@@ -156,7 +161,7 @@ def _sign_in(port: int, tally: Tally) -> None:
     form = urlencode(
         {"login": "bench", "password": PASSWORD, "csrfmiddlewaretoken": token.group(1).decode()}
     )
-    status, _, _ = _request(
+    status, _, body = _request(
         port,
         "POST",
         "/accounts/login/",
@@ -167,6 +172,8 @@ def _sign_in(port: int, tally: Tally) -> None:
         },
     )
     tally.answer("sign-in", status)
+    if status not in (302, None) and not tally.odd_answer:
+        tally.odd_answer = f"sign-in answered {status}: {body[:300]!r}"
     tally.sign_ins["signed in" if status == 302 else f"answered {status}"] += 1
 
 
@@ -289,6 +296,8 @@ def main() -> None:
         f"after {WRITE_TRIES} tries"
     )
     print(f"sign-ins: {', '.join(f'{k} {n}' for k, n in sorted(tally.sign_ins.items()))}")
+    if tally.odd_answer:
+        print(f"first odd answer: {tally.odd_answer}")
     print(
         f"half-applied: {found['half_applied']}, doubled: {found['doubled']}, "
         f"answered but missing: {found['answered_but_missing']}"
