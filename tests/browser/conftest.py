@@ -44,7 +44,10 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API keeps an event loop running in the main thread while it is open, and
+# asgiref refuses `async_to_sync` there: the browser closes once the browser tests are done, so
+# the socket tests that come after them run as they do alone.
+@pytest.fixture(scope="package")
 def browser():
     from playwright.sync_api import sync_playwright
 
