@@ -136,3 +136,29 @@ def test_a_page_form_sent_twice_with_its_key_answers_the_same_redirect_DESIGN(
     assert first.status_code == second.status_code == 302
     assert first["Location"] == second["Location"]
     assert second["Idempotent-Replayed"] == "true"
+
+
+def test_a_move_form_sent_twice_with_its_key_is_played_once_DESIGN(
+    campaign, owner, persons, owner_client
+):
+    """The game page's move forms carry a key of their own; a double click plays once."""
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HUMAN),
+        *(SeatRequest(person=None, kind=GameSeat.Kind.BOT) for _ in range(2)),
+    ]
+    game = digital_game_start(campaign=campaign, user=owner, seats=seats, seed=11)
+    page = owner_client.get(game.get_absolute_url()).text
+    key = re.search(r'name="idempotency_key" value="([^"]+)"', page)
+    assert key is not None
+    seat, move = first_legal(game)
+    assert set(move) == {"type"}  # the roll for order: no other field
+    form = {"seat": seat, "version": game.version, "type": move["type"], "idempotency_key": key[1]}
+    url = f"/c/{campaign.slug}/play/{game.pk}/move/"
+
+    first = owner_client.post(url, form)
+    after_first = GameMove.objects.filter(game=game).count()
+    second = owner_client.post(url, form)
+
+    assert first.status_code == 200
+    assert (second.status_code, second.content) == (first.status_code, first.content)
+    assert GameMove.objects.filter(game=game).count() == after_first
