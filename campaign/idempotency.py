@@ -14,9 +14,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
@@ -26,6 +28,8 @@ HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
 KEY = re.compile(r"[A-Za-z0-9_-]{8,100}")
 REPLAYED = "Idempotent-Replayed"
+# How long a first answer is kept: far past any client's retries.
+KEPT_FOR = timedelta(days=2)
 
 
 class IdempotencyMiddleware:
@@ -143,3 +147,10 @@ def _refusal(request: HttpRequest, message: str, code: str, status: int) -> Http
     if request.path.startswith("/api/"):
         return JsonResponse(body, status=status)
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def idempotent_answers_prune() -> int:
+    """Delete the answers older than `KEPT_FOR` (a retry comes within minutes); returns how
+    many went."""
+    deleted, _ = IdempotentAnswer.objects.filter(created_at__lt=timezone.now() - KEPT_FOR).delete()
+    return deleted

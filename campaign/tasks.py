@@ -8,6 +8,7 @@ from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
 
 from campaign.enqueue import enqueue
+from campaign.idempotency import idempotent_answers_prune
 from campaign.models import Campaign
 from campaign.selectors.packs import campaigns_with_packs_due
 from campaign.selectors.world import world_snapshot_mismatches
@@ -52,6 +53,12 @@ def campaigns_back_up() -> str:
     `BACKUP_DIR`, keeping the newest `BACKUP_KEEP`. Returns the folder written."""
     folder = campaigns_backup(folder=settings.BACKUP_DIR, keep=settings.BACKUP_KEEP)
     return str(folder)
+
+
+@shared_task(acks_late=True)
+def idempotent_answers_forget() -> int:
+    """Run by Celery beat each hour: the stored first answers of keyed writes past their time."""
+    return idempotent_answers_prune()
 
 
 @receiver(world_events_appended, dispatch_uid="campaign.packs_evaluate")

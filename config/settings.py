@@ -189,6 +189,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.tasks.campaigns_back_up",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),
     },
+    "forget-idempotent-answers": {
+        "task": "campaign.tasks.idempotent_answers_forget",
+        "schedule": crontab(minute=17),
+    },
 }
 # Redis down must not hold a request (campaign.enqueue): a connection attempt gives up after a
 # second and a publish is tried twice, not for ever; the result store likewise.

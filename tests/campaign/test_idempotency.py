@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
+from campaign.idempotency import KEPT_FOR
 from campaign.models import Campaign, GameLog, IdempotentAnswer, WorldEventRecord
 from campaign.models.digital import GameMove, GameSeat
 from campaign.services.digital import SeatRequest, digital_game_start
 from campaign.services.export import campaign_export
+from campaign.tasks import idempotent_answers_forget
 from tests.campaign.digital.conftest import first_legal
 from tests.campaign.log.factories import api_payload, three_player_entry
 
@@ -162,3 +166,19 @@ def test_a_move_form_sent_twice_with_its_key_is_played_once_DESIGN(
     assert first.status_code == 200
     assert (second.status_code, second.content) == (first.status_code, first.content)
     assert GameMove.objects.filter(game=game).count() == after_first
+
+
+def test_first_answers_are_forgotten_after_two_days_by_the_hourly_task_DESIGN(
+    campaign, persons, owner_client, settings
+):
+    _post(owner_client, f"/api/v1/campaigns/{campaign.slug}/games/", _game(persons), "old-key-001")
+    _post(owner_client, "/api/v1/campaigns/", {"name": "Fresh"}, "new-key-001")
+    IdempotentAnswer.objects.filter(key="old-key-001").update(
+        created_at=timezone.now() - KEPT_FOR - timedelta(minutes=1)
+    )
+
+    assert idempotent_answers_forget() == 1
+    assert list(IdempotentAnswer.objects.values_list("key", flat=True)) == ["new-key-001"]
+    assert "campaign.tasks.idempotent_answers_forget" in {
+        entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()
+    }
