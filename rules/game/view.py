@@ -11,12 +11,59 @@ from rules.game.effects import has_effect
 from rules.game.engine import seats_to_act
 from rules.game.lead_faction import lead_faction
 from rules.game.state import GameState
+from rules.world import World
+
+ANY_PACK = ("pack_1", "pack_2", "pack_3", "pack_4", "pocket_1", "pocket_2", "do_not_open")
+# Keys named after what a pack brings, by where they sit in the view: left out while the
+# campaign has not opened that pack and they are empty (U-8), as `World.to_json` leaves out
+# the pockets' fields. The state itself keeps them all: it must replay.
+SEALED_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "state": {
+        "extra_coin_cards": ("pack_1",),  # a draft setting
+        "comeback_due": ("pack_2",),  # comeback powers (rules addition E)
+        "mission": ("pack_3", "pack_4"),  # the mission deck (E-8)
+        "hypnotized": ("pocket_1",),  # the Mutants' Mass Hypnosis
+        "sea_ban_until": ("do_not_open",),  # The Ancient One
+    },
+    "seat": {"draft_cards": ("pack_1",)},
+    "turn": {
+        "stealth_territory": ("pack_2",),  # comeback powers: Stealthy, Mobile, Resourceful
+        "hq_moved": ("pack_2",),
+        "expanded_into_city": ("pack_2",),
+        "continents_at_start": ("pack_4",),  # private missions (E124s)
+        "conquered_from": ("pocket_1",),  # Mindshackle
+        "missile_power_users": ("pocket_1",),  # missile powers (J167s)
+        "emp_territories": ("pocket_1",),
+        "bonuses_denied": ("pocket_1",),
+        "cards_blocked": ("pocket_1",),
+    },
+    "world": {
+        "comeback_powers": ("pack_2",),
+        "added_sea_lines": ("pack_3",),  # Explore the World
+        "covered_cities": ("pack_3",),  # The World Is Ready
+        "red_slots": ("pack_4",),
+        "faction_scars": ("pocket_2",),  # weaknesses
+        "destroyed_box_cards": ANY_PACK,
+        "settings": ANY_PACK,
+    },
+}
+
+
+def _unsealed(data: dict[str, Any], where: str, world: World) -> dict[str, Any]:
+    """`data` without the keys at `where` whose packs are all sealed, while they are empty."""
+    sealed = {
+        key
+        for key, packs in SEALED_KEYS[where].items()
+        if not data.get(key) and not any(box.is_open(world, p) for p in packs)
+    }
+    return {k: v for k, v in data.items() if k not in sealed}
 
 
 def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
     scar cards, the order of the decks and the dice generator. A draft is shown to all, and
-    so is the lead faction once Pack 4 has brought it (None when no faction leads)."""
+    so is the lead faction once Pack 4 has brought it (None when no faction leads). Nothing
+    is named after what a sealed pack brings (`SEALED_KEYS`)."""
     data = state.to_json()
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)
@@ -36,8 +83,10 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         if index != seat:
             shown["cards"] = None
             shown["scar_card"] = None
-        seats.append(shown)
+        seats.append(_unsealed(shown, "seat", state.world))
     data["seats"] = seats
+    data["turn"] = _unsealed(data["turn"], "turn", state.world)
+    data["world"] = _unsealed(data["world"], "world", state.world)
     data["you"] = seat
     data["seats_to_act"] = seats_to_act(state)
     data["is_over"] = state.is_over
@@ -46,4 +95,4 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         data["draft"] = draft  # played face up: everyone sees it
     if box.lead_faction_active(state.world):
         data["lead_faction"] = lead_faction(state)  # Pack 4 (E125s): from the card backs
-    return data
+    return _unsealed(data, "state", state.world)
