@@ -46,31 +46,29 @@ class ConnectionLossMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not request.path.startswith(settings.STATIC_URL):
-            lend_live_connection()
-        with connections[DEFAULT_DB_ALIAS].execute_wrapper(reread_on_fresh_connection):
-            response = self.get_response(request)
-        if not getattr(request, _FLAG, False):
-            return response
-        drop_broken_connections()
-        if _retried(request):
-            setattr(request, _FLAG, False)
-            response = self.get_response(request)
+        tries = 0
+        while True:
+            if not request.path.startswith(settings.STATIC_URL):
+                lend_live_connection()
+            with connections[DEFAULT_DB_ALIAS].execute_wrapper(reread_on_fresh_connection):
+                response = self.get_response(request)
             if not getattr(request, _FLAG, False):
                 return response
             drop_broken_connections()
-        return unavailable(request)
+            tries += 1
+            if tries > _retries(request):
+                return unavailable(request)
+            setattr(request, _FLAG, False)
 
 
-def _retried(request: HttpRequest) -> bool:
-    """Reads, sign-ins, and writes sent with an idempotency key: the key makes a second run
-    safe (had the first committed after all, the second answers its stored answer)."""
+def _retries(request: HttpRequest) -> int:
+    """How many times a request is run again: a read or a sign-in once; a write sent with an
+    idempotency key twice, the key making each run safe (had an earlier one committed after
+    all, the next answers its stored answer); any other write never."""
     match = request.resolver_match
-    return (
-        request.method in SAFE_METHODS
-        or (match is not None and match.url_name in RETRIED_WRITES)
-        or bool(idempotency_key(request))
-    )
+    if request.method in SAFE_METHODS or (match is not None and match.url_name in RETRIED_WRITES):
+        return 1
+    return 2 if idempotency_key(request) else 0
 
 
 def reread_on_fresh_connection(execute, sql, params, many, context):
