@@ -58,6 +58,18 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _outside_any_request_language():
+    """Each test begins outside any request, in the base language: a page an earlier test
+    fetched in Spanish leaves Spanish active in the thread (LocaleMiddleware activates the
+    request's language and never deactivates it), so words a test computes would be Spanish."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _celery_eager_unless_integration(request):
     """Only tests that use the real worker send tasks to it; every other test (the PostgreSQL
     pass of bin/test included, where REDIS_URL names a broker) runs tasks in-process. A worker
