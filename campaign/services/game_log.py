@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, EventSource, GameLog, Person, WorldEventRecord
 from campaign.permissions import Action, campaign_check
@@ -27,6 +26,8 @@ from campaign.services.game_log_refusals import GameLogRefused, Refusal
 from campaign.services.packs import pack_unlocks_claim
 from campaign.services.world import world_event_append
 from rules.errors import Violation
+from rules.words import encode
+from rules.words import gettext as _
 
 
 def entry_with_guests(campaign: Campaign, entry: GameLogEntry) -> GameLogEntry:
@@ -149,7 +150,7 @@ def game_log_row_new(
             {
                 "field": r.field,
                 "code": r.violation.code,
-                "message": r.violation.message,
+                "message": encode(r.violation.message),  # worded when read
                 "rule": r.violation.rule,
             }
             for r in refusals

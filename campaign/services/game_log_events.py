@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
 
 from campaign.mission_words import mission_code_label
 from campaign.services.game_log_entry import EventEntry, GameLogEntry
@@ -27,6 +26,8 @@ from rules.data import EventCard, EventOption, content
 from rules.errors import Violation
 from rules.event_targets import MISSION, OptionTargets, option_targets
 from rules.pack_words import event_card_label, event_option_words
+from rules.words import gettext as _
+from rules.words import ngettext
 from rules.world_events import CityFortified, GameIncident
 
 # Event cards that demolish HQs, with the kind of city whose territory they strike.

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaign.mission_words import mission_label
@@ -25,6 +24,7 @@ from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
 from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import CityFounded, GameIncident
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaign.services.game_log_entry import GameLogEntry
@@ -25,6 +24,7 @@ from rules.errors import Violation
 from rules.pack_words import (
     draft_code_label,
 )
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import GameIncident
 

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext as _
-
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_events import plan_events
 from campaign.services.game_log_gaps import gap_refusals, recorded_player, reward_held
@@ -43,6 +41,7 @@ from rules.rewards import (
     world_namer_violations,
     world_naming_due,
 )
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import (
     FortificationWorn,

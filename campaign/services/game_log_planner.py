@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _
-
 from campaign.services.game_log_refusals import HARD_CODES, Refusal
 from rules.data import content
 from rules.errors import Violation
 from rules.unlocks import PackDue, packs_due
+from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import PackOpened, WorldEvent
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from django.utils.translation import gettext as _
-
 from campaign.services.game_log_entry import EventEntry, GameLogEntry
 from campaign.services.game_log_packs import NOT_IN_GAME, translated
 from campaign.services.game_log_planner import GamePlanner
@@ -31,6 +29,7 @@ from rules.pocket_world_events import (
     MutantsEvolved,
     NuclearStrike,
 )
+from rules.words import gettext as _
 from rules.world_events import WorldEvent
 
 """The event option effect that ruins a Minor City (Die Humans)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaign.mission_words import mission_code_label
@@ -27,6 +26,7 @@ from rules.red_slot_world_events import (
     SlotMissionClaimed,
     into_red_slot,
 )
+from rules.words import gettext as _
 from rules.world import World
 
 NO_RED_SLOT = Violation(

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext as _
-
 from campaign.services.game_log_entry import GameLogEntry
 from campaign.services.game_log_packs import eliminated_by_refusals
 from campaign.services.game_log_planner import GamePlanner
 from rules import board_links, box
 from rules.data import board
 from rules.errors import Violation
+from rules.words import gettext as _
 from rules.world import World
 
 

@@ -9,14 +9,17 @@ import json
 
 import pytest
 from django.utils import translation
+from django.utils.html import escape
 
+from campaign.services.game_log import game_log
 from campaign.services.pack_by_hand import hand_reason
 from campaign.services.world import world_event_append
 from campaign.wording import reason_text, reason_words, worded
 from rules.names import territory
 from rules.unlocks import ordinal, supply_words
 from rules.words import encode, gettext, ngettext
-from rules.world_events import PackOpened
+from rules.world_events import PackOpened, ScarPlaced
+from tests.campaign.log.factories import three_player_entry
 
 
 def _stored(value):
@@ -102,3 +105,34 @@ def test_a_pack_opened_by_hand_keeps_the_owners_words_as_typed_U1():
         assert reason_words(stored) == (
             "opened by the owner's hand, the group voted to open it: we all agreed"
         )
+
+
+@pytest.mark.django_db
+def test_a_refusal_an_owner_accepted_in_spanish_reads_in_english_on_the_game_page_S7(
+    campaign, owner, persons, viewer_client
+):
+    world_event_append(
+        campaign=campaign,
+        events=[ScarPlaced("peru", "territory", "bunker", None, 0)],
+        user=owner,
+        source="setup",
+    )
+    with translation.override("es"):  # the owner reads in Spanish
+        log = game_log(
+            campaign=campaign,
+            user=owner,
+            entry=three_player_entry(persons),
+            override_reason="Se cayó la pegatina.",
+        )
+    stored = log.overridden[0]["message"]
+    assert isinstance(stored, dict) and "$msg" in stored  # the refusal kept as data
+    with translation.override("en"):
+        english = worded(stored)
+    with translation.override("es"):
+        spanish = worded(stored)
+    assert english != spanish and "Peru" in english and "Perú" in spanish
+    url = f"/campaigns/{campaign.slug}/history/games/1/"
+    page = viewer_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert escape(english) in page and "Se cayó la pegatina." in page
+    page = viewer_client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert escape(spanish) in page
