@@ -26,7 +26,6 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 from django.test import Client
-from django.utils import translation
 
 from campaign.models import Campaign, Person, Role
 from campaign.services.campaigns import campaign_create, membership_add, person_create
@@ -50,14 +49,6 @@ def pytest_collection_modifyitems(config, items):
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
-
-
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test():
-    """A request in Spanish leaves Spanish active in the thread (the locale middleware never
-    deactivates it): each test hands the next one the site's default language."""
-    yield
-    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
