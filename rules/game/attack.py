@@ -108,10 +108,10 @@ def expand_range(
             % {"territory": territory_name(target)},
             "X-2",
         )
-    cost = expansion_cost(state, seat, target)
-    extra = fallout.entry_extra(state, seat, target)
-    low, high = cost + 1 + extra, state.troops(origin) - 1
+    low, high = _expansion_troops(state, seat, origin, target)
     if low > high:
+        cost = expansion_cost(state, seat, target)
+        extra = fallout.entry_extra(state, seat, target)
         words = (
             _(
                 "Expanding into %(territory)s costs %(cost)s troops, half of those arriving are "
@@ -127,6 +127,14 @@ def expand_range(
             "expansion_troops", words % {"territory": territory_name(target), "cost": cost}, "X-3"
         )
     return low, high
+
+
+def _expansion_troops(state: GameState, seat: int, origin: str, target: str) -> tuple[int, int]:
+    """The fewest and the most troops an expansion from `origin` may move (X-3, X-4, J168s):
+    none may when the fewest is more than the most."""
+    cost = expansion_cost(state, seat, target)
+    extra = fallout.entry_extra(state, seat, target)
+    return cost + 1 + extra, state.troops(origin) - 1
 
 
 def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -> None:
@@ -701,6 +709,9 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
             if army is None:
                 if target in state.hqs:
                     continue
+                low, high = _expansion_troops(state, seat, origin, target)
+                if low > high:
+                    continue  # refused whatever else holds: spare wording the refusal
                 limits = expand_range(state, seat, origin, target)
                 if not isinstance(limits, Violation):
                     low, high = limits

@@ -103,48 +103,69 @@ def begin_draft(state: GameState, first: int, events: list[GameEvent]) -> None:
     )
 
 
-def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | None:
-    """Why this pick is not allowed now, or None. The listing of picks runs the same check."""
+def _pick_refusal(state: GameState, seat: int, move: DraftPick) -> str | None:
+    """The code of why this pick is not allowed now, or None. No words: the listing of picks
+    asks it of every faction and card."""
     if bool(move.faction) == bool(move.card):
-        return Violation(
-            "draft_pick_one", _("Take either one faction card or one draft card."), "S-8"
-        )
-    player = state.seats[seat]
+        return "draft_pick_one"
     if move.faction:
         if move.faction not in box.faction_keys(state.world):
-            return Violation(
-                "unknown_faction",
-                _("There is no faction '%(faction)s'.") % {"faction": move.faction},
-                "C-3",
-            )
-        if player.faction is not None:
-            return Violation(
-                "faction_held",
-                _("You already hold %(faction)s; take a draft card of a kind you do not hold yet.")
-                % {"faction": faction_name(player.faction)},
-                "S-8",
-            )
-        owner = next((i for i, s in enumerate(state.seats) if s.faction == move.faction), None)
-        if owner is not None:
-            return Violation(
-                "faction_taken",
-                _("%(faction)s is already taken by %(player)s.")
-                % {"faction": faction_name(move.faction), "player": seat_label(state, owner)},
-                "S-8",
-            )
+            return "unknown_faction"
+        if state.seats[seat].faction is not None:
+            return "faction_held"
+        if any(s.faction == move.faction for s in state.seats):
+            return "faction_taken"
         return None
     card = next((c for c in cards_in_use(state) if c.code == move.card), None)
     if card is None:
+        return "draft_card_not_in_use"
+    if _holder(state, card.code) is not None:
+        return "draft_card_taken"
+    if held_card(state, seat, card.kind) is not None:
+        return "draft_kind_held"
+    return None
+
+
+def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | None:
+    """Why this pick is not allowed now, or None. The listing of picks runs the same check."""
+    code = _pick_refusal(state, seat, move)
+    if code is None:
+        return None
+    if code == "draft_pick_one":
+        return Violation(code, _("Take either one faction card or one draft card."), "S-8")
+    if code == "unknown_faction":
         return Violation(
-            "draft_card_not_in_use",
+            code, _("There is no faction '%(faction)s'.") % {"faction": move.faction}, "C-3"
+        )
+    player = state.seats[seat]
+    if code == "faction_held":
+        return Violation(
+            code,
+            _("You already hold %(faction)s; take a draft card of a kind you do not hold yet.")
+            % {"faction": faction_name(player.faction)},
+            "S-8",
+        )
+    if code == "faction_taken":
+        owner = next(i for i, s in enumerate(state.seats) if s.faction == move.faction)
+        return Violation(
+            code,
+            _("%(faction)s is already taken by %(player)s.")
+            % {"faction": faction_name(move.faction), "player": seat_label(state, owner)},
+            "S-8",
+        )
+    if code == "draft_card_not_in_use":
+        return Violation(
+            code,
             _("There is no draft card '%(card)s' in use with %(count)s players.")
             % {"card": move.card, "count": state.seat_count},
             "S-8",
         )
-    owner = _holder(state, card.code)
-    if owner is not None:
+    card = next(c for c in cards_in_use(state) if c.code == move.card)
+    if code == "draft_card_taken":
+        owner = _holder(state, card.code)
+        assert owner is not None  # the refusal's own reason
         return Violation(
-            "draft_card_taken",
+            code,
             _("Draft card %(code)s (%(card)s) is already taken by %(player)s.")
             % {
                 "code": card.code,
@@ -154,14 +175,13 @@ def pick_violation(state: GameState, seat: int, move: DraftPick) -> Violation | 
             "S-8",
         )
     same_kind = held_card(state, seat, card.kind)
-    if same_kind is not None:
-        return Violation(
-            "draft_kind_held",
-            _("You already hold a %(kind)s card (%(code)s); take a kind you do not hold yet.")
-            % {"kind": _(KIND_WORDS[card.kind]), "code": same_kind.code},
-            "S-8",
-        )
-    return None
+    assert same_kind is not None  # the refusal's own reason
+    return Violation(
+        code,
+        _("You already hold a %(kind)s card (%(code)s); take a kind you do not hold yet.")
+        % {"kind": _(KIND_WORDS[card.kind]), "code": same_kind.code},
+        "S-8",
+    )
 
 
 def draft_options(state: GameState, seat: int) -> list[MoveOption]:
@@ -169,7 +189,7 @@ def draft_options(state: GameState, seat: int) -> list[MoveOption]:
         *(DraftPick(faction=key) for key in box.faction_keys(state.world)),
         *(DraftPick(card=card.code) for card in cards_in_use(state)),
     ]
-    return [MoveOption(m) for m in candidates if pick_violation(state, seat, m) is None]
+    return [MoveOption(m) for m in candidates if _pick_refusal(state, seat, m) is None]
 
 
 def draft_pick(state: GameState, seat: int, move: DraftPick, events: list[GameEvent]) -> None:
