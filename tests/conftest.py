@@ -189,7 +189,9 @@ def outsider_client(client_for, outsider) -> Client:
 
 
 @pytest.fixture
-def anon_client() -> Client:
+def anon_client(db) -> Client:
+    """A signed-out visitor. Every request may touch the database (on PostgreSQL the connection
+    check runs before each one), so the fixture enables it."""
     return Client()
 
 
