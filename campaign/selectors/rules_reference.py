@@ -57,9 +57,20 @@ def rules_reference() -> tuple[Section, ...]:
     return _rules_reference(words.language())
 
 
+def rule_set_reference() -> tuple[Section, ...]:
+    """The sections of the rule sets other than Risk Legacy (`rules.rule_sets`): what every rule
+    set shares (RS), Classic Risk (CL) and Invasión (IN), in the reader's language."""
+    return _sections("rule_sets_reference.json", words.language())
+
+
 @cache
 def _rules_reference(lang: str) -> tuple[Section, ...]:
-    data = load("rules_reference.json", lang)
+    return _sections("rules_reference.json", lang)
+
+
+@cache
+def _sections(name: str, lang: str) -> tuple[Section, ...]:
+    data = load(name, lang)
     return tuple(
         Section(
             key=section["key"],
@@ -76,4 +87,5 @@ def _rules_reference(lang: str) -> tuple[Section, ...]:
 @cache
 def rule_ids() -> frozenset[str]:
     """Every rule ID that has an anchor on /rules/."""
-    return frozenset(rule.id for section in rules_reference() for rule in section.rules)
+    sections = (*rules_reference(), *rule_set_reference())
+    return frozenset(rule.id for section in sections for rule in section.rules)

@@ -8,7 +8,7 @@ from django.views.generic import TemplateView
 
 from campaign.glossary import glossary
 from campaign.selectors.campaigns import campaign_list_for
-from campaign.selectors.rules_reference import rules_reference
+from campaign.selectors.rules_reference import rule_set_reference, rules_reference
 
 
 class RulesReferenceView(TemplateView):
@@ -19,6 +19,7 @@ class RulesReferenceView(TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(
             sections=rules_reference(),
+            rule_set_sections=rule_set_reference(),
             campaigns=campaign_list_for(user=self.request.user),
             glossary=list(glossary().values()),
             **kwargs,

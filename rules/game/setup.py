@@ -3,7 +3,11 @@ Once Pack 1's rules additions are in the box, the order roll leads into the draf
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rules import board_links, box
+from rules.errors import IllegalMove
 from rules.game import draft
 from rules.game.common import (
     constant,
@@ -18,6 +22,7 @@ from rules.game.lead_faction import begin_play
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
 from rules.rng import Rng, Seed
+from rules.rule_sets import LEGACY, check_choice
 from rules.words import gettext as _
 from rules.words import listed
 from rules.world import World
@@ -26,10 +31,24 @@ SETUP_ORDER = "setup_order"
 SETUP_FACTION = "setup_faction"
 
 
-def new_game(world: World, seats: list[SeatSpec], *, seed: Seed, game_number: int) -> GameState:
-    """The state at the start of setup: sideboard laid out (S-2), tokens given (S-3), scar cards
-    dealt (S-5); the first decision is the roll for the order of faction choice (S-6), or for
-    the first pick of the draft (S-8). `seed` is 64 hex digits or a number (`rules.rng`)."""
+def new_game(
+    world: World,
+    seats: list[SeatSpec],
+    *,
+    seed: Seed,
+    game_number: int,
+    rule_set: str = LEGACY,
+    options: Mapping[str, Any] | None = None,
+) -> GameState:
+    """The state at the start of setup under `rule_set` with `options` (`rules.rule_sets`;
+    refused with IllegalMove when the choice combines badly). For Risk Legacy: sideboard laid
+    out (S-2), tokens given (S-3), scar cards dealt (S-5); the first decision is the roll for
+    the order of faction choice (S-6), or for the first pick of the draft (S-8). `seed` is 64
+    hex digits or a number (`rules.rng`)."""
+    if rule_set != LEGACY or options:
+        refusals = check_choice(rule_set, len(seats), options)
+        if refusals:
+            raise IllegalMove.from_violation(refusals[0])
     low, high = constant("players_min"), constant("players_max")
     if not low <= len(seats) <= high:
         fail(

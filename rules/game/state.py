@@ -7,7 +7,7 @@ and rebinds only the containers that change (copy-on-write), so moves stay cheap
 
 from __future__ import annotations
 
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from functools import cache
 from typing import Any, TypeVar
 
@@ -179,6 +179,14 @@ class GameState:
     a sea line (DNO-1..DNO-5); None while no such ban stands."""
     hypnotized: str | None = None
     """The territory nobody may attack until the Mutants' next turn starts (Mass Hypnosis)."""
+    rule_set: str = "legacy"
+    """The rule set the game is played under (`rules.rule_sets`); stored games before rule
+    sets existed are Risk Legacy."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The rule set's options chosen for this game, JSON-ready (defaults filled in)."""
+    table: dict[str, Any] = field(default_factory=dict)
+    """What a non-Legacy rule set keeps beyond the shared state (trade-ins so far, the
+    neutral seat, headquarters, secret objectives), JSON-ready; replaced, never mutated."""
 
     # --- copy-on-write ------------------------------------------------------------------------
 
@@ -312,13 +320,20 @@ class GameState:
             "comeback_due": list(self.comeback_due),
             "sea_ban_until": self.sea_ban_until,
             "hypnotized": self.hypnotized,
+            "rule_set": self.rule_set,
+            "options": dict(self.options),
+            "table": dict(self.table),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         names = {f.name for f in fields(cls)}
         # Games stored before a field with a default existed lack it; nothing else may differ.
-        optional = {f.name for f in fields(cls) if f.default is not MISSING}
+        optional = {
+            f.name
+            for f in fields(cls)
+            if f.default is not MISSING or f.default_factory is not MISSING
+        }
         if not names - optional <= set(data) <= names:
             raise ValueError("Not a game state: fields differ.")
         return cls(
@@ -349,6 +364,9 @@ class GameState:
             comeback_due=tuple(data.get("comeback_due", ())),
             sea_ban_until=data.get("sea_ban_until"),
             hypnotized=data.get("hypnotized"),
+            rule_set=data.get("rule_set", "legacy"),
+            options=dict(data.get("options", {})),
+            table=dict(data.get("table", {})),
         )
 
 
