@@ -210,6 +210,16 @@ urlpatterns = [
         name="digital_game_preference",
     ),
     path(
+        "c/<slug:slug>/play/<int:game_id>/vacation/",
+        digital_seats.DigitalGameVacationView.as_view(),
+        name="digital_game_vacation",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/reclaim-seat/",
+        digital_seats.DigitalGameSeatReclaimView.as_view(),
+        name="digital_game_seat_reclaim",
+    ),
+    path(
         "c/<slug:slug>/play/<int:game_id>/rewards/",
         digital.DigitalGameRewardsView.as_view(),
         name="digital_game_rewards",

@@ -46,6 +46,9 @@ def script_words() -> dict[str, object]:
         "gameTradeInTroops": _("→ %(troops)s troops"),
         "gameTradeInRange": _("(a trade-in takes %(min)s to %(max)s coins)"),
         "gameSecondsLeft": _("%(seconds)s s left."),
+        "gameMinutesLeft": _("%(minutes)s min %(seconds)s s left."),
+        "gameHoursLeft": _("%(hours)s h %(minutes)s min left."),
+        "gameDaysLeft": _("%(days)s d %(hours)s h left."),
         "gameTimeIsUp": _("Time is up."),
     }
 

@@ -18,6 +18,7 @@ from campaign.models.digital import DigitalGame, GameMove
 from campaign.numbers import MAX_DIGITS, whole_number
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.digital import digital_game_view, seats_held
+from campaign.selectors.digital_clock import digital_game_clock
 from campaign.services.digital import StaleGameError, move_submit
 from campaign.wording import worded_events
 from rules.data import content
@@ -50,6 +51,7 @@ def _state_for(request: Request, game: DigitalGame, seat: int | None) -> dict:
     if seat is not None and game.is_playing:
         options = [o.to_json() for o in legal_move_options(GameState.from_json(game.state), seat)]
     data["legal"] = options
+    data["clock"] = digital_game_clock(game=game, seat=seat)
     return data
 
 
@@ -87,6 +89,11 @@ STATE = inline_serializer(
         "armies": serializers.DictField(),
         "seats_to_act": serializers.ListField(child=serializers.IntegerField()),
         "held_seats": serializers.ListField(child=serializers.IntegerField()),
+        "clock": serializers.DictField(
+            help_text="The game's clock: kind (none, decision, turn), turn_hours, "
+            "vacation_days, turn_deadline and the timed_seats it waits on, ran_out, "
+            "decision_deadline, this seat's vacation_days_left, the seats a bot_stands_in for."
+        ),
         "legal": serializers.ListField(
             child=serializers.DictField(),
             help_text='The seat\'s legal moves now: {"move": {...}, "min_count", "max_count"}.',

@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from campaign.api import box, campaigns, digital, export, game_log, history
+from campaign.api import box, campaigns, digital, digital_clock, export, game_log, history
 
 app_name = "api"
 
@@ -30,6 +30,16 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
     path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
+    path(
+        "games/<int:game_id>/vacation",
+        digital_clock.GameVacationApi.as_view(),
+        name="game-vacation",
+    ),
+    path(
+        "games/<int:game_id>/reclaim-seat",
+        digital_clock.GameSeatReclaimApi.as_view(),
+        name="game-seat-reclaim",
+    ),
     # Logging games, history and export (issue 4).
     path("campaigns/<slug:slug>/games/", game_log.GameLogCreateApi.as_view(), name="game-log"),
     path(

@@ -24,8 +24,9 @@ from campaign.forms.digital_pockets import (
 )
 from campaign.forms.fields import WholeNumberField
 from campaign.models import Person
-from campaign.models.digital import GameSeat
+from campaign.models.digital import DigitalGame, GameSeat
 from campaign.numbers import signed_number, whole_number
+from campaign.services.digital import GameClock
 from rules import box
 from rules.bounds import NAME_MAX
 from rules.data import board, content
@@ -34,6 +35,8 @@ from rules.pack_words import draft_code_label
 from rules.rewards import RewardChoice
 
 SEAT_ROWS = 5
+TURN_HOURS_CHOICES = (6, 12, 24, 48, 72)
+VACATION_DAYS_CHOICES = range(0, 8)
 
 KIND_CHOICES = [
     ("", gettext_lazy("— empty —")),
@@ -61,11 +64,42 @@ class GameStartForm(forms.Form):
         ),
     )
 
+    clock = forms.ChoiceField(
+        choices=DigitalGame.Clock.choices,
+        initial=DigitalGame.Clock.DECISION,
+        required=False,
+        label=gettext_lazy("Clock"),
+        help_text=gettext_lazy(
+            "For games played over days, a turn clock: when a turn's time runs out, a bot "
+            "plays it; after three missed turns in a row a bot keeps the seat until its "
+            "player takes it back."
+        ),
+    )
+    turn_hours = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(h, str(h)) for h in TURN_HOURS_CHOICES],
+        initial=24,
+        required=False,
+        label=gettext_lazy("Time for each turn"),
+    )
+    vacation_days = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(d, str(d)) for d in VACATION_DAYS_CHOICES],
+        initial=2,
+        required=False,
+        label=gettext_lazy("Vacation days a week"),
+        help_text=gettext_lazy("Days each player may add to their own turns, renewed weekly."),
+    )
+
     def __init__(
         self, *args, persons: list[Person], may_choose_seed: bool = False, **kwargs
     ) -> None:
         super().__init__(*args, **kwargs)
         self.may_choose_seed = may_choose_seed
+        self.fields["turn_hours"].choices = [
+            (h, ngettext("%(count)s hour", "%(count)s hours", h) % {"count": h})
+            for h in TURN_HOURS_CHOICES
+        ]
         if not may_choose_seed:
             del self.fields["seed"]
         self.persons = {str(p.pk): p for p in persons}
@@ -107,6 +141,11 @@ class GameStartForm(forms.Form):
                 continue
             seats.append((person, kind))
         data["seats"] = seats
+        data["game_clock"] = GameClock(
+            kind=data.get("clock") or DigitalGame.Clock.DECISION,
+            turn_hours=data.get("turn_hours") or 24,
+            vacation_days=data.get("vacation_days") or 0,
+        )
         return data
 
 

@@ -30,6 +30,11 @@ class DigitalGame(models.Model):
         FINISHED = "finished", _("Finished")
         ABANDONED = "abandoned", _("Abandoned")
 
+    class Clock(models.TextChoices):
+        NONE = "none", _("No clock: the game waits for everyone")
+        DECISION = "decision", _("Per decision: a defender's dice and other windows time out")
+        TURN = "turn", _("Per turn: each turn has a time limit, plus vacation days")
+
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="digital_games")
     game_number = models.PositiveIntegerField()
     seed = models.CharField(
@@ -63,6 +68,31 @@ class DigitalGame(models.Model):
             "missile window) is taken for them by default."
         ),
     )
+    clock = models.CharField(max_length=10, choices=Clock.choices, default=Clock.DECISION)
+    turn_hours = models.PositiveSmallIntegerField(
+        default=24, help_text=_("With a turn clock: how long each turn may take, in hours.")
+    )
+    vacation_days = models.PositiveSmallIntegerField(
+        default=2,
+        help_text=_(
+            "With a turn clock: the days each person may add to their turns, renewed every "
+            "week of the game."
+        ),
+    )
+    turn_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("With a turn clock: when the bot plays for whoever the game waits on."),
+    )
+    clock_key = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text=_("Whom the turn clock times: the turn number and the seats waited on."),
+    )
+    clock_ran_out = models.BooleanField(
+        default=False,
+        help_text=_("The turn clock ran out: the bot plays the rest of that wait."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -82,6 +112,14 @@ class DigitalGame(models.Model):
                 fields=["campaign"],
                 condition=models.Q(status__in=["playing", "rewards"]),
                 name="digital_game_one_unfinished_per_campaign",
+            ),
+        ]
+        indexes = [
+            # The clock sweep looks only at games with a turn deadline.
+            models.Index(
+                fields=["turn_deadline"],
+                condition=models.Q(turn_deadline__isnull=False),
+                name="digital_game_turn_deadline",
             ),
         ]
 
@@ -132,6 +170,22 @@ class GameSeat(models.Model):
             "(X-10); on other players' rolls it passes without being asked."
         ),
     )
+    missed_turns = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Turns in a row the clock ran out on this seat.")
+    )
+    bot_stands_in = models.BooleanField(
+        default=False,
+        help_text=_(
+            "The seat's person missed too many turns in a row: a bot plays it until they "
+            "take it back."
+        ),
+    )
+    vacation_week = models.PositiveIntegerField(
+        default=0, help_text=_("The week of the game in which vacation days were last taken.")
+    )
+    vacation_used = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Vacation days taken in that week.")
+    )
 
     class Meta:
         ordering = ["game", "index"]
@@ -147,6 +201,11 @@ class GameSeat(models.Model):
     def is_bot(self) -> bool:
         return self.kind == self.Kind.BOT
 
+    @property
+    def played_by_bot(self) -> bool:
+        """A bot seat, or a person's seat a bot stands in for (too many turns missed)."""
+        return self.is_bot or self.bot_stands_in
+
 
 class GameMove(models.Model):
     """One applied move, in order. Never updated or deleted: the log is the game."""
@@ -156,6 +215,7 @@ class GameMove(models.Model):
         BOT = "bot", _("Bot")
         TIMEOUT = "timeout", _("Default after the time ran out")
         PREFERENCE = "preference", _("Passed as the seat asked")
+        STAND_IN = "stand_in", _("Bot standing in for an absent player")
 
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="moves")
     index = models.PositiveIntegerField()

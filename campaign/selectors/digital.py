@@ -27,13 +27,18 @@ def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
 
 
 def digital_game_version(*, campaign: Campaign, game_id: int) -> tuple[int, Any] | None:
-    """(version, decision deadline) of one of the campaign's games: what a poll needs, in one
-    small query. None for a game of another campaign, whose versions are not ours to tell."""
-    return (
+    """(version, earliest deadline: a decision's or a turn's) of one of the campaign's games:
+    what a poll needs, in one small query. None for a game of another campaign, whose versions
+    are not ours to tell."""
+    row = (
         DigitalGame.objects.filter(campaign=campaign, pk=game_id)
-        .values_list("version", "decision_deadline")
+        .values_list("version", "decision_deadline", "turn_deadline")
         .first()
     )
+    if row is None:
+        return None
+    version, *deadlines = row
+    return version, min((d for d in deadlines if d is not None), default=None)
 
 
 def digital_games_of(*, campaign: Campaign) -> QuerySet[DigitalGame]:

@@ -24,6 +24,13 @@ from campaign.permissions import Action, campaign_allows
 from campaign.selectors.digital import seat_holds
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
+from campaign.services.digital_clock import (
+    TURN_HOURS_MAX,
+    TURN_HOURS_MIN,
+    VACATION_DAYS_MAX,
+    automatic_actor,
+    clock_update,
+)
 from campaign.services.digital_comeback import (
     ComebackSeat,
     comeback_pick_missing,
@@ -116,6 +123,36 @@ class MoveOutcome:
         return [event for move in self.moves for event in move.events]
 
 
+@dataclass(frozen=True)
+class GameClock:
+    """How long people may take, chosen at the start: no clock, per decision (the short
+    windows time out), or per turn (`turn_hours` for each wait, plus `vacation_days` a week)."""
+
+    kind: str = DigitalGame.Clock.DECISION
+    turn_hours: int = 24
+    vacation_days: int = 2
+
+    def check(self) -> None:
+        if self.kind not in DigitalGame.Clock.values:
+            raise ApplicationError(
+                _("Unknown clock %(clock)s: choose none, decision or turn.")
+                % {"clock": repr(self.kind)},
+                code="bad_clock",
+            )
+        if not TURN_HOURS_MIN <= self.turn_hours <= TURN_HOURS_MAX:
+            raise ApplicationError(
+                _("A turn lasts %(low)s to %(high)s hours (you chose %(chosen)s).")
+                % {"low": TURN_HOURS_MIN, "high": TURN_HOURS_MAX, "chosen": self.turn_hours},
+                code="bad_turn_hours",
+            )
+        if not 0 <= self.vacation_days <= VACATION_DAYS_MAX:
+            raise ApplicationError(
+                _("Vacation is 0 to %(high)s days a week (you chose %(chosen)s).")
+                % {"high": VACATION_DAYS_MAX, "chosen": self.vacation_days},
+                code="bad_vacation_days",
+            )
+
+
 # --- start ----------------------------------------------------------------------------------
 
 
@@ -126,17 +163,22 @@ def digital_game_start(
     seats: Sequence[SeatRequest],
     seed: int | None = None,
     session_key: str = "",
+    clock: GameClock | None = None,
 ) -> DigitalGame:
     """Seat the players on the campaign's current world and run setup up to the first
     decision a person must take (bots choose at once). Hot-seat seats are held by the browser
     session `session_key` that starts the game.
 
     The dice seed is 256 bits from the operating system, secret until the game ends; its
-    commitment is stored now. A chosen `seed` (reproducible test games) is marked as such."""
+    commitment is stored now. A chosen `seed` (reproducible test games) is marked as such.
+    `clock` sets how long people may take (none, per decision, per turn); per decision when
+    left out."""
     if not campaign_allows(campaign=campaign, user=user, action=Action.PLAY):
         raise ForbiddenError(
             _("Only the campaign's owner and players start games."), code="forbidden"
         )
+    clock = clock or GameClock()
+    clock.check()
     dice_seed = secrets.token_hex(SEED_BYTES) if seed is None else seed_hex(seed)
     with transaction.atomic():
         # Lock the campaign row first: two starts at once would both create the same bot
@@ -160,6 +202,9 @@ def digital_game_start(
                 initial_state=state.to_json(),
                 state=state.to_json(),
                 created_by=user,
+                clock=clock.kind,
+                turn_hours=clock.turn_hours,
+                vacation_days=clock.vacation_days,
             )
         except IntegrityError as exc:  # pragma: no cover - a concurrent start won the race
             raise ConflictError(
@@ -347,18 +392,19 @@ def _move_row(game, seat, move, events, actor, user) -> GameMove:
 def play_automatic(
     game: DigitalGame, state: GameState, *, applied: list[GameMove], seats: dict[int, GameSeat]
 ) -> GameState:
-    """Apply the moves nobody needs to be asked for: bots' moves, and the missile passes of
-    seats that asked to be left out of other players' fights. Appends them to `applied`."""
+    """Apply the moves nobody needs to be asked for: bots' moves (of bot seats, of seats whose
+    turn clock ran out, of seats a bot stands in for), and the missile passes of seats that
+    asked to be left out of other players' fights. Appends them to `applied`."""
     while not state.is_over and len(applied) < MAX_AUTOMATIC_MOVES:
         to_act = seats_to_act(state)
-        bots = [s for s in to_act if seats[s].is_bot]
+        bots = [(s, actor) for s in to_act if (actor := automatic_actor(game, state, seats[s]))]
         if bots:
-            seat = bots[0]
+            seat, actor = bots[0]
             # Keyed by the seed through HMAC, so a bot's choices tell nothing about the dice.
             bot = HeuristicBot(
                 seed=derived_number(game.seed, f"bot {seat} at {game.version + len(applied)}")
             )
-            move, actor = bot.choose(state, seat), GameMove.Actor.BOT
+            move = bot.choose(state, seat)
         else:
             chosen = next(
                 ((s, m) for s in to_act if (m := preference_move(state, seats[s])) is not None),
@@ -383,9 +429,14 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
     game.version += len(applied)
     game.state = state.to_json()
     game.decision_deadline = None
+    clock_update(game, state, applied)
     if state.is_over:
         game.status = DigitalGame.Status.REWARDS
-    elif has_deadline(state) and not all(seats[s].is_bot for s in seats_to_act(state)):
+    elif (
+        game.clock != DigitalGame.Clock.NONE
+        and has_deadline(state)
+        and not all(seats[s].played_by_bot for s in seats_to_act(state))
+    ):
         game.decision_deadline = timezone.now() + timeout(state)
         _schedule_overdue_check(game, timeout(state))
     game.save()
@@ -747,6 +798,7 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
         game.finished_at = timezone.now()
         game.version += 1
         game.decision_deadline = None
+        game.turn_deadline = None
         game.save()
         game_version_announce(game_id=game.pk, version=game.version)
     return game

@@ -50,12 +50,12 @@ from campaign.services.digital import (
     SeatRequest,
     StaleGameError,
     digital_game_abandon,
-    digital_game_decide_overdue,
     digital_game_finish,
     digital_game_reward_context,
     digital_game_start,
     move_submit,
 )
+from campaign.services.digital_absence import digital_game_clocks_check
 from campaign.services.digital_deadlines import has_deadline
 from campaign.services.digital_repeat import attack_repeat_submit, last_attack
 from campaign.services.game_log_refusals import GameLogRefused
@@ -65,6 +65,7 @@ from campaign.views.digital_aids import (
     remember_shown_seat,
     repeat_plan_from_post,
 )
+from campaign.views.digital_clock import clock_context
 from campaign.views.digital_factions import faction_card_words, lead_words
 from campaign.views.digital_pockets import (
     default_words,
@@ -196,6 +197,7 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
                 seats=[SeatRequest(person=p, kind=k) for p, k in form.cleaned_data["seats"]],
                 seed=form.cleaned_data.get("seed"),
                 session_key=_session_key(self.request),
+                clock=form.cleaned_data["game_clock"],
             )
         except ApplicationError as refusal:
             form.add_error(None, refusal.message)
@@ -362,6 +364,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             if isinstance(e, PackOpened) and e.pack in content().packs
         ],
         "deadline": game.decision_deadline if has_deadline(state) else None,
+        "clock": clock_context(game, state, seats, held),
         "default_words": default_words(state) or DEFAULT_WORDS.get(state.phase, ""),
         "pocket_decision": pocket_decision(state) if game.is_playing else None,
         "pocket_board": pocket_board(state),
@@ -534,8 +537,11 @@ class DigitalGameView(_GameMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         game = self.get_game()
-        if game.decision_deadline is not None and game.decision_deadline <= timezone.now():
-            digital_game_decide_overdue(game_id=game.pk, version=game.version)
+        if any(
+            deadline is not None and deadline <= timezone.now()
+            for deadline in (game.decision_deadline, game.turn_deadline)
+        ):
+            digital_game_clocks_check(game_id=game.pk, version=game.version)
             game = self.get_game()
         if not self.request.session.session_key:
             self.request.session.save()
@@ -559,7 +565,8 @@ class DigitalGameLogView(_GameMixin, TemplateView):
 class DigitalGamePanelView(_GameMixin, View):
     """The panel fetch (after the socket told of a new version, or slowly while it is down):
     204 while the game is still at the version the page shows (one small query), else the
-    re-rendered panel. Also takes overdue defaults (the defender's dice)."""
+    re-rendered panel. Also takes overdue defaults (the defender's dice) and plays overdue
+    turns, which the embedded default (no Celery beat) relies on."""
 
     def get(self, request, *args, **kwargs):
         row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
@@ -570,7 +577,7 @@ class DigitalGamePanelView(_GameMixin, View):
         if row is not None:
             version, deadline = row
             if deadline is not None and deadline <= timezone.now():
-                digital_game_decide_overdue(game_id=kwargs["game_id"], version=version)
+                digital_game_clocks_check(game_id=kwargs["game_id"], version=version)
                 row = digital_game_version(campaign=self.campaign, game_id=kwargs["game_id"])
             if row is not None and seen == row[0]:
                 return HttpResponse(status=204)

@@ -249,7 +249,21 @@
     }
   });
 
-  // The decision deadline counts down in words; the server takes the default when it passes.
+  // Time left in words: seconds for a decision's window, hours and days for a turn clock.
+  function timeLeftWords(left) {
+    var words = window.siteWords;
+    if (left <= 0) return words.say("gameTimeIsUp");
+    var days = Math.floor(left / 86400);
+    var hours = Math.floor((left % 86400) / 3600);
+    var minutes = Math.floor((left % 3600) / 60);
+    if (days) return words.say("gameDaysLeft", { days: days, hours: hours });
+    if (hours) return words.say("gameHoursLeft", { hours: hours, minutes: minutes });
+    if (minutes) return words.say("gameMinutesLeft", { minutes: minutes, seconds: left % 60 });
+    return words.say("gameSecondsLeft", { seconds: left });
+  }
+
+  // A deadline (a decision's or a turn's) counts down in words; the server takes the default
+  // or plays the turn when it passes. The absolute time stays on the page without script.
   setInterval(function () {
     document.querySelectorAll(".deadline[data-deadline]").forEach(function (node) {
       var left = Math.round((Date.parse(node.dataset.deadline) - Date.now()) / 1000);
@@ -259,10 +273,7 @@
         clock.className = "deadline-left";
         node.prepend(clock);
       }
-      var words = window.siteWords;
-      clock.textContent = (left > 0
-        ? words.say("gameSecondsLeft", { seconds: left })
-        : words.say("gameTimeIsUp")) + " ";
+      clock.textContent = timeLeftWords(left) + " ";
     });
   }, 500);
 })();

@@ -84,15 +84,15 @@
   // page behind what the socket said: fetch again.
   document.addEventListener("htmx:afterSwap", catchUp);
 
-  // A decision's deadline passed: one fetch, which takes the default if nobody has yet (the
-  // embedded default has no worker that waits for the deadline).
+  // A decision's or a turn's deadline passed: one fetch, which takes the default (or plays the
+  // turn) if nobody has yet (the embedded default has no worker that waits for the deadline).
   setInterval(function () {
-    var node = document.querySelector(".deadline[data-deadline]");
-    if (!node || askedAtTimeUp[node.dataset.deadline]) return;
-    if (Date.parse(node.dataset.deadline) + 1000 <= Date.now()) {
-      askedAtTimeUp[node.dataset.deadline] = true;
+    document.querySelectorAll(".deadline[data-deadline]").forEach(function (node) {
+      var deadline = node.dataset.deadline;
+      if (askedAtTimeUp[deadline] || Date.parse(deadline) + 1000 > Date.now()) return;
+      askedAtTimeUp[deadline] = true;
       refresh();
-    }
+    });
   }, 1000);
 
   document.addEventListener("DOMContentLoaded", function () {

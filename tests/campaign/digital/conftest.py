@@ -3,10 +3,15 @@ plays the first legal move of whoever must act (a test driver, not a bot)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
+from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital import SeatRequest, digital_game_start, move_submit
+from campaign.services.digital import GameClock, SeatRequest, digital_game_start, move_submit
+from campaign.services.digital_absence import digital_game_turn_overdue
+from campaign.services.digital_clock import key_seats
 from rules.game import EndTurn, GameState, legal_move_options, seats_to_act
 
 HOTSEAT_SESSION = "hotseat-session-of-the-owner"
@@ -99,3 +104,53 @@ def play_until(game, user, phase: str, limit: int = 400) -> DigitalGame:
             return game
         play_hotseat(game, user, 1)
     pytest.fail(f"never reached {phase}")
+
+
+DAY = datetime.timedelta(days=1)
+
+
+class Clock:
+    """The time `timezone.now` tells in a test, moved by hand (never slept)."""
+
+    def __init__(self) -> None:
+        self.now = timezone.now()
+
+    def advance(self, delta: datetime.timedelta) -> None:
+        self.now += delta
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    moved = Clock()
+    monkeypatch.setattr(timezone, "now", lambda: moved.now)
+    return moved
+
+
+@pytest.fixture
+def turn_game(clock, campaign, owner, player, persons) -> DigitalGame:
+    """The owner and the player on their own browsers and a bot, 24 h a turn, 2 vacation
+    days a week, seed 11; just started."""
+    seats = [
+        SeatRequest(person=persons["owner"], kind=GameSeat.Kind.HUMAN),
+        SeatRequest(person=persons["player"], kind=GameSeat.Kind.HUMAN),
+        SeatRequest(person=None, kind=GameSeat.Kind.BOT),
+    ]
+    return digital_game_start(
+        campaign=campaign,
+        user=owner,
+        seats=seats,
+        seed=11,
+        clock=GameClock(kind=DigitalGame.Clock.TURN, turn_hours=24, vacation_days=2),
+    )
+
+
+@pytest.fixture
+def owners_turn(turn_game, clock) -> DigitalGame:
+    """`turn_game` played on (turns running out) until its clock waits on the owner alone."""
+    for _ in range(10):
+        turn_game.refresh_from_db()
+        if key_seats(turn_game.clock_key) == {0}:
+            return turn_game
+        clock.advance(DAY + datetime.timedelta(minutes=1))
+        digital_game_turn_overdue(game_id=turn_game.pk)
+    pytest.fail("the game never waited on the owner alone")
