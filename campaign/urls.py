@@ -5,7 +5,7 @@ from django.urls import path
 from campaign.views import box_bottom as box_bottom_views
 from campaign.views import bring_in as bring_in_views
 from campaign.views import campaigns as campaign_views
-from campaign.views import dice, digital, digital_seats, rules_reference
+from campaign.views import dice, digital, digital_replay, digital_seats, rules_reference
 from campaign.views import game_log as log_views
 from campaign.views import game_log_pending as pending_views
 from campaign.views import game_story as story_views
@@ -193,6 +193,11 @@ urlpatterns = [
         "c/<slug:slug>/play/<int:game_id>/log/",
         digital.DigitalGameLogView.as_view(),
         name="digital_game_log",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/replay/",
+        digital_replay.DigitalGameReplayView.as_view(),
+        name="digital_game_replay",
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/move/",

@@ -53,6 +53,8 @@ class DiceCheck:
     moves_checked: int
     dice_checked: int
     problems: tuple[str, ...]
+    failed_move: int | None = None
+    """The log's number of the move that did not replay as stored, if one did not."""
 
     @property
     def ok(self) -> bool:
@@ -108,12 +110,14 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
             )
     moves = list(GameMove.objects.filter(game=game).order_by("index"))
     moves_checked, dice_checked = 0, 0
+    failed_move = None
     state = stored_start
     if not problems:
         for row in moves:
             mismatch, state = _replay_one(state, row)
             if mismatch:
                 problems.append(mismatch)
+                failed_move = row.index
                 break
             moves_checked += 1
             dice_checked += len(rolled_dice(row.events))
@@ -130,6 +134,7 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
         moves_checked=moves_checked,
         dice_checked=dice_checked,
         problems=tuple(problems),
+        failed_move=failed_move,
     )
 
 

@@ -96,3 +96,15 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     if box.lead_faction_active(state.world):
         data["lead_faction"] = lead_faction(state)  # Pack 4 (E125s): from the card backs
     return _unsealed(data, "state", state.world)
+
+
+def view_open(state: GameState) -> dict[str, Any]:
+    """A spectator's view with every seat's resource cards and scar card face up: for a game
+    whose dice seed is out, since the seed and the moves give every hand anyway (the order of
+    the decks stays left out: nobody needs it to follow the game)."""
+    data = view_for(state, None)
+    for index, shown in enumerate(data["seats"]):
+        player = state.seats[index]
+        shown["cards"] = list(player.cards)
+        shown["scar_card"] = player.scar_card
+    return data
