@@ -76,7 +76,7 @@ def test_the_home_page_for_a_member(owner_client, campaign):
         ),
         (
             "/accounts/login/",
-            ["Iniciar sesión", "Contraseña", "¿Ha olvidado su contraseña?"],
+            ["Iniciar sesión", "Contraseña", "¿Olvidaste tu contraseña?"],
             ["Sign In", "Password", "Forgot", "Remember Me"],
         ),
         (
@@ -116,7 +116,7 @@ def test_signing_up_says_so_in_spanish(anon_client):
         **ES,
     )
     page = response.content.decode()
-    assert "lucia" in page and "Ha iniciado sesión" in page
+    assert "lucia" in page and "Has iniciado sesión" in page
     assert "Successfully signed in" not in page
 
 
