@@ -14,7 +14,7 @@ from campaign.selectors.packs import campaigns_with_packs_due
 from campaign.selectors.world import world_snapshot_mismatches
 from campaign.services.backup import campaigns_backup
 from campaign.services.digital import digital_game_decide_overdue
-from campaign.services.digital_absence import digital_clocks_enforce
+from campaign.services.digital_absence import game_clocks_enforce
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
 
@@ -77,12 +77,12 @@ def digital_game_overdue(game_id: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True)
-def digital_clocks_sweep() -> dict[str, list[int]]:
+def digital_clocks_enforce() -> dict[str, list[int]]:
     """Run by Celery beat every minute: every game past a decision or turn deadline gets its
     default or its bot turn. The deadlines are rows, so nothing is lost across restarts; a
     repeated or concurrent run plays nothing twice (each game is locked and its version
     checked). Returns the games moved, by kind of deadline."""
-    done = digital_clocks_enforce()
+    done = game_clocks_enforce()
     return {"decisions": done.decisions, "turns": done.turns}
 
 

@@ -185,7 +185,7 @@ if BACKUP_KEEP < 1 or BACKUP_HOUR > 23:
 # and the daily backup.
 CELERY_BEAT_SCHEDULE = {
     "open-due-packs": {"task": "campaign.tasks.packs_sweep", "schedule": 60.0},
-    "enforce-game-clocks": {"task": "campaign.tasks.digital_clocks_sweep", "schedule": 60.0},
+    "enforce-game-clocks": {"task": "campaign.tasks.digital_clocks_enforce", "schedule": 60.0},
     "back-up-campaigns": {
         "task": "campaign.tasks.campaigns_back_up",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),

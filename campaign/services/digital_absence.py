@@ -71,7 +71,7 @@ class ClockSweep:
     turns: list[int]
 
 
-def digital_clocks_enforce() -> ClockSweep:
+def game_clocks_enforce() -> ClockSweep:
     """Every game whose decision or turn deadline has passed gets its default or its bot turn.
     Deadlines are rows, so a sweep after a restart finds what came due while nothing ran; each
     game is handled in its own transaction, so one broken game does not hold the others."""

@@ -20,10 +20,12 @@ from campaign.errors import ApplicationError
 from campaign.models import Campaign, Person
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice_check
+from campaign.services.digital_clock import TURN_HOURS_MAX, TURN_HOURS_MIN, VACATION_DAYS_MAX
 from rules.bounds import NUMBER_MAX
 from rules.errors import RuleError, Violation
 
 HEX = re.compile(r"[0-9a-f]{1,64}")
+KEY_MAX = DigitalGame._meta.get_field("clock_key").max_length
 _BROKEN = (LookupError, TypeError, ValueError, AttributeError, RuleError)
 
 
@@ -52,6 +54,14 @@ def digital_games_export(
             "initial_state": game.initial_state,
             "state": game.state,
             "decision_deadline": _when(game.decision_deadline),
+            "clock": {
+                "kind": game.clock,
+                "turn_hours": game.turn_hours,
+                "vacation_days": game.vacation_days,
+                "turn_deadline": _when(game.turn_deadline),
+                "key": game.clock_key,
+                "ran_out": game.clock_ran_out,
+            },
             "created_by": _username(game.created_by),
             "created_at": game.created_at.isoformat(),
             "finished_at": _when(game.finished_at),
@@ -62,6 +72,10 @@ def digital_games_export(
                     "kind": seat.kind,
                     "user": _username(seat.user),
                     "missiles_only_in_fight": seat.missiles_only_in_fight,
+                    "missed_turns": seat.missed_turns,
+                    "bot_stands_in": seat.bot_stands_in,
+                    "vacation_week": seat.vacation_week,
+                    "vacation_used": seat.vacation_used,
                 }
                 for seat in game.seats.select_related("person", "user").order_by("index")
             ],
@@ -127,6 +141,8 @@ def _game_problems(row: dict[str, Any], persons: set[str]) -> list[str]:
         problems.append(_("a time it holds is not a date and time"))
     if not all(isinstance(row.get(key), str | None) for key in ("created_by",)):
         problems.append(_("who started it is not a user name"))
+    if not _clock_fits(row.get("clock", {})):
+        problems.append(_("its clock is unknown or out of bounds"))
     seats, moves = row.get("seats"), row.get("moves")
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         return [*problems, _("its seats are not a list of objects")]
@@ -149,6 +165,11 @@ def _game_problems(row: dict[str, Any], persons: set[str]) -> list[str]:
             problems.append(_("a seat's kind or missile setting is unknown"))
         if not isinstance(seat.get("user"), str | None):
             problems.append(_("a seat's account is not a user name"))
+        if not (
+            all(_whole(seat.get(k, 0)) for k in ("missed_turns", "vacation_week", "vacation_used"))
+            and isinstance(seat.get("bot_stands_in", False), bool)
+        ):
+            problems.append(_("a seat's missed turns or vacation days are not whole numbers"))
     for position, move in enumerate(moves):
         if not (
             move.get("index") == position
@@ -164,6 +185,24 @@ def _game_problems(row: dict[str, Any], persons: set[str]) -> list[str]:
             )
             break
     return list(dict.fromkeys(problems))
+
+
+def _clock_fits(clock: Any) -> bool:
+    """A game's clock as an export holds it (older exports have none: per decision)."""
+    if not isinstance(clock, dict):
+        return False
+    hours, days = clock.get("turn_hours", 24), clock.get("vacation_days", 2)
+    return (
+        clock.get("kind", DigitalGame.Clock.DECISION) in DigitalGame.Clock.values
+        and _whole(hours, TURN_HOURS_MIN)
+        and hours <= TURN_HOURS_MAX
+        and _whole(days)
+        and days <= VACATION_DAYS_MAX
+        and _moment(clock.get("turn_deadline"))
+        and isinstance(clock.get("key", ""), str)
+        and len(clock.get("key", "")) <= KEY_MAX
+        and isinstance(clock.get("ran_out", False), bool)
+    )
 
 
 def digital_games_refusals(rows: list[dict[str, Any]], *, persons: set[str]) -> list[Violation]:
@@ -206,6 +245,7 @@ def digital_games_create(
     transaction, so nothing is kept)."""
     persons = {p.key: p for p in Person.objects.filter(campaign=campaign)}
     for number, row in enumerate(rows, start=1):
+        clock = row.get("clock", {})
         game = DigitalGame.objects.create(
             campaign=campaign,
             game_number=row["game_number"],
@@ -217,6 +257,12 @@ def digital_games_create(
             initial_state=row["initial_state"],
             state=row["state"],
             decision_deadline=_parsed(row.get("decision_deadline")),
+            clock=clock.get("kind", DigitalGame.Clock.DECISION),
+            turn_hours=clock.get("turn_hours", 24),
+            vacation_days=clock.get("vacation_days", 2),
+            turn_deadline=_parsed(clock.get("turn_deadline")),
+            clock_key=clock.get("key", ""),
+            clock_ran_out=clock.get("ran_out", False),
             created_by=users.get(row.get("created_by") or ""),
             finished_at=_parsed(row.get("finished_at")),
         )
@@ -228,6 +274,10 @@ def digital_games_create(
                 kind=seat["kind"],
                 user=users.get(seat.get("user") or ""),
                 missiles_only_in_fight=seat.get("missiles_only_in_fight", False),
+                missed_turns=seat.get("missed_turns", 0),
+                bot_stands_in=seat.get("bot_stands_in", False),
+                vacation_week=seat.get("vacation_week", 0),
+                vacation_used=seat.get("vacation_used", 0),
             )
             for seat in row["seats"]
         )

@@ -16,12 +16,14 @@ from campaign.errors import ApplicationError, ConflictError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.services.digital import GameClock, SeatRequest, digital_game_start, move_submit
 from campaign.services.digital_absence import (
-    digital_clocks_enforce,
     digital_game_turn_overdue,
+    game_clocks_enforce,
     seat_reclaim,
     seat_vacation_take,
 )
 from campaign.services.digital_clock import key_seats, vacation_days_left
+from campaign.services.export import campaign_export, campaign_import
+from config.celery import app
 from rules.game import GameState, legal_move_options, seats_to_act
 from tests.campaign.digital.conftest import DAY, HOTSEAT_SESSION, Clock, play_until
 
@@ -44,10 +46,17 @@ def test_a_turn_clock_starts_with_the_first_wait_on_people(turn_game, clock):
     assert _waiting(turn_game) == waiting and waiting <= {0, 1}
 
 
+def test_celery_beat_enforces_the_clocks_every_minute(settings):
+    """DESIGN: the sweep is scheduled by beat, by a name the worker knows."""
+    entry = settings.CELERY_BEAT_SCHEDULE["enforce-game-clocks"]
+    assert entry["task"] == tasks.digital_clocks_enforce.name in app.tasks
+    assert entry["schedule"] <= 60
+
+
 def test_nothing_happens_before_the_turn_runs_out(turn_game, clock):
     clock.advance(DAY - datetime.timedelta(seconds=1))
     assert digital_game_turn_overdue(game_id=turn_game.pk) is False
-    assert tasks.digital_clocks_sweep() == {"decisions": [], "turns": []}
+    assert tasks.digital_clocks_enforce() == {"decisions": [], "turns": []}
     assert not GameMove.objects.filter(game=turn_game, actor=GameMove.Actor.TIMEOUT).exists()
 
 
@@ -57,7 +66,7 @@ def test_when_the_turn_runs_out_the_bot_plays_it_and_the_log_says_so(turn_game, 
     late = _waiting(turn_game)
     before = turn_game.version
     clock.advance(DAY + datetime.timedelta(seconds=1))
-    assert tasks.digital_clocks_sweep()["turns"] == [turn_game.pk]
+    assert tasks.digital_clocks_enforce()["turns"] == [turn_game.pk]
     turn_game.refresh_from_db()
     timed_out = GameMove.objects.filter(game=turn_game, actor=GameMove.Actor.TIMEOUT)
     assert timed_out.exists() and {m.seat for m in timed_out} <= late
@@ -73,9 +82,9 @@ def test_the_sweep_run_twice_plays_the_turn_once(turn_game, clock):
     """DESIGN: redelivered or concurrent beat runs are harmless (row lock, version, cleared
     deadline)."""
     clock.advance(2 * DAY)
-    first = tasks.digital_clocks_sweep()
+    first = tasks.digital_clocks_enforce()
     moves = GameMove.objects.filter(game=turn_game).count()
-    second = tasks.digital_clocks_sweep()
+    second = tasks.digital_clocks_enforce()
     assert first["turns"] == [turn_game.pk] and second["turns"] == []
     assert GameMove.objects.filter(game=turn_game).count() == moves
     turn_game.refresh_from_db()
@@ -96,7 +105,7 @@ def test_a_sweep_after_a_restart_finds_the_overdue_game_in_the_database(turn_gam
     clock.advance(3 * DAY)
     fresh = DigitalGame.objects.get(pk=turn_game.pk)  # all a new process knows
     assert fresh.turn_deadline == deadline
-    done = digital_clocks_enforce()
+    done = game_clocks_enforce()
     assert done.turns == [turn_game.pk]
 
 
@@ -127,7 +136,7 @@ def _miss_until_handed_over(game: DigitalGame, clock: Clock, player) -> None:
         if _waiting(game) == {1}:
             _move_once(game, 1, player)
         clock.advance(DAY + datetime.timedelta(minutes=1))
-        tasks.digital_clocks_sweep()
+        tasks.digital_clocks_enforce()
     pytest.fail("the seat was never handed to a bot")
 
 
@@ -139,7 +148,7 @@ def test_three_missed_turns_in_a_row_hand_the_seat_to_a_bot(turn_game, clock, pl
     # The bot plays the seat from now on without waiting for any clock.
     assert 0 not in _waiting(turn_game) or turn_game.status != DigitalGame.Status.PLAYING
     clock.advance(DAY + datetime.timedelta(minutes=1))
-    tasks.digital_clocks_sweep()
+    tasks.digital_clocks_enforce()
     assert GameMove.objects.filter(game=turn_game, seat=0, actor=GameMove.Actor.STAND_IN).exists()
 
 
@@ -164,7 +173,7 @@ def _wait_for(game: DigitalGame, clock: Clock, seat: int) -> DigitalGame:
         if seat in _waiting(game):
             return game
         clock.advance(DAY + datetime.timedelta(minutes=1))
-        tasks.digital_clocks_sweep()
+        tasks.digital_clocks_enforce()
     pytest.fail(f"the game never waited on seat {seat}")
 
 
@@ -177,7 +186,7 @@ def test_vacation_lengthens_the_turn_by_whole_days(turn_game, clock, owner):
     assert vacation_days_left(game, _seat(game, 0)) == 1
     # Past the old deadline the turn is still the person's.
     clock.now = deadline + datetime.timedelta(hours=1)
-    assert tasks.digital_clocks_sweep()["turns"] == []
+    assert tasks.digital_clocks_enforce()["turns"] == []
     assert 0 in _waiting(game)
 
 
@@ -209,10 +218,33 @@ def test_the_vacation_allowance_renews_every_week(turn_game, clock, owner):
     assert vacation_days_left(game, _seat(game, 0)) == 0
     assert vacation_days_left(game, _seat(game, 0), clock.now + 7 * DAY) == 2
     clock.advance(7 * DAY)  # the turn runs out meanwhile; a later turn of theirs comes
-    tasks.digital_clocks_sweep()
+    tasks.digital_clocks_enforce()
     game = _wait_for(game, clock, 0)
     seat_vacation_take(game=game, seat=0, days=2, user=owner)
     assert vacation_days_left(game, _seat(game, 0)) == 0
+
+
+def test_a_restored_backup_keeps_the_clock_and_the_misses_of_a_game_in_play(
+    turn_game, clock, campaign, owner, player
+):
+    """DESIGN: the server's backup (with secrets) carries the clock, its deadline and each
+    seat's missed turns and vacation; the restored game runs out on the same deadline."""
+    _miss_until_handed_over(turn_game, clock, player)
+    turn_game = _wait_for(turn_game, clock, 1)
+    document = campaign_export(campaign=campaign, secrets=True)
+    DigitalGame.objects.filter(pk=turn_game.pk).update(status=DigitalGame.Status.ABANDONED)
+    copy = campaign_import(document=document, owner=owner, link_accounts=True)
+    restored = copy.digital_games.get()
+    assert (restored.clock, restored.turn_hours, restored.vacation_days) == ("turn", 24, 2)
+    assert (restored.turn_deadline, restored.clock_key) == (
+        turn_game.turn_deadline,
+        turn_game.clock_key,
+    )
+    seats = [(s.missed_turns, s.bot_stands_in) for s in restored.seats.order_by("index")]
+    assert seats == [(s.missed_turns, s.bot_stands_in) for s in turn_game.seats.order_by("index")]
+    assert seats[0] == (3, True)
+    clock.now = turn_game.turn_deadline + datetime.timedelta(seconds=1)
+    assert restored.pk in tasks.digital_clocks_enforce()["turns"]
 
 
 def test_a_game_without_a_clock_never_times_anyone_out(clock, hotseat_game, campaign, owner):
@@ -221,7 +253,7 @@ def test_a_game_without_a_clock_never_times_anyone_out(clock, hotseat_game, camp
     game = play_until(hotseat_game, owner, "attack_defender_dice")
     assert game.decision_deadline is None and game.turn_deadline is None
     clock.advance(30 * DAY)
-    assert tasks.digital_clocks_sweep() == {"decisions": [], "turns": []}
+    assert tasks.digital_clocks_enforce() == {"decisions": [], "turns": []}
 
 
 def test_a_per_decision_clock_times_the_defenders_dice_but_not_turns(clock, hotseat_game, owner):
@@ -229,7 +261,7 @@ def test_a_per_decision_clock_times_the_defenders_dice_but_not_turns(clock, hots
     assert game.clock == DigitalGame.Clock.DECISION
     assert game.decision_deadline is not None and game.turn_deadline is None
     clock.advance(datetime.timedelta(minutes=1))
-    assert tasks.digital_clocks_sweep()["decisions"] == [game.pk]
+    assert tasks.digital_clocks_enforce()["decisions"] == [game.pk]
     assert GameMove.objects.filter(game=game, actor=GameMove.Actor.TIMEOUT).count() == 1
 
 

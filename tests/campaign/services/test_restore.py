@@ -177,8 +177,11 @@ def test_an_imported_digital_game_whose_moves_do_not_give_its_dice_is_refused_DE
         lambda g: g["seats"][0].update(person="mallory"),
         lambda g: g["moves"][0].update(index=9),
         lambda g: g.update(initial_state={"phase": []}),
+        lambda g: g.update(clock={"kind": "sundial"}),
+        lambda g: g.update(clock={"kind": "turn", "turn_hours": 0}),
+        lambda g: g["seats"][0].update(missed_turns=-1),
     ],
-    ids=["seed", "status", "seat", "move", "start"],
+    ids=["seed", "status", "seat", "move", "start", "clock", "turn-hours", "missed-turns"],
 )
 def test_a_malformed_digital_game_is_refused_in_words_DESIGN(digital_played, owner, edit):
     document = json.loads(json.dumps(campaign_export(campaign=digital_played)))
