@@ -25,18 +25,20 @@ from campaign.selectors.digital import seat_holds
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
 from campaign.services.digital_clock import (
+    SCHEDULED_CHECK_MAX,
     TURN_HOURS_MAX,
     TURN_HOURS_MIN,
     VACATION_DAYS_MAX,
     automatic_actor,
     clock_update,
+    decision_wait,
 )
 from campaign.services.digital_comeback import (
     ComebackSeat,
     comeback_pick_missing,
     comeback_picks_at_end,
 )
-from campaign.services.digital_deadlines import default_decision, has_deadline, timeout
+from campaign.services.digital_deadlines import default_decision, has_deadline
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
 from campaign.services.digital_preferences import preference_move
 from campaign.services.game_log import game_plan_append
@@ -437,8 +439,10 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
         and has_deadline(state)
         and not all(seats[s].played_by_bot for s in seats_to_act(state))
     ):
-        game.decision_deadline = timezone.now() + timeout(state)
-        _schedule_overdue_check(game, timeout(state))
+        wait = decision_wait(game, state)
+        game.decision_deadline = timezone.now() + wait
+        if wait <= SCHEDULED_CHECK_MAX:
+            _schedule_overdue_check(game, wait)
     game.save()
     game_version_announce(game_id=game.pk, version=game.version)
     return game

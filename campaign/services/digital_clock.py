@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.services.digital_deadlines import has_deadline
+from campaign.services.digital_deadlines import WINDOW_PHASES, has_deadline, timeout
 from rules.game import GameState, seats_to_act
 
 MISSES_BEFORE_STAND_IN = 3
@@ -24,6 +24,9 @@ TURN_HOURS_MIN = 1
 TURN_HOURS_MAX = 7 * 24
 VACATION_DAYS_MAX = 7
 VACATION_WEEK = timedelta(days=7)
+# A decision's own delayed task is queued only for short waits; beat's sweep takes longer ones
+# (a broker holding a day-long countdown would redeliver it, harmlessly but needlessly).
+SCHEDULED_CHECK_MAX = timedelta(minutes=10)
 
 
 def clock_key(state: GameState) -> str | None:
@@ -70,6 +73,15 @@ def automatic_actor(game: DigitalGame, state: GameState, seat: GameSeat) -> str 
     if seat.bot_stands_in:
         return GameMove.Actor.STAND_IN
     return None
+
+
+def decision_wait(game: DigitalGame, state: GameState) -> timedelta:
+    """How long a pending decision waits for its person. A short window (a defender's dice, a
+    missile) always has its seconds, since the player on turn waits on it; with a turn clock a
+    lasting pick (a power, where the nuke falls) gets a whole turn's time, not minutes."""
+    if game.clock == DigitalGame.Clock.TURN and state.phase not in WINDOW_PHASES:
+        return timedelta(hours=game.turn_hours)
+    return timeout(state)
 
 
 def clock_update(game: DigitalGame, state: GameState, applied: list[GameMove]) -> None:

@@ -56,6 +56,7 @@ def test_the_new_game_form_starts_a_game_with_a_turn_clock(owner_client, campaig
     game = DigitalGame.objects.get(campaign=campaign)
     assert (game.clock, game.turn_hours, game.vacation_days) == ("turn", 48, 3)
     assert game.turn_deadline is not None
+    assert "48 hours a turn" in _text(owner_client.get(url).content.decode())  # the games list
 
 
 def test_a_bad_clock_on_the_form_is_refused_in_words(owner_client, campaign, persons):

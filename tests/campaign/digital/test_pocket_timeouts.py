@@ -10,6 +10,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from campaign import tasks
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.world import world_current
 from campaign.services.digital import digital_game_decide_overdue, move_submit
@@ -151,3 +152,41 @@ def test_J162s_a_lasting_pick_gets_the_longer_deadline(campaign, owner, owner_cl
     assert DECISION_TIMEOUT < left <= LASTING_PICK_TIMEOUT
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert "the nuke falls on Brazil" in page
+
+
+def test_J162s_with_a_turn_clock_a_lasting_pick_gets_a_whole_turn(
+    campaign, owner, owner_client, people
+):
+    """In a game played over days the nuke's chooser has the turn's hours to answer, and the
+    clock sweep (not a queued countdown) takes the pick once they pass."""
+    state = at.nuke_choice(world_current(campaign=campaign), people)
+    state.phase, state.pending = (
+        "open_pack",
+        {
+            "kind": "open_pack",
+            "pack": "pocket_1",
+            "reason": "3 missiles",
+            "seat": 0,
+            "resume_phase": state.phase,
+            "resume_pending": state.pending,
+        },
+    )
+    game = stored_hotseat_game(campaign, owner, owner_client, people, state)
+    DigitalGame.objects.filter(pk=game.pk).update(clock=DigitalGame.Clock.TURN, turn_hours=12)
+    game.refresh_from_db()
+    move_submit(
+        game=game,
+        seat=0,
+        move={"type": "acknowledge_pack", "pack": "pocket_1"},
+        version=game.version,
+        user=owner,
+        session_key=owner_client.session.session_key,
+    )
+    game.refresh_from_db()
+    assert game.state["phase"] == "nuke_choice"
+    left = game.decision_deadline - timezone.now()
+    assert datetime.timedelta(hours=11) < left <= datetime.timedelta(hours=12)
+    DigitalGame.objects.filter(pk=game.pk).update(
+        decision_deadline=timezone.now() - datetime.timedelta(seconds=1)
+    )
+    assert tasks.digital_clocks_enforce()["decisions"] == [game.pk]
