@@ -13,6 +13,8 @@ from rest_framework.authtoken.models import Token
 
 from accounts.forms import PreferencesForm
 from accounts.models import Preferences
+from notices.forms import NoticeSettingsForm
+from notices.models import NoticeSettings
 
 
 class ApiTokenView(LoginRequiredMixin, TemplateView):
@@ -31,14 +33,31 @@ class ApiTokenView(LoginRequiredMixin, TemplateView):
 
 
 class PreferencesView(LoginRequiredMixin, UpdateView):
-    """Language and time zone, kept with the account so they follow the person to any device;
-    blank leaves them to the browser."""
+    """Language and time zone, kept with the account so they follow the person to any device
+    (blank leaves them to the browser), and how they hear of each kind of notice."""
 
     template_name = "accounts/preferences.html"
     form_class = PreferencesForm
 
     def get_object(self, queryset=None) -> Preferences:
         return Preferences.objects.get_or_create(user=self.request.user)[0]
+
+    def _notice_form(self) -> NoticeSettingsForm:
+        chosen = NoticeSettings.objects.get_or_create(user=self.request.user)[0]
+        data = self.request.POST if self.request.method == "POST" else None
+        return NoticeSettingsForm(data, instance=chosen)
+
+    def get_context_data(self, **kwargs):
+        kwargs.setdefault("notice_form", self._notice_form())
+        return super().get_context_data(**kwargs)
+
+    def post(self, request, *args, **kwargs):
+        self.object = self.get_object()
+        form, notice_form = self.get_form(), self._notice_form()
+        if form.is_valid() and notice_form.is_valid():
+            notice_form.save()
+            return self.form_valid(form)
+        return self.render_to_response(self.get_context_data(form=form, notice_form=notice_form))
 
     def form_valid(self, form: PreferencesForm):
         form.save()

@@ -15,6 +15,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from campaign.live import VersionMessage, game_group, game_watcher, page_words
 from campaign.views.digital_spectators import spectator_message
+from notices.presence import watching_start, watching_stop
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -42,17 +43,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self._mark_watching(watching_start)
         await self.send_json({"version": watcher.version})
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._mark_watching(watching_stop)
+
+    async def _mark_watching(self, mark) -> None:
+        """While this page is open its reader gets no e-mail about the game (notices.mail)."""
+        user = self.scope["user"]
+        if user.is_authenticated:
+            await sync_to_async(mark)(
+                game_id=self.game_id, user_id=user.pk, channel=self.channel_name
+            )
 
     async def receive_json(self, content, **kwargs) -> None:
         """The page has nothing to say over the socket; moves go through HTTP as before."""
 
     async def game_version(self, message: VersionMessage) -> None:
         version = message["version"]
+        await self._mark_watching(watching_start)  # still open: the mark lives another hour
         if self.spectator:
             text = await database_sync_to_async(spectator_message)(
                 game_id=self.game_id,

@@ -1,6 +1,7 @@
 """Small helpers that read the environment and fail loudly on a bad value."""
 
 import os
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -86,3 +87,35 @@ def env_redis_url(name: str) -> str | None:
     if not raw.startswith(("redis://", "rediss://", "unix://")):
         raise ImproperlyConfigured(f"{name} must be a redis:// URL, not {raw!r}.")
     return raw
+
+
+_EMAIL_SCHEMES = {"smtp": False, "submission": True, "smtps": False}
+
+
+def env_email(name: str) -> dict:
+    """Django's EMAIL_* settings from an SMTP URL (`smtp://user:password@host:port`, with
+    `?tls=1` for STARTTLS; `submission://` is port 587 with STARTTLS; `smtps://` is TLS from
+    the start, port 465). Unset: {} (the console backend stays)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return {}
+    url = urlsplit(raw)
+    try:
+        port = url.port
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} has a bad port: {raw!r}.") from exc
+    if url.scheme not in _EMAIL_SCHEMES or not url.hostname:
+        raise ImproperlyConfigured(
+            f"{name} must be an smtp://, submission:// or smtps:// URL with a host, not {raw!r}."
+        )
+    query = {key: values[-1].lower() for key, values in parse_qs(url.query).items()}
+    ssl = url.scheme == "smtps"
+    return {
+        "EMAIL_HOST": url.hostname,
+        "EMAIL_PORT": port or (465 if ssl else 587 if url.scheme == "submission" else 25),
+        "EMAIL_HOST_USER": unquote(url.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(url.password or ""),
+        "EMAIL_USE_SSL": ssl,
+        "EMAIL_USE_TLS": not ssl and (_EMAIL_SCHEMES[url.scheme] or query.get("tls") in _TRUE),
+        "EMAIL_TIMEOUT": 10,
+    }

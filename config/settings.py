@@ -5,7 +5,15 @@ from pathlib import Path
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_database, env_int, env_list, env_redis_url, env_str
+from config.env import (
+    env_bool,
+    env_database,
+    env_email,
+    env_int,
+    env_list,
+    env_redis_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -46,6 +54,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "campaign",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -87,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notices.context.waiting",
             ],
             # `rule_links` turns the rule IDs of refusals into "why" links on every page;
             # `worded` shows words kept as data in the reader's language.
@@ -121,7 +131,21 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/5m/key"}
 # How many proxies of yours append to X-Forwarded-For: the client address is read past them.
 ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# E-mail is printed on the console unless EMAIL_URL names an SMTP server, e.g.
+# smtp://user:password@mail.example.org:587/?tls=1 (STARTTLS), smtps://...:465 (TLS).
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+SMTP = env_email("EMAIL_URL")
+if SMTP:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = SMTP["EMAIL_HOST"]
+    EMAIL_PORT = SMTP["EMAIL_PORT"]
+    EMAIL_HOST_USER = SMTP["EMAIL_HOST_USER"]
+    EMAIL_HOST_PASSWORD = SMTP["EMAIL_HOST_PASSWORD"]
+    EMAIL_USE_TLS = SMTP["EMAIL_USE_TLS"]
+    EMAIL_USE_SSL = SMTP["EMAIL_USE_SSL"]
+    EMAIL_TIMEOUT = SMTP["EMAIL_TIMEOUT"]
+# Where the site is reached from outside: the links of e-mails sent by tasks (no request).
+SITE_URL = env_str("SITE_URL", "http://localhost:8000")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Risk Legacy <noreply@localhost>")
 
 LANGUAGE_CODE = "en"
@@ -189,6 +213,11 @@ CELERY_BEAT_SCHEDULE = {
     "back-up-campaigns": {
         "task": "campaign.tasks.campaigns_back_up",
         "schedule": crontab(hour=BACKUP_HOUR, minute=0),
+    },
+    "mail-notices": {"task": "notices.tasks.notices_mail_waiting", "schedule": 60.0},
+    "warn-of-clocks-near-their-end": {
+        "task": "notices.tasks.notices_deadlines_warn",
+        "schedule": 60.0,
     },
     "forget-idempotent-answers": {
         "task": "campaign.tasks.idempotent_answers_forget",

@@ -51,6 +51,7 @@ from campaign.services.game_log_entry import (
 )
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused, Refusal
+from notices.services import game_notices_end, game_notices_sync
 from rules.bots import HeuristicBot
 from rules.data import content
 from rules.errors import IllegalMove
@@ -444,6 +445,7 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
         if wait <= SCHEDULED_CHECK_MAX:
             _schedule_overdue_check(game, wait)
     game.save()
+    game_notices_sync(game=game, state=state, seats=seats)
     game_version_announce(game_id=game.pk, version=game.version)
     return game
 
@@ -804,6 +806,7 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
         game.decision_deadline = None
         game.turn_deadline = None
         game.save()
+        game_notices_end(game=game)
         game_version_announce(game_id=game.pk, version=game.version)
     return game
 

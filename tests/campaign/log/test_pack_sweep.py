@@ -74,7 +74,9 @@ def test_the_sweep_opens_what_a_lost_task_left_due_once_U1(unlock_lost, owner):
 
 
 def test_celery_beat_runs_the_sweep_every_minute():
-    (entry,) = [e for e in settings.CELERY_BEAT_SCHEDULE.values() if e["task"].endswith("sweep")]
+    (entry,) = [
+        e for e in settings.CELERY_BEAT_SCHEDULE.values() if e["task"].endswith("packs_sweep")
+    ]
     assert entry["task"] == tasks.packs_sweep.name
     assert entry["task"] in app.tasks
     assert entry["schedule"] <= 60
