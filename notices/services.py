@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from notices.kinds import ACT_KINDS, Delivery, Kind
 from notices.models import Notice, NoticeSettings
+from notices.selectors import notices_counts_forget
 
 
 def deliveries_of(user_ids: Iterable[int], kind: str) -> dict[int, str]:
@@ -78,32 +79,50 @@ MAIL_DELAY = 30.0
 
 
 def _after_commit(made: list[Notice]) -> None:
-    from notices.live import notices_announce
     from notices.tasks import notices_mail  # the tasks module imports the mail service
 
     batches = {(n.user_id, n.campaign_id, n.game_id) for n in made if n.mail == Notice.Mail.PENDING}
-    users = {n.user_id for n in made}
 
     def send() -> None:
         from campaign.enqueue import enqueue
 
         for batch in sorted(batches, key=str):
             enqueue(notices_mail, *batch, countdown=MAIL_DELAY)
-        notices_announce(user_ids=users)
 
     transaction.on_commit(send, robust=True)
+    _counts_changed({n.user_id for n in made})
+
+
+def _counts_changed(user_ids: set[int]) -> None:
+    """The people's counts are read again: at once (this transaction's own pages) and once it
+    commits (a page another process drew meanwhile), when their open pages are told too."""
+    from notices.live import notices_announce
+
+    notices_counts_forget(user_ids)
+
+    def told() -> None:
+        notices_counts_forget(user_ids)
+        notices_announce(user_ids=user_ids)
+
+    transaction.on_commit(told, robust=True)
 
 
 def notices_close(notices) -> int:
     """Close open notices (a queryset): the person acted, read them, or the game ended. One
     not e-mailed yet never will be."""
-    return notices.filter(closed_at=None).update(
+    closing = notices.filter(closed_at=None)
+    users = set(closing.order_by().values_list("user_id", flat=True).distinct())
+    if not users:
+        return 0
+    closed = closing.update(
         closed_at=timezone.now(),
         mail=Case(
             When(mail=Notice.Mail.PENDING, then=Value(Notice.Mail.SKIPPED)),
             default="mail",
         ),
     )
+    _counts_changed(users)
+    return closed
 
 
 def notice_read(*, notice: Notice) -> None:
