@@ -16,7 +16,12 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.services.digital_deadlines import WINDOW_PHASES, has_deadline, timeout
+from campaign.services.digital_deadlines import (
+    LASTING_PICK_TIMEOUT,
+    WINDOW_PHASES,
+    has_deadline,
+    timeout,
+)
 from rules.game import GameState, seats_to_act
 
 MISSES_BEFORE_STAND_IN = 3
@@ -24,9 +29,9 @@ TURN_HOURS_MIN = 1
 TURN_HOURS_MAX = 7 * 24
 VACATION_DAYS_MAX = 7
 VACATION_WEEK = timedelta(days=7)
-# A decision's own delayed task is queued only for short waits; beat's sweep takes longer ones
-# (a broker holding a day-long countdown would redeliver it, harmlessly but needlessly).
-SCHEDULED_CHECK_MAX = timedelta(minutes=10)
+# A decision's own delayed task is queued only for waits no longer than a lasting pick's, which
+# stay within the broker's visibility timeout (README); beat's sweep takes longer ones.
+SCHEDULED_CHECK_MAX = LASTING_PICK_TIMEOUT
 
 
 def clock_key(state: GameState) -> str | None:
