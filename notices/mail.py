@@ -80,7 +80,10 @@ def notices_mail_send(*, user_id: int, campaign_id: int, game_id: int | None) ->
         if window.last_sent_at is not None and now < window.last_sent_at + MAIL_INTERVAL:
             return False  # the beat sweep sends them once the hour is up
         notices = list(pending.filter(closed_at=None).select_related("campaign", "game", "user"))
-        if not notices or not notices[0].user.email:
+        if not notices:
+            return False
+        if not notices[0].user.email:
+            pending.update(mail=Notice.Mail.SKIPPED)  # nowhere to send them
             return False
         _message(notices).send()
         Notice.objects.filter(pk__in=[n.pk for n in notices]).update(mail=Notice.Mail.SENT)
@@ -133,6 +136,7 @@ def mail_batches_due() -> list[tuple[int, int, int | None]]:
     """Every (person, campaign, game) with an open notice still waiting for its e-mail."""
     rows = (
         Notice.objects.filter(mail=Notice.Mail.PENDING, closed_at=None)
+        .order_by()
         .values_list("user_id", "campaign_id", "game_id")
         .distinct()
     )

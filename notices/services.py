@@ -193,6 +193,11 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
             notify(kind, [user_id], campaign=game.campaign, game=game, params=params, ref=ref)
 
 
+def game_over_seen(*, game, user) -> None:
+    """The person opened the page of a game that is over: its notice has told them."""
+    notices_close(Notice.objects.filter(game=game, user=user, kind=Kind.GAME_OVER))
+
+
 def game_notices_end(*, game) -> None:
     """An abandoned game: nobody must act in it any more."""
     notices_close(Notice.objects.filter(game=game, kind__in=ACT_KINDS))

@@ -73,6 +73,7 @@ from campaign.views.digital_pockets import (
     pocket_decision,
     pocket_lines,
 )
+from notices.services import game_over_seen
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
 from rules.game.turn import base_recruits, continent_bonuses
@@ -545,6 +546,8 @@ class DigitalGameView(_GameMixin, TemplateView):
             game = self.get_game()
         if not self.request.session.session_key:
             self.request.session.save()
+        if not game.is_playing and self.request.user.is_authenticated:
+            game_over_seen(game=game, user=self.request.user)
         context.update(panel_context(self.request, game))
         context["overtaken"] = digital_overtaken(game=game)
         return context

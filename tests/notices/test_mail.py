@@ -127,3 +127,12 @@ def test_the_email_is_in_the_persons_language(send, game, player):
     assert message.subject == "Te toca en Ridgeway campaign, partida 1."
     assert "Dejar de recibir estos correos" in message.body
     assert "Your turn" not in message.body
+
+
+def test_a_person_without_an_address_is_not_tried_again_and_again(send, game, player):
+    player.email = ""
+    player.save(update_fields=["email"])
+    send(Kind.TURN, [player], game=game, ref="turn:1")
+    assert mail.outbox == []
+    assert Notice.objects.get(user=player).mail == Notice.Mail.SKIPPED
+    assert notices_mail_waiting() == 0

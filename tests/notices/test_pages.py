@@ -143,3 +143,13 @@ def test_the_emailed_link_stops_that_email(table_game, anon_client, owner):
     link = re.search(r"http://localhost:8000(/notices/stop/\S+)", mail.outbox[0].body).group(1)
     anon_client.post(link)
     assert NoticeSettings.objects.get(user=owner).turn == Delivery.SITE
+
+
+def test_opening_a_finished_games_page_reads_its_game_over_END1(
+    campaign, table_game, owner, owner_client
+):
+    notify(Kind.GAME_OVER, [owner], campaign=campaign, game=table_game, ref="over")
+    table_game.status = table_game.Status.ABANDONED
+    table_game.save(update_fields=["status"])
+    assert owner_client.get(table_game.get_absolute_url()).status_code == 200
+    assert Notice.objects.get(kind=Kind.GAME_OVER).closed_at is not None
