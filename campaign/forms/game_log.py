@@ -148,8 +148,15 @@ class PlayersStep(StepForm):
             add_seat_fields(self, i, world)
 
     def seats(self) -> list[dict[str, Any]]:
+        """Each seat's fields; the seats past the fewest a game may have (C-1) and past the last
+        one filled in are `folded`, so the step opens with the seats most games use."""
+        least = content().constants["players_min"]
+        filled = [i for i in range(MAX_PLAYERS) if self._seat_filled(i)]
+        shown = max([least - 1, *filled])
         return [
             {
+                "number": i + 1,
+                "folded": i > shown,
                 "person": self[f"p{i}_person"],
                 "guest": self[f"p{i}_guest"],
                 "faction": self[f"p{i}_faction"],
@@ -159,6 +166,10 @@ class PlayersStep(StepForm):
             }
             for i in range(MAX_PLAYERS)
         ]
+
+    def _seat_filled(self, seat: int) -> bool:
+        names = [n for n in self.fields if n.startswith(f"p{seat}_")]
+        return any(self[n].value() or self[n].errors for n in names)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -319,10 +330,7 @@ class OutcomeStep(StepForm):
                 choices=[(NOT_RECORDED, NOT_RECORDED_LABEL), *territories],
                 required=False,
                 widget=forms.SelectMultiple(attrs={"size": 8}),
-                help_text=_(
-                    "Hold Ctrl (⌘ on a Mac) to pick several. A held-on reward must go on "
-                    "one of these (END-6)."
-                ),
+                help_text=_("A held-on reward must go on one of these (END-6)."),
             )
 
     def clean(self) -> dict[str, Any]:
