@@ -4,6 +4,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from campaign.api import box, campaigns, digital, digital_clock, export, game_log, history
+from notices.api import NoticeListApi, NoticeReadApi
 
 app_name = "api"
 
@@ -12,6 +13,8 @@ router.register("campaigns", campaigns.CampaignViewSet, basename="campaign")
 
 urlpatterns = [
     path("token/", campaigns.TokenApi.as_view(), name="token"),
+    path("notices/", NoticeListApi.as_view(), name="notices"),
+    path("notices/<int:notice_id>/read", NoticeReadApi.as_view(), name="notice-read"),
     path("campaigns/<slug:slug>/members/", campaigns.MemberListApi.as_view(), name="member-list"),
     path(
         "campaigns/<slug:slug>/members/<int:member_id>/",
