@@ -68,6 +68,13 @@ def notices_mail_send(*, user_id: int, campaign_id: int, game_id: int | None) ->
     e-mail, if their hour since the last one has passed and they do not have the game open.
     Notices that closed meanwhile are dropped; those seen on the open game are never sent.
     Running it again sends nothing twice. Returns whether an e-mail went."""
+    last = (
+        MailWindow.objects.filter(user_id=user_id, campaign_id=campaign_id, game_id=game_id)
+        .values_list("last_sent_at", flat=True)
+        .first()
+    )
+    if last is not None and timezone.now() < last + MAIL_INTERVAL:
+        return False  # the usual case while a game is played: one read, no lock
     with transaction.atomic():
         window = _window(user_id, campaign_id, game_id)
         pending = Notice.objects.filter(
