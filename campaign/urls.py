@@ -5,7 +5,14 @@ from django.urls import path
 from campaign.views import box_bottom as box_bottom_views
 from campaign.views import bring_in as bring_in_views
 from campaign.views import campaigns as campaign_views
-from campaign.views import dice, digital, digital_replay, digital_seats, rules_reference
+from campaign.views import (
+    dice,
+    digital,
+    digital_replay,
+    digital_seats,
+    digital_takeback,
+    rules_reference,
+)
 from campaign.views import game_log as log_views
 from campaign.views import game_log_pending as pending_views
 from campaign.views import game_story as story_views
@@ -198,6 +205,16 @@ urlpatterns = [
         "c/<slug:slug>/play/<int:game_id>/replay/",
         digital_replay.DigitalGameReplayView.as_view(),
         name="digital_game_replay",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/take-back/",
+        digital_takeback.DigitalGameTakeBackView.as_view(),
+        name="digital_game_take_back",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/take-back/<int:request_id>/",
+        digital_takeback.DigitalGameTakeBackAnswerView.as_view(),
+        name="digital_game_take_back_answer",
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/move/",

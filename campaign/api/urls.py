@@ -3,7 +3,16 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from campaign.api import box, campaigns, digital, digital_clock, export, game_log, history
+from campaign.api import (
+    box,
+    campaigns,
+    digital,
+    digital_clock,
+    digital_takeback,
+    export,
+    game_log,
+    history,
+)
 from notices.api import NoticeListApi, NoticeReadApi
 
 app_name = "api"
@@ -33,6 +42,16 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
     path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
+    path(
+        "games/<int:game_id>/take-back",
+        digital_takeback.TakeBackApi.as_view(),
+        name="game-take-back",
+    ),
+    path(
+        "games/<int:game_id>/take-back/<int:request_id>",
+        digital_takeback.TakeBackAnswerApi.as_view(),
+        name="game-take-back-answer",
+    ),
     path(
         "games/<int:game_id>/vacation",
         digital_clock.GameVacationApi.as_view(),

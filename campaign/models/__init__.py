@@ -2,6 +2,7 @@
 
 from campaign.models.campaign import Campaign, Invite, Membership, Person, Role
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.models.digital_takeback import TakeBackRequest
 from campaign.models.game_log import GameLog, PackUnlock
 from campaign.models.game_story import GameAccount, GamePhoto
 from campaign.models.idempotency import IdempotentAnswer
@@ -32,6 +33,7 @@ __all__ = [
     "Person",
     "RecordGap",
     "Role",
+    "TakeBackRequest",
     "WorldEventRecord",
     "WorldSnapshot",
 ]

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from campaign.errors import ConflictError
 from campaign.models.digital import DigitalGame, GameMove
 from rules.errors import IllegalMove
-from rules.game import GameState, SeatSpec, move_from_json, new_game, replay
+from rules.game import GameState, SeatSpec, new_game
+from rules.game.history import ReplayRefused, Step, entry_from_json, steps
 from rules.game.state import matches_stored
 from rules.rng import seed_commitment
 
@@ -112,9 +113,10 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
     moves_checked, dice_checked = 0, 0
     failed_move = None
     state = stored_start
+    turn: list[Step] = []  # the turn's steps in effect, for a take-back in the log (PRI-4)
     if not problems:
         for row in moves:
-            mismatch, state = _replay_one(state, row)
+            mismatch, state = _replay_one(state, row, turn)
             if mismatch:
                 problems.append(mismatch)
                 failed_move = row.index
@@ -147,22 +149,25 @@ def _start_from_seed(seed: str, stored: GameState) -> dict[str, Any] | None:
         return None
 
 
-def _replay_one(state: GameState, row: GameMove) -> tuple[str, GameState]:
-    """Replay one stored move: a plain-words mismatch (empty if none) and the state after."""
+def _replay_one(state: GameState, row: GameMove, turn: list[Step]) -> tuple[str, GameState]:
+    """Replay one stored entry (a move or a take-back): a plain-words mismatch (empty if
+    none) and the state after."""
     try:
-        result = replay(state, [(row.seat, move_from_json(row.move))])
+        entry = entry_from_json(row.move)
     except IllegalMove as malformed:
         words = {"index": row.index, "why": malformed.message}
         return _("Move %(index)s is not a move: %(why)s") % words, state
-    if result.error is not None:
-        words = {"index": row.index, "why": result.error.message}
+    try:
+        (step,) = steps(state, [(row.seat, entry)], first_index=row.index, turn=turn)
+    except ReplayRefused as refused:
+        words = {"index": row.index, "why": refused.error.message}
         return _("Move %(index)s is refused on replay: %(why)s") % words, state
-    rolled = rolled_dice([event.to_json() for event in result.events])
+    rolled = rolled_dice([event.to_json() for event in step.events])
     logged = rolled_dice(row.events)
     if rolled != logged:
         return (
             _("Move %(index)s: the log shows the dice %(logged)s, the seed gives %(rolled)s.")
             % {"index": row.index, "logged": logged, "rolled": rolled},
-            result.state,
+            step.after,
         )
-    return "", result.state
+    return "", step.after

@@ -12,7 +12,8 @@ from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
 from campaign.wording import worded_event
-from rules.game import GameState, ReplayResult, move_from_json, replay, view_for
+from rules.game import GameState, ReplayResult, view_for
+from rules.game.history import ReplayRefused, entry_from_json, steps
 
 
 def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
@@ -116,12 +117,18 @@ def digital_game_log(*, game: DigitalGame, limit: int | None = None) -> list[Log
 
 
 def digital_game_replay(*, game: DigitalGame) -> ReplayResult:
-    """The game recomputed from its initial state and move log; must equal the snapshot."""
-    moves = GameMove.objects.filter(game=game).order_by("index")
-    return replay(
-        GameState.from_json(game.initial_state),
-        [(m.seat, move_from_json(m.move)) for m in moves],
-    )
+    """The game recomputed from its initial state and log (take-backs included); must equal
+    the snapshot."""
+    state = GameState.from_json(game.initial_state)
+    events: list = []
+    rows = GameMove.objects.filter(game=game).order_by("index")
+    try:
+        for step in steps(state, [(m.seat, entry_from_json(m.move)) for m in rows]):
+            state = step.after
+            events.extend(step.events)
+    except ReplayRefused as refused:
+        return ReplayResult(state, events, refused.index, refused.error)
+    return ReplayResult(state, events, None, None)
 
 
 def game_seats(*, game: DigitalGame) -> list[GameSeat]:

@@ -1,11 +1,13 @@
-"""A digital game replayed move by move: the board and the seats as they stood after any move
-of the log, as the reader may see them.
+"""A digital game replayed move by move: the board and the seats as they stood after any entry
+of the log, as the reader may see them, and the steps of the turn being played (what a
+take-back is decided on).
 
-The states come from the game's `initial_state` and its move log through the engine
+The states come from the game's `initial_state` and its log through the engine
 (`rules.game.history.steps`), in one pass. Every `CHECKPOINT`-th position is kept in the cache
 (a position's state depends only on the log before it, and the log is append-only), so
-stepping through a long game replays at most `CHECKPOINT` moves per step, not the whole game
-each time."""
+stepping through a long game replays at most a turn and `CHECKPOINT` moves per step, not the
+whole game each time. A take-back in the log undoes moves of its own turn, so a replay
+resumes from a checkpoint before any move a later take-back undoes."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from typing import Any
 from django.core.cache import cache
 
 from campaign.models.digital import DigitalGame, GameMove
-from rules.game import GameState, move_from_json, view_for
-from rules.game.history import steps
+from rules.game import GameState, view_for
+from rules.game.history import Step, entry_from_json, steps
+from rules.game.takeback import TAKE_BACK
 from rules.game.view import view_open
 
 CHECKPOINT = 50
@@ -24,8 +27,8 @@ CHECKPOINT = 50
 
 @dataclass(frozen=True)
 class ReplayFrame:
-    """The game after `position` moves of its log (0: the start). `move` is the log row that
-    led here (None at the start); `view` is what the reader may see of the state then."""
+    """The game after `position` entries of its log (0: the start). `move` is the log row
+    that led here (None at the start); `view` is what the reader may see of the state then."""
 
     position: int
     positions: int
@@ -41,12 +44,12 @@ class ReplayFrame:
 
 
 def replay_length(*, game: DigitalGame) -> int:
-    """How many moves the replay steps through: every row of the log."""
+    """How many entries the replay steps through: every row of the log."""
     return GameMove.objects.filter(game=game).count()
 
 
 def digital_game_replay_at(*, game: DigitalGame, position: int, seat: int | None) -> ReplayFrame:
-    """The game after `position` moves (clamped to the log), seen by `seat` (None: a
+    """The game after `position` entries (clamped to the log), seen by `seat` (None: a
     spectator). Secrets through one door: while the game is in play each step is the engine's
     view for that seat; once the dice seed is out (rewards, finished, abandoned) the hands are
     shown, as the seed and the moves give them anyway."""
@@ -54,26 +57,55 @@ def digital_game_replay_at(*, game: DigitalGame, position: int, seat: int | None
     position = max(0, min(position, positions))
     if position == positions and position:
         # The last position is the stored snapshot (it equals the replay): nothing to replay.
-        start, state = position, GameState.from_json(game.state)
+        state = GameState.from_json(game.state)
+        move = GameMove.objects.filter(game=game, index=position - 1).first()
     else:
-        start, state = _nearest_checkpoint(game, position)
+        start, state = _resume_point(game, position, position)
+        state, _turn, rows = _walk(game, start, state, position)
+        move = rows[-1] if rows else _row_before(game, position)
+    open_hands = game.seed_revealed
+    view = view_open(state) if open_hands else view_for(state, seat)
+    return ReplayFrame(position, positions, state, move, view, open_hands)
+
+
+def digital_game_turn(*, game: DigitalGame) -> tuple[GameState, list[Step]]:
+    """The state now and the steps of the turn being played, in effect (taken-back moves
+    left out): replayed from a checkpoint before the turn began."""
+    positions = replay_length(game=game)
+    now = _turn_of(GameState.from_json(game.state))
+    limit = positions
+    while True:
+        start, state = _resume_point(game, limit, positions)
+        if start == 0 or _turn_of(state) != now:
+            break
+        limit = start - 1  # the turn began at or before this checkpoint: go further back
+    state, turn, _rows = _walk(game, start, state, positions)
+    return state, turn
+
+
+def _turn_of(state: GameState) -> tuple[int, int]:
+    return state.turn_number, state.current_seat
+
+
+def _walk(
+    game: DigitalGame, start: int, state: GameState, position: int
+) -> tuple[GameState, list[Step], list[GameMove]]:
+    """Replay the log's rows from `start` (at `state`) up to `position`, keeping each
+    checkpoint passed: the state reached, the turn's steps in effect, the rows replayed."""
     rows = list(
         GameMove.objects.filter(game=game, index__gte=start, index__lt=position).order_by("index")
     )
+    turn: list[Step] = []
     kept: dict[str, Any] = {}
-    for step in steps(
-        state, [(row.seat, move_from_json(row.move)) for row in rows], first_index=start
-    ):
+    entries = [(row.seat, entry_from_json(row.move)) for row in rows]
+    for step in steps(state, entries, first_index=start, turn=turn):
         state = step.after
         reached = step.index + 1
         if reached % CHECKPOINT == 0:
             kept[_key(game, reached)] = state.to_json()
     if kept:
         cache.set_many(kept, timeout=None)
-    move = rows[-1] if rows else _row_before(game, position)
-    open_hands = game.seed_revealed
-    view = view_open(state) if open_hands else view_for(state, seat)
-    return ReplayFrame(position, positions, state, move, view, open_hands)
+    return state, turn, rows
 
 
 def _row_before(game: DigitalGame, position: int) -> GameMove | None:
@@ -87,13 +119,19 @@ def _key(game: DigitalGame, position: int) -> str:
     return f"digital-replay:{game.pk}:{game.created_at.timestamp():.6f}:{position}"
 
 
-def _nearest_checkpoint(game: DigitalGame, position: int) -> tuple[int, GameState]:
-    """The furthest kept position at or before `position`, and the state there."""
-    wanted = list(range(position - position % CHECKPOINT, 0, -CHECKPOINT))
-    if wanted:
-        found = cache.get_many([_key(game, p) for p in wanted])
-        for p in wanted:
-            stored = found.get(_key(game, p))
-            if stored is not None:
-                return p, GameState.from_json(stored)
+def _resume_point(game: DigitalGame, limit: int, position: int) -> tuple[int, GameState]:
+    """The furthest kept position at or before `limit` from which the log replays to
+    `position`: no take-back after it undoes a move before it. The start if none is kept."""
+    take_backs = [
+        (index, move.get("first", 0))
+        for index, move in GameMove.objects.filter(
+            game=game, index__lt=position, move__type=TAKE_BACK
+        ).values_list("index", "move")
+    ]
+    wanted = list(range(limit - limit % CHECKPOINT, 0, -CHECKPOINT))
+    found = cache.get_many([_key(game, p) for p in wanted]) if wanted else {}
+    for p in wanted:
+        stored = found.get(_key(game, p))
+        if stored is not None and all(first >= p for index, first in take_backs if index >= p):
+            return p, GameState.from_json(stored)
     return 0, GameState.from_json(game.initial_state)

@@ -44,6 +44,7 @@ from campaign.selectors.digital import (
     seats_held,
 )
 from campaign.selectors.digital_overtaken import digital_overtaken
+from campaign.selectors.digital_takeback import take_back_panel
 from campaign.services.digital import (
     UNFINISHED_WORDS,
     RewardsChosen,
@@ -377,6 +378,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             else None
         ),
     }
+    context["take_back"] = take_back_panel(game=game, state=state, seats=seats, held=held)
     if game.status == DigitalGame.Status.REWARDS:
         context["rewards"] = _reward_form_context(game, held, request)
     context.update(extra)
