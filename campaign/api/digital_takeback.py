@@ -180,6 +180,7 @@ class TakeBackAnswerApi(APIView):
     moves back; a game that moved on since lapses the request (409)."""
 
     @extend_schema(
+        operation_id="v1_games_take_back_answer",
         request=AnswerBody,
         responses={
             200: inline_serializer(
