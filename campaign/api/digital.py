@@ -146,8 +146,9 @@ class GameStateApi(APIView):
 
 
 class GameMovesApi(APIView):
-    """The move log (GET, oldest first: it replays to the state), or submit one move for a
-    seat you hold, on the version you saw (POST)."""
+    """The move log (GET, oldest first: it replays to the state; an entry
+    `{"type": "take_back", "first": N}` undoes the moves from N on, PRI-4), or submit one move
+    for a seat you hold, on the version you saw (POST)."""
 
     @extend_schema(
         responses={

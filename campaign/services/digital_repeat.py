@@ -54,7 +54,14 @@ def last_attack(*, game: DigitalGame, state: GameState, seat: int) -> LastAttack
     if state.phase != EXPAND_ATTACK or state.current_seat != seat:
         return None
     rows = GameMove.objects.filter(game=game).order_by("-index")[:LOG_LOOKBACK]
+    undone_from: int | None = None  # a take-back (PRI-4) undid the moves from here on
     for row in rows:
+        if row.move.get("type") == "take_back":
+            first = row.move.get("first", row.index)
+            undone_from = first if undone_from is None else min(undone_from, first)
+            continue
+        if undone_from is not None and row.index >= undone_from:
+            continue
         if row.seat == seat and row.move.get("type") == "attack":
             move = row.move
             plan = RepeatPlan(move["origin"], move["target"], move["dice"])

@@ -66,6 +66,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
         "invite_id": [invite.pk],
         "token": [invite.token],
         "game_id": [game.pk],
+        "request_id": [999_999],  # a take-back request (none: answered as missing)
         "pack": list(content().packs),
         "format": ["json"],
         "photo_id": [1],

@@ -14,6 +14,7 @@ from campaign.selectors.dice import digital_game_dice_check
 from campaign.selectors.digital import digital_game_replay
 from campaign.selectors.digital_replay import digital_game_replay_at
 from campaign.services.digital import digital_game_abandon, move_submit
+from campaign.services.digital_repeat import last_attack
 from rules.game import GameState
 from rules.game.state import TurnFlags
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_until
@@ -246,6 +247,8 @@ def test_a_take_back_over_another_persons_answer_waits_for_their_agreement_PRI_4
     assert (
         digital_game_replay(game=game).state.to_json() == GameState.from_json(game.state).to_json()
     )
+    # "Attack again" does not offer the attack taken back.
+    assert last_attack(game=game, state=GameState.from_json(game.state), seat=0) is None
 
 
 def test_a_request_lapses_when_the_game_moves_on_PRI_4(
