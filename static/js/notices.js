@@ -16,12 +16,16 @@
 
   function connect() {
     var socket = new WebSocket(scheme + window.location.host + link.dataset.socket);
-    socket.onopen = function () { wait = 1000; };
+    socket.onopen = function () {
+      wait = 1000;
+      link.dataset.live = "1";
+    };
     socket.onmessage = function (event) {
       var data = JSON.parse(event.data);
       if (typeof data.notices === "number") show(data.notices);
     };
     socket.onclose = function () {
+      delete link.dataset.live;
       wait = Math.min(wait * 2, 60000);
       window.setTimeout(connect, wait);
     };
