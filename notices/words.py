@@ -23,6 +23,7 @@ _DECISIONS = {
     "open_pack": gettext_lazy("open the pack the game just unlocked"),
     "event_choice": gettext_lazy("choose what the event card does"),
     "lead_mission": gettext_lazy("choose the mission"),
+    "take_back": gettext_lazy("accept or decline taking back a move"),  # PRI-4
 }
 
 

@@ -22,10 +22,13 @@ from campaign.models.digital_takeback import TakeBackRequest
 from campaign.selectors.digital import seat_holds
 from campaign.selectors.digital_replay import digital_game_turn
 from campaign.services.digital import _advance, locked_for_move
+from notices.kinds import Kind
+from notices.models import Notice
+from notices.services import notices_close, notify
 from rules.errors import IllegalMove
 from rules.game import GameState
 from rules.game.history import Step, steps
-from rules.game.takeback import RULE, TakeBack, TakeBackOffer, take_back_offer
+from rules.game.takeback import RULE, TAKE_BACK, TakeBack, TakeBackOffer, take_back_offer
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,22 @@ def take_back_submit(
             waiting_on=waiting,
             asked_by=user if getattr(user, "is_authenticated", False) else None,
         )
+        # The people asked hear of it as of any decision waiting on them (live, on every
+        # page); the next move closes it with the game's other decision notices.
+        for waiting_seat in waiting:
+            notify(
+                Kind.DECISION,
+                [seats[waiting_seat].user_id],
+                campaign=game.campaign,
+                game=game,
+                params={"seat": waiting_seat, "phase": TAKE_BACK},
+                ref=_notice_ref(request),
+            )
         return TakeBackOutcome(game=game, request=request)
+
+
+def _notice_ref(request: TakeBackRequest) -> str:
+    return f"{TAKE_BACK}:{request.pk}"
 
 
 def take_back_answer(
@@ -159,6 +177,7 @@ def _close(request: TakeBackRequest, status: str, user) -> None:
     request.answered_by = user if getattr(user, "is_authenticated", False) else None
     request.answered_at = timezone.now()
     request.save(update_fields=["status", "agreed", "answered_by", "answered_at"])
+    notices_close(Notice.objects.filter(game=request.game_id, ref=_notice_ref(request)))
 
 
 def _take_back(game: DigitalGame, offered: _Offered, user) -> GameMove:

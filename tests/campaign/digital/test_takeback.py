@@ -15,6 +15,8 @@ from campaign.selectors.digital import digital_game_replay
 from campaign.selectors.digital_replay import digital_game_replay_at
 from campaign.services.digital import digital_game_abandon, move_submit
 from campaign.services.digital_repeat import last_attack
+from notices.models import Notice
+from notices.words import notice_text
 from rules.game import GameState
 from rules.game.state import TurnFlags
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_until
@@ -219,6 +221,10 @@ def test_a_take_back_over_another_persons_answer_waits_for_their_agreement_PRI_4
     assert game.version == version  # nothing changes before the answer
     panel = player_client.get(game.get_absolute_url()).content.decode()
     assert _url("digital_game_take_back_answer", game, request_id=request_id) in panel
+    # The defender is told, as of any decision waiting on them.
+    told = Notice.objects.get(user=player, ref=f"take_back:{request_id}")
+    assert told.kind == "decision" and told.closed_at is None
+    assert "taking back a move" in notice_text(told)
 
     # The defender declines: the attack stands; the request is kept, declined.
     declined = player_client.post(
@@ -227,6 +233,8 @@ def test_a_take_back_over_another_persons_answer_waits_for_their_agreement_PRI_4
     )
     assert declined.status_code == 200
     assert TakeBackRequest.objects.get(pk=request_id).status == "declined"
+    told.refresh_from_db()
+    assert told.closed_at is not None
     game.refresh_from_db()
     assert game.version == version
 
