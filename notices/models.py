@@ -43,6 +43,8 @@ class Notice(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("notice")
+        verbose_name_plural = _("notices")
         ordering = ["-created_at", "-pk"]
         indexes = [
             models.Index(fields=["user", "closed_at"]),
@@ -100,6 +102,8 @@ class MailWindow(models.Model):
     last_sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("e-mail hour")
+        verbose_name_plural = _("e-mail hours")
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "campaign", "game"], name="notice_mail_window_unique"
