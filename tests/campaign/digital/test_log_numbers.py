@@ -17,7 +17,11 @@ pytestmark = pytest.mark.django_db
 
 def _numbered(html: str) -> list[tuple[int, str]]:
     """(number, text) of each log line, top to bottom."""
-    lines = re.findall(r'<li class="log-[^"]*" value="(\d+)">([^<]*)', html)
+    # A move's first line starts with its replay link (↺); the text follows it.
+    lines = re.findall(
+        r'<li class="log-[^"]*" value="(\d+)">(?:<a class="log-replay"[^>]*>[^<]*</a>)?([^<]*)',
+        html,
+    )
     return [(int(number), text.strip()) for number, text in lines]
 
 
