@@ -11,6 +11,7 @@ from campaign.views import (
     digital_replay,
     digital_seats,
     digital_takeback,
+    odds,
     rules_reference,
 )
 from campaign.views import game_log as log_views
@@ -33,6 +34,8 @@ urlpatterns = [
     # The printed rules, for anyone; pages' "why" links point at their anchors (issue 13).
     path("rules/", rules_reference.RulesReferenceView.as_view(), name="rules_reference"),
     path("guide/", guide_views.GuideIndexView.as_view(), name="guides"),
+    # The exact odds of an attack, for anyone (issue 20).
+    path("odds/", odds.OddsView.as_view(), name="odds"),
     path("guide/<slug:topic>/", guide_views.GuideView.as_view(), name="guide"),
     path(
         "campaigns/<slug:slug>/",

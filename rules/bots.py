@@ -213,6 +213,10 @@ class HeuristicBot:
 
     # --- reading the board -------------------------------------------------------------------
 
+    def _chance(self, state: GameState, seat: int, origin: str, target: str, free: int) -> float:
+        """The chance that `free` troops from `origin` take `target` (no modifier counted)."""
+        return conquest_odds(free, state.troops(target))
+
     @staticmethod
     def _threat(state: GameState, seat: int, territory: str) -> int:
         """The most troops one enemy neighbour could throw at `territory`."""
@@ -430,7 +434,7 @@ class HeuristicBot:
                     score = 0.05 * (1 + self._room(state, there)) / (1 + state.troops(territory))
                 elif army[0] != seat:
                     value = self._target_value(state, seat, there)
-                    score = value * conquest_odds(troops - 1, army[1])
+                    score = value * self._chance(state, seat, territory, there, troops - 1)
                 else:
                     continue
                 if score > best_score:
@@ -473,7 +477,7 @@ class HeuristicBot:
                 free = spare(origin)
                 if free < 1:
                     continue
-                chance = conquest_odds(free, state.troops(target))
+                chance = self._chance(state, seat, origin, target, free)
                 if chance < self._attack_threshold(state, seat, target):
                     continue
                 score = chance * self._target_value(state, seat, target)

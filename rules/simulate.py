@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rules.bot_levels import LEVELS, bot_for
 from rules.bots import Bot, HeuristicBot, RandomBot
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent
@@ -36,7 +37,7 @@ from rules.world_events import (
 )
 
 DEFAULT_MAX_MOVES = 20_000
-BOT_KINDS = ("heuristic", "random", "mixed")
+BOT_KINDS = ("heuristic", "random", "mixed", *LEVELS)
 
 
 def person(seat: int) -> str:
@@ -105,19 +106,23 @@ def make_bots(kinds: Sequence[str], seed: int) -> list[Bot]:
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         bot_seed = seed * 101 + seat
-        bots.append(HeuristicBot(bot_seed) if kind == "heuristic" else RandomBot(bot_seed))
+        if kind in LEVELS:
+            bots.append(bot_for(kind, bot_seed))
+        else:
+            bots.append(HeuristicBot(bot_seed) if kind == "heuristic" else RandomBot(bot_seed))
     return bots
 
 
 def seat_kinds(bots: str, players: int) -> list[str]:
-    """`heuristic`, `random`, `mixed` (heuristic on even seats, random on odd ones), or one
-    kind per seat separated by commas."""
+    """`heuristic`, `random`, `mixed` (heuristic on even seats, random on odd ones), a bot
+    level (`easy`, `normal`: the heuristic bot, `hard`), or one kind per seat separated by
+    commas."""
     if bots == "mixed":
         return ["heuristic" if seat % 2 == 0 else "random" for seat in range(players)]
-    if bots in ("heuristic", "random"):
+    if bots in ("heuristic", "random", *LEVELS):
         return [bots] * players
     kinds = bots.split(",")
-    if len(kinds) != players or any(k not in ("heuristic", "random") for k in kinds):
+    if len(kinds) != players or any(k not in ("heuristic", "random", *LEVELS) for k in kinds):
         raise ValueError(f"--bots must be one of {', '.join(BOT_KINDS)} or {players} kinds.")
     return kinds
 
@@ -215,7 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--bots", default="heuristic", help="heuristic|random|mixed|k1,k2,...")
+    parser.add_argument(
+        "--bots", default="heuristic", help="heuristic|random|mixed|easy|normal|hard|k1,k2,..."
+    )
     parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
     parser.add_argument(
         "--veterans", type=int, default=0, help="seats whose person has signed once (a missile)"

@@ -12,6 +12,7 @@ from campaign.api import (
     export,
     game_log,
     history,
+    odds,
 )
 from notices.api import NoticeListApi, NoticeReadApi
 
@@ -62,6 +63,9 @@ urlpatterns = [
         digital_clock.GameSeatReclaimApi.as_view(),
         name="game-seat-reclaim",
     ),
+    # Exact odds of an attack (issue 20).
+    path("odds", odds.OddsApi.as_view(), name="odds"),
+    path("games/<int:game_id>/odds", odds.GameOddsApi.as_view(), name="game-odds"),
     # Logging games, history and export (issue 4).
     path("campaigns/<slug:slug>/games/", game_log.GameLogCreateApi.as_view(), name="game-log"),
     path(

@@ -119,15 +119,26 @@ class GameStartForm(forms.Form):
                 required=False,
                 label=_("Seat %(number)s person") % {"number": i + 1},
             )
+            self.fields[f"seat{i}_level"] = forms.ChoiceField(
+                choices=GameSeat.BotLevel.choices,
+                initial=GameSeat.BotLevel.NORMAL,
+                required=False,
+                label=_("Seat %(number)s bot level") % {"number": i + 1},
+            )
 
-    def seat_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"seat{i}_kind"], self[f"seat{i}_person"]) for i in range(SEAT_ROWS)]
+    def seat_rows(
+        self,
+    ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [
+            (self[f"seat{i}_kind"], self[f"seat{i}_person"], self[f"seat{i}_level"])
+            for i in range(SEAT_ROWS)
+        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not self.may_choose_seed and self.data.get("seed"):
             self.add_error(None, _("Only the campaign's owner chooses a dice seed; leave it out."))
-        seats: list[tuple[Person | None, str]] = []
+        seats: list[tuple[Person | None, str, str]] = []
         for i in range(SEAT_ROWS):
             kind = data.get(f"seat{i}_kind") or ""
             person_id = data.get(f"seat{i}_person") or ""
@@ -139,7 +150,8 @@ class GameStartForm(forms.Form):
                     f"seat{i}_person", _("Choose who sits here (only bots need nobody).")
                 )
                 continue
-            seats.append((person, kind))
+            level = data.get(f"seat{i}_level") or GameSeat.BotLevel.NORMAL
+            seats.append((person, kind, level))
         data["seats"] = seats
         data["game_clock"] = GameClock(
             kind=data.get("clock") or DigitalGame.Clock.DECISION,

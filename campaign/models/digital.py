@@ -151,6 +151,13 @@ class GameSeat(models.Model):
         HOTSEAT = "hotseat", _("Hot-seat (this browser)")
         BOT = "bot", _("Bot")
 
+    class BotLevel(models.TextChoices):
+        """How well a bot seat plays (`rules.bot_levels`); seats before levels were normal."""
+
+        EASY = "easy", _("Easy")
+        NORMAL = "normal", _("Normal")
+        HARD = "hard", _("Hard")
+
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="digital_seats")
@@ -163,6 +170,12 @@ class GameSeat(models.Model):
         related_name="digital_seats",
     )
     hotseat_session_key = models.CharField(max_length=64, blank=True)
+    bot_level = models.CharField(
+        max_length=10,
+        choices=BotLevel.choices,
+        default=BotLevel.NORMAL,
+        help_text=_("How well the bot plays this seat, when a bot plays it."),
+    )
     missiles_only_in_fight = models.BooleanField(
         default=False,
         help_text=_(

@@ -52,7 +52,7 @@ from campaign.services.game_log_entry import (
 from campaign.services.game_log_plan import game_log_plan
 from campaign.services.game_log_refusals import GameLogRefused, Refusal
 from notices.services import game_notices_end, game_notices_sync
-from rules.bots import HeuristicBot
+from rules.bot_levels import bot_for
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
@@ -111,6 +111,7 @@ class SeatRequest:
 
     person: Person | None
     kind: str  # GameSeat.Kind
+    level: str = GameSeat.BotLevel.NORMAL  # a bot seat's level
 
 
 @dataclass
@@ -220,6 +221,7 @@ def digital_game_start(
                     index=index,
                     person=request.person,
                     kind=request.kind,
+                    bot_level=request.level,
                     user=request.person.user if request.kind == GameSeat.Kind.HUMAN else None,
                     hotseat_session_key=(
                         session_key if request.kind == GameSeat.Kind.HOTSEAT else ""
@@ -250,7 +252,7 @@ def _with_bot_persons(campaign: Campaign, seats: Sequence[SeatRequest]) -> list[
             taken.add(person.pk)
         if person is None:
             raise ApplicationError(_("Choose who sits in each seat."), code="seat_needs_person")
-        filled.append(SeatRequest(person=person, kind=seat.kind))
+        filled.append(SeatRequest(person=person, kind=seat.kind, level=seat.level))
     return filled
 
 
@@ -404,8 +406,9 @@ def play_automatic(
         if bots:
             seat, actor = bots[0]
             # Keyed by the seed through HMAC, so a bot's choices tell nothing about the dice.
-            bot = HeuristicBot(
-                seed=derived_number(game.seed, f"bot {seat} at {game.version + len(applied)}")
+            bot = bot_for(
+                seats[seat].bot_level,
+                derived_number(game.seed, f"bot {seat} at {game.version + len(applied)}"),
             )
             move = bot.choose(state, seat)
         else:

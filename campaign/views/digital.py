@@ -45,6 +45,7 @@ from campaign.selectors.digital import (
 )
 from campaign.selectors.digital_overtaken import digital_overtaken
 from campaign.selectors.digital_takeback import take_back_panel
+from campaign.selectors.odds import seat_attack_odds
 from campaign.services.digital import (
     UNFINISHED_WORDS,
     RewardsChosen,
@@ -196,7 +197,10 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
             game = digital_game_start(
                 campaign=self.campaign,
                 user=self.request.user,
-                seats=[SeatRequest(person=p, kind=k) for p, k in form.cleaned_data["seats"]],
+                seats=[
+                    SeatRequest(person=p, kind=k, level=level)
+                    for p, k, level in form.cleaned_data["seats"]
+                ],
                 seed=form.cleaned_data.get("seed"),
                 session_key=_session_key(self.request),
                 clock=form.cleaned_data["game_clock"],
@@ -341,6 +345,8 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         # Another hot-seat player's turn: the screen is covered until they say it is them.
         "pass_device": pass_device,
         "again": last_attack(game=game, state=state, seat=acting) if acting is not None else None,
+        # Exact odds of each attack open to the acting seat, from what the board shows.
+        "attack_odds": seat_attack_odds(state=state, seat=acting) if acting is not None else [],
         # The missile window concerns only the seats here that hold a missile.
         "held_rows": [
             r["seat"] for r in rows if r["held"] and state.seats[r["seat"].index].missiles

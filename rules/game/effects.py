@@ -205,31 +205,39 @@ def first_strike(roll: Roll, holder: int | None) -> None:
         )
 
 
-def apply_die_modifiers(roll: Roll) -> None:
-    """X-8: mark, scar and power modifiers on the natural roll, re-sorting after each (X-8(3))."""
-    state = roll.state
-    roll.attack = list(roll.natural_attack)
-    roll.defence = list(roll.natural_defence)
-    if roll.target in state.turn.emp_territories:
-        return  # EMP (J167s): fights over this territory keep their natural dice this turn
+def die_modifier_steps(
+    state: GameState, attacker: int, defender: int, target: str
+) -> list[tuple[DieModifier, int | None]]:
+    """X-8: the modifiers that may act on a roll over `target`, in their order (none under
+    EMP, J167s: fights over that territory keep their natural dice this turn)."""
+    if target in state.turn.emp_territories:
+        return []
     steps: list[tuple[DieModifier, int | None]] = [(fortification, None)]
-    scar = state.world.live_scar(roll.target)
+    scar = state.world.live_scar(target)
     if scar is not None:
         modifier = DIE_MODIFIERS.get(rules_content().scar_types[scar.kind].effect)
         if modifier is not None:
             steps.append((modifier, None))
-    for seat in (roll.attacker, roll.defender):
+    for seat in (attacker, defender):
         faction = state.seats[seat].faction
         faction_scar = state.world.faction_scars.get(faction) if faction else None
         if faction_scar is not None and not faction_scar.cancelled:
             modifier = DIE_MODIFIERS.get(rules_content().scar_types[faction_scar.kind].effect)
             if modifier is not None:
                 steps.append((modifier, seat))
-    for seat in (roll.attacker, roll.defender):
+    for seat in (attacker, defender):
         for effect in power_effects(state, seat):
             modifier = DIE_MODIFIERS.get(effect)
             if modifier is not None:
                 steps.append((modifier, seat))
+    return steps
+
+
+def apply_die_modifiers(roll: Roll) -> None:
+    """X-8: mark, scar and power modifiers on the natural roll, re-sorting after each (X-8(3))."""
+    roll.attack = list(roll.natural_attack)
+    roll.defence = list(roll.natural_defence)
+    steps = die_modifier_steps(roll.state, roll.attacker, roll.defender, roll.target)
     for modifier, holder in steps:
         modifier(roll, holder)
         roll.attack.sort(reverse=True)
