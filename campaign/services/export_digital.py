@@ -72,6 +72,7 @@ def digital_games_export(
                     "kind": seat.kind,
                     "user": _username(seat.user),
                     "missiles_only_in_fight": seat.missiles_only_in_fight,
+                    "bot_level": seat.bot_level,
                     "missed_turns": seat.missed_turns,
                     "bot_stands_in": seat.bot_stands_in,
                     "vacation_week": seat.vacation_week,
@@ -163,6 +164,8 @@ def _game_problems(row: dict[str, Any], persons: set[str]) -> list[str]:
             seat.get("missiles_only_in_fight", False), bool
         ):
             problems.append(_("a seat's kind or missile setting is unknown"))
+        if seat.get("bot_level", GameSeat.BotLevel.NORMAL) not in GameSeat.BotLevel.values:
+            problems.append(_("a seat's bot level is unknown"))
         if not isinstance(seat.get("user"), str | None):
             problems.append(_("a seat's account is not a user name"))
         if not (
@@ -274,6 +277,7 @@ def digital_games_create(
                 kind=seat["kind"],
                 user=users.get(seat.get("user") or ""),
                 missiles_only_in_fight=seat.get("missiles_only_in_fight", False),
+                bot_level=seat.get("bot_level", GameSeat.BotLevel.NORMAL),
                 missed_turns=seat.get("missed_turns", 0),
                 bot_stands_in=seat.get("bot_stands_in", False),
                 vacation_week=seat.get("vacation_week", 0),

@@ -180,8 +180,19 @@ def test_an_imported_digital_game_whose_moves_do_not_give_its_dice_is_refused_DE
         lambda g: g.update(clock={"kind": "sundial"}),
         lambda g: g.update(clock={"kind": "turn", "turn_hours": 0}),
         lambda g: g["seats"][0].update(missed_turns=-1),
+        lambda g: g["seats"][0].update(bot_level="grandmaster"),
     ],
-    ids=["seed", "status", "seat", "move", "start", "clock", "turn-hours", "missed-turns"],
+    ids=[
+        "seed",
+        "status",
+        "seat",
+        "move",
+        "start",
+        "clock",
+        "turn-hours",
+        "missed-turns",
+        "bot-level",
+    ],
 )
 def test_a_malformed_digital_game_is_refused_in_words_DESIGN(digital_played, owner, edit):
     document = json.loads(json.dumps(campaign_export(campaign=digital_played)))
