@@ -37,11 +37,24 @@ class EasyBot(HeuristicBot):
 
 class HardBot(HeuristicBot):
     """The normal bot's play on the exact odds of each attack, with every modifier it can see
-    (`rules.odds`), where the normal bot counts plain dice."""
+    (`rules.odds`), where the normal bot counts plain dice; and a thriftier war: it takes one
+    territory a turn for the card (E-2) on fair odds, then keeps its troops to defend and only
+    attacks an HQ or a near-certain win (`bench/bot_levels.py` measures what that is worth)."""
+
+    card_threshold = 0.4
+    kept_threshold = 0.95
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._fights: dict[tuple[object, ...], tuple[object, Fight]] = {}
+
+    def _attack_threshold(self, state: GameState, seat: int, target: str) -> float:
+        threshold = super()._attack_threshold(state, seat, target)
+        if target in state.hqs:
+            return threshold
+        if not state.turn.conquered:
+            return min(threshold, self.card_threshold)
+        return max(threshold, self.kept_threshold)
 
     def _chance(self, state: GameState, seat: int, origin: str, target: str, free: int) -> float:
         if free <= 0:
