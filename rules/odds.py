@@ -238,6 +238,7 @@ def fight_in(state: GameState, seat: int, origin: str, target: str) -> Fight:
     resolve: Resolve | None = None
     effects = (*seat_effects(state, seat), *seat_effects(state, defender))
     if any(effect in OUTCOME_EFFECTS for effect in effects):
+        trials: dict[int, GameState] = {}
 
         def resolve(
             natural_attack: list[int],
@@ -246,14 +247,20 @@ def fight_in(state: GameState, seat: int, origin: str, target: str) -> Fight:
             defence: list[int],
             defenders: int,
         ) -> tuple[int, int, bool]:
-            trial = scratch.clone()
-            trial.set_troops(target, defender, defenders)
+            trial = trials.get(defenders)
+            if trial is None:
+                trial = trials[defenders] = scratch.clone()
+                trial.set_troops(target, defender, defenders)
+            # The engine rebinds what it changes, never mutates it: putting the references
+            # back undoes whatever the effects did to the trial state.
+            kept = dict(trial.__dict__)
             roll = Roll(trial, seat, defender, origin, target, natural_attack, natural_defence)
             roll.attack, roll.defence = attack, defence
             outcome = Outcome(*battle(attack, defence))
             apply_outcome_effects(roll, outcome)
             added = trial.troops(target) - defenders
-            ends = target in trial.turn.blocked and target not in scratch.turn.blocked
+            ends = target in trial.turn.blocked and target not in kept["turn"].blocked
+            trial.__dict__.update(kept)
             return outcome.attacker_losses, outcome.defender_losses - added, ends
 
     _, rerolled = mutants.reroll_ones(state, _RerollDie(), seat, defender, [1])  # type: ignore[arg-type]
