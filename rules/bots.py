@@ -22,6 +22,7 @@ from typing import Protocol
 from rules import (
     bot_aliens,
     bot_ancient,
+    bot_classic,
     bot_missile_powers,
     bot_missions,
     bot_mutants,
@@ -167,6 +168,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, seat: int) -> Move:
+        if state.rule_set != "legacy":
+            return bot_classic.choose(state, seat, self.rng)
         phase = state.phase
         if phase == "setup_order":
             return RollForOrder()

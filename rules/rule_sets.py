@@ -65,6 +65,119 @@ class RuleSet:
         return {o.key: o.default for o in self.options}
 
 
+def _fewer_hqs_need_four(players: int, options: Mapping[str, Any]) -> list[Violation]:
+    if options.get("short_game") == "some_hqs" and players < 4:
+        return [
+            Violation(
+                "short_game_players",
+                _("The race for two or three headquarters needs 4 to 6 players."),
+                "CL-31",
+            )
+        ]
+    return []
+
+
+def _objectives_need_three(players: int, options: Mapping[str, Any]) -> list[Violation]:
+    if options.get("mode") == "objectives" and players < 3:
+        return [
+            Violation(
+                "objectives_players",
+                _("Secret objectives need at least 3 players: with 2 they are world domination."),
+                "IN-11",
+            )
+        ]
+    return []
+
+
+CLASSIC_OPTIONS = (
+    OptionSpec(
+        key="short_game",
+        kind="choice",
+        default="off",
+        label=gettext_noop("Shorter game"),
+        help=gettext_noop(
+            "Secret headquarters: win by taking the others' headquarters while keeping yours."
+        ),
+        choices=(
+            ("off", gettext_noop("Off: conquer the world")),
+            ("all_hqs", gettext_noop("Take every enemy headquarters")),
+            ("some_hqs", gettext_noop("Take 2 (4 players) or 3 (5-6 players) headquarters")),
+        ),
+        rule="CL-30",
+    ),
+)
+
+INVASION_OPTIONS = (
+    OptionSpec(
+        key="assignment",
+        kind="choice",
+        default="random",
+        label=gettext_noop("Territory assignment"),
+        help=gettext_noop("Dealt at random and evenly, or picked one by one in turns."),
+        choices=(
+            ("random", gettext_noop("Random and balanced")),
+            ("pick", gettext_noop("Picked in turns")),
+        ),
+        rule="IN-3",
+    ),
+    OptionSpec(
+        key="starting_units",
+        kind="int",
+        default=10,
+        label=gettext_noop("Starting units"),
+        help=gettext_noop("Units each player places freely on their territories before play."),
+        minimum=0,
+        maximum=40,
+        rule="IN-5",
+    ),
+    OptionSpec(
+        key="hand_limit",
+        kind="int",
+        default=5,
+        label=gettext_noop("Hand limit"),
+        help=gettext_noop("Most cards a player may hold; a card is only taken below it."),
+        minimum=3,
+        maximum=9,
+        rule="IN-6",
+    ),
+    OptionSpec(
+        key="trade_values",
+        kind="choice",
+        default="by_set",
+        label=gettext_noop("Card sets are worth"),
+        help=gettext_noop("A fixed value by what the set shows, or the classic rising values."),
+        choices=(
+            ("by_set", gettext_noop("By what the set shows")),
+            ("escalating", gettext_noop("Rising with every set traded")),
+        ),
+        rule="IN-7",
+    ),
+    OptionSpec(
+        key="fortify",
+        kind="choice",
+        default="connected",
+        label=gettext_noop("Moving armies at the end of the turn"),
+        help=gettext_noop("Once, along a chain of your territories, or only to a neighbour."),
+        choices=(
+            ("connected", gettext_noop("Along your own territories")),
+            ("adjacent", gettext_noop("To a neighbouring territory")),
+        ),
+        rule="IN-8",
+    ),
+    OptionSpec(
+        key="mode",
+        kind="choice",
+        default="domination",
+        label=gettext_noop("Game mode"),
+        help=gettext_noop("Conquer the whole world, or meet a secret objective first."),
+        choices=(
+            ("domination", gettext_noop("World domination")),
+            ("objectives", gettext_noop("Secret objectives")),
+        ),
+        rule="IN-10",
+    ),
+)
+
 RULE_SETS: dict[str, RuleSet] = {
     LEGACY: RuleSet(
         key=LEGACY,
@@ -73,6 +186,31 @@ RULE_SETS: dict[str, RuleSet] = {
         max_players=5,
         summary=gettext_noop("The campaign game: the world changes from one game to the next."),
         player_rule="C-1",
+    ),
+    CLASSIC: RuleSet(
+        key=CLASSIC,
+        name=gettext_noop("Classic Risk"),
+        min_players=2,
+        max_players=6,
+        options=CLASSIC_OPTIONS,
+        summary=gettext_noop(
+            "The 1980 rules: claim the world, trade cards for ever more armies, conquer it all."
+        ),
+        player_rule="CL-1",
+        checks=(_fewer_hqs_need_four,),
+    ),
+    INVASION: RuleSet(
+        key=INVASION,
+        name=gettext_noop("Invasión"),
+        min_players=2,
+        max_players=6,
+        options=INVASION_OPTIONS,
+        summary=gettext_noop(
+            "Classic Risk made for the screen: dealt territories, a hand limit, optional "
+            "secret objectives."
+        ),
+        player_rule="IN-2",
+        checks=(_objectives_need_three,),
     ),
 }
 

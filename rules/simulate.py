@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.bot_levels import LEVELS, bot_for
 from rules.bots import Bot, HeuristicBot, RandomBot
@@ -26,6 +27,7 @@ from rules.errors import IllegalWorldEvent
 from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act
 from rules.mission_world_events import CityCovered
 from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
+from rules.rule_sets import LEGACY, RULE_SETS, check_choice
 from rules.world import World
 from rules.world_events import (
     CityFounded,
@@ -141,8 +143,21 @@ class GameRun:
     def winner(self) -> int | None:
         return self.state.winner
 
+    def how_won(self) -> str:
+        """A stand-alone game's end: domination (everyone else knocked out), headquarters or
+        an objective."""
+        others = [
+            s
+            for s, seat in enumerate(self.state.seats)
+            if s not in (self.winner, self.state.table.get("neutral")) and not seat.eliminated
+        ]
+        if not others:
+            return "domination"
+        return "headquarters" if self.state.table.get("hq_revealed") else "objective"
+
     def summary(self) -> dict[str, object]:
-        result = game_result(self.state) if self.state.is_over else None
+        legacy = self.state.rule_set == LEGACY
+        result = game_result(self.state) if self.state.is_over and legacy else None
         return {
             "seed": self.seed,
             "winner": self.winner,
@@ -154,7 +169,15 @@ class GameRun:
             "moves": len(self.moves),
             "red_stars": [self.state.red_stars(s) for s in range(self.state.seat_count)],
             "outcomes": [s.outcome for s in result.seats] if result else None,
-        }
+        } | (
+            {}
+            if legacy
+            else {
+                "rule_set": self.state.rule_set,
+                "ended_by": self.how_won() if self.state.is_over else None,
+                "trade_ins": self.state.table.get("trade_ins", 0),
+            }
+        )
 
 
 def play_game(
@@ -165,12 +188,24 @@ def play_game(
     veterans: int = 0,
     timed: bool = False,
     world: World | None = None,
+    rule_set: str = LEGACY,
+    options: dict[str, Any] | None = None,
 ) -> GameRun:
     """Play one game between bots to its end, or until `max_moves` moves (then `capped`), on
-    `world` (a fresh customized one by default)."""
+    `world` (for Risk Legacy a fresh customized one by default; the other rule sets play on
+    a fresh unmarked board) under `rule_set` with `options`."""
+    if rule_set != LEGACY:
+        world = World()
     world = world or customized_world(seed, veterans=veterans)
     seats = [SeatSpec(person=person(i), name=f"Bot {i + 1}") for i in range(len(kinds))]
-    state = new_game(world, seats, seed=seed, game_number=world.next_game_number)
+    state = new_game(
+        world,
+        seats,
+        seed=seed,
+        game_number=world.next_game_number,
+        rule_set=rule_set,
+        options=options,
+    )
     run = GameRun(seed=seed, initial=state, state=state)
     bots = make_bots(kinds, seed)
     clock = time.perf_counter
@@ -200,8 +235,9 @@ def _summary(runs: list[GameRun], players: int) -> dict[str, object]:
     for run in runs:
         if run.winner is not None:
             wins[run.winner] += 1
-            faction = run.state.seats[run.winner].faction or "?"
-            factions[faction] = factions.get(faction, 0) + 1
+            faction = run.state.seats[run.winner].faction
+            if faction is not None:
+                factions[faction] = factions.get(faction, 0) + 1
     count = len(runs) or 1
     return {
         "summary": True,
@@ -213,6 +249,27 @@ def _summary(runs: list[GameRun], players: int) -> dict[str, object]:
         "mean_turns": round(sum(r.state.turn_number for r in runs) / count, 2),
         "mean_moves": round(sum(len(r.moves) for r in runs) / count, 2),
     }
+
+
+def _parse_options(
+    rule_set: str, given: list[str], parser: argparse.ArgumentParser
+) -> dict[str, Any]:
+    """`KEY=VALUE` pairs as the rule set's options: numbers for int options, yes/no for bool."""
+    options: dict[str, Any] = {}
+    for pair in given:
+        key, _eq, value = pair.partition("=")
+        spec = RULE_SETS[rule_set].option(key)
+        if spec is None:
+            parser.error(f"{rule_set} has no option {key!r}")
+        if spec.kind == "int":
+            if not value.lstrip("-").isdigit():
+                parser.error(f"--option {key} takes a whole number")
+            options[key] = int(value)
+        elif spec.kind == "bool":
+            options[key] = value.lower() in ("1", "yes", "true", "on")
+        else:
+            options[key] = value
+    return options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -228,10 +285,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--veterans", type=int, default=0, help="seats whose person has signed once (a missile)"
     )
     parser.add_argument("--json", action="store_true", help="one JSON line per game + summary")
+    parser.add_argument(
+        "--rule-set", default=LEGACY, choices=sorted(RULE_SETS), help="legacy|classic|invasion"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule set option, e.g. --option short_game=all_hqs (repeatable)",
+    )
     args = parser.parse_args(argv)
-    limits = content().constants
-    if not limits["players_min"] <= args.players <= limits["players_max"]:
-        parser.error(f"--players must be {limits['players_min']} to {limits['players_max']}")
+    options = _parse_options(args.rule_set, args.option, parser)
+    refusals = check_choice(args.rule_set, args.players, options)
+    if refusals:
+        parser.error("; ".join(str(r) for r in refusals))
     if not 0 <= args.veterans <= args.players:
         parser.error("--veterans must be 0 to --players")
     try:
@@ -242,13 +310,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     runs = []
     for index in range(args.games):
-        run = play_game(args.seed + index, kinds, max_moves=args.max_moves, veterans=args.veterans)
+        run = play_game(
+            args.seed + index,
+            kinds,
+            max_moves=args.max_moves,
+            veterans=args.veterans,
+            rule_set=args.rule_set,
+            options=options,
+        )
         runs.append(run)
         line = run.summary()
         if args.json:
             print(json.dumps(line, sort_keys=True), flush=True)
         else:
             status = "HIT THE MOVE CAP" if run.capped else f"seat {run.winner} won"
+            if run.state.rule_set != LEGACY:
+                how = "by " + run.how_won() if run.state.is_over else ""
+                print(
+                    f"game seed {run.seed}: {status} {how} after {line['turns']} turns, "
+                    f"{line['moves']} moves; trade-ins {run.state.table.get('trade_ins', 0)}"
+                )
+                continue
             print(
                 f"game seed {run.seed}: {status} ({line['winner_faction']}) after "
                 f"{line['turns']} turns, {line['moves']} moves; red stars {line['red_stars']}"

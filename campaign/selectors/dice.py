@@ -141,10 +141,23 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
 
 
 def _start_from_seed(seed: str, stored: GameState) -> dict[str, Any] | None:
-    """`new_game` again from the seed, on the stored start's world and seats."""
-    seats = [SeatSpec(person=s.person, name=s.name) for s in stored.seats]
+    """`new_game` again from the seed, on the stored start's world, seats, rule set and
+    options (a two-player classic game's neutral army is not a seat that was given)."""
+    neutral = stored.table.get("neutral")
+    seats = [
+        SeatSpec(person=s.person, name=s.name)
+        for index, s in enumerate(stored.seats)
+        if index != neutral
+    ]
     try:
-        return new_game(stored.world, seats, seed=seed, game_number=stored.game_number).to_json()
+        return new_game(
+            stored.world,
+            seats,
+            seed=seed,
+            game_number=stored.game_number,
+            rule_set=stored.rule_set,
+            options=stored.options,
+        ).to_json()
     except IllegalMove:
         return None
 

@@ -76,6 +76,8 @@ from rules.game.mutant_evolutions import (
 )
 from rules.game.rotation import START_OF_TURN
 from rules.game.state import GAME_OVER, GameState
+from rules.rule_sets import LEGACY
+from rules.variants import engine as variant_engine
 from rules.words import gettext as _
 from rules.words import gettext_noop
 
@@ -299,6 +301,8 @@ def seats_to_act(state: GameState) -> list[int]:
     chooser of an event card, the lead faction choosing a mission, or a knocked-out faction's
     player picking a power."""
     phase = state.phase
+    if state.rule_set != LEGACY:
+        return variant_engine.seats_to_act(state)
     if phase == GAME_OVER:
         return []
     if phase == setup.SETUP_ORDER:
@@ -337,6 +341,8 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
         raise IllegalMove("game_over", _("The game is over."), "END-1")
     if not isinstance(move, Move):
         raise IllegalMove("bad_move", _("That is not a move."), "DESIGN")
+    if state.rule_set != LEGACY:
+        return variant_engine.apply_move(state, seat, move)
     handlers = PHASES[state.phase]
     handler = handlers.get(type(move))
     if handler is None:
@@ -416,6 +422,8 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
 def legal_move_options(state: GameState, seat: int) -> list[MoveOption]:
     """The legal moves of `seat` now, with moves that differ only by `count` summarised as one
     option holding the allowed range. Cheap: bots and the UI use this."""
+    if state.rule_set != LEGACY:
+        return variant_engine.legal_move_options(state, seat)
     if state.phase == GAME_OVER or seat not in seats_to_act(state):
         return []
     return OPTIONS[state.phase](state, seat)

@@ -288,6 +288,38 @@ class ResolveEvent(Move):
     mission: str = ""
 
 
+@dataclass(frozen=True)
+class ClaimTerritory(Move):
+    """CL-3 / IN-4: put one army on an empty territory while the board is being claimed."""
+
+    type: ClassVar[str] = "claim_territory"
+    territory: str
+
+
+@dataclass(frozen=True)
+class PlaceNeutral(Move):
+    """CL-22: in the two-player game, add one neutral army to a neutral territory."""
+
+    type: ClassVar[str] = "place_neutral"
+    territory: str
+
+
+@dataclass(frozen=True)
+class TradeCards(Move):
+    """CL-10..CL-13: hand in a set of three cards for armies."""
+
+    type: ClassVar[str] = "trade_cards"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChooseHeadquarters(Move):
+    """CL-30: pick one of one's own territories as the secret headquarters."""
+
+    type: ClassVar[str] = "choose_headquarters"
+    territory: str
+
+
 def _bad(message: str) -> IllegalMove:
     return IllegalMove("bad_move", message, "DESIGN")
 

@@ -22,7 +22,8 @@ from rules.game.lead_faction import begin_play
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
 from rules.rng import Rng, Seed
-from rules.rule_sets import LEGACY, check_choice
+from rules.rule_sets import LEGACY, check_choice, chosen_options
+from rules.variants.setup import variant_game
 from rules.words import gettext as _
 from rules.words import listed
 from rules.world import World
@@ -49,6 +50,14 @@ def new_game(
         refusals = check_choice(rule_set, len(seats), options)
         if refusals:
             raise IllegalMove.from_violation(refusals[0])
+    if rule_set != LEGACY:
+        return variant_game(
+            seats,
+            seed=seed,
+            game_number=game_number,
+            rule_set=rule_set,
+            options=chosen_options(rule_set, options),
+        )
     low, high = constant("players_min"), constant("players_max")
     if not low <= len(seats) <= high:
         fail(

@@ -11,6 +11,8 @@ from rules.game.effects import has_effect
 from rules.game.engine import seats_to_act
 from rules.game.lead_faction import lead_faction
 from rules.game.state import GameState
+from rules.rule_sets import LEGACY
+from rules.variants.view import variant_view
 from rules.world import World
 
 ANY_PACK = ("pack_1", "pack_2", "pack_3", "pack_4", "pocket_1", "pocket_2", "do_not_open")
@@ -63,7 +65,10 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
     scar cards, the order of the decks and the dice generator. A draft is shown to all, and
     so is the lead faction once Pack 4 has brought it (None when no faction leads). Nothing
-    is named after what a sealed pack brings (`SEALED_KEYS`)."""
+    is named after what a sealed pack brings (`SEALED_KEYS`). The other rule sets have their
+    own view (`rules.variants.view`)."""
+    if state.rule_set != LEGACY:
+        return variant_view(state, seat)
     data = state.to_json()
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)

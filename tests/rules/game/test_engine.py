@@ -132,6 +132,10 @@ def test_every_move_type_round_trips_through_json():
         "choose_mission": {"mission": "E129s"},
         "mindshackle": {"victim": 1},
         "hypnotize": {"territory": "peru"},
+        "claim_territory": {"territory": "peru"},  # CL-3
+        "place_neutral": {"territory": "peru"},  # CL-22
+        "trade_cards": {"cards": ["peru", "brazil", "wild_1"]},  # CL-10
+        "choose_headquarters": {"territory": "peru"},  # CL-30
     }
     for kind in MOVE_TYPES:
         data = {"type": kind, **samples.get(kind, {})}
