@@ -343,8 +343,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(
             f"{summary['games']} games, {summary['finished']} finished, {summary['capped']} "
-            f"capped; wins per seat {summary['wins_per_seat']}; wins per faction "
-            f"{summary['wins_per_faction']}; mean {summary['mean_turns']} turns, "
+            f"capped; wins per seat {summary['wins_per_seat']}; "
+            + (
+                f"wins per faction {summary['wins_per_faction']}; "
+                if args.rule_set == LEGACY
+                else ""
+            )
+            + f"mean {summary['mean_turns']} turns, "
             f"{summary['mean_moves']} moves; {elapsed:.2f}s"
         )
     return 1 if summary["capped"] else 0

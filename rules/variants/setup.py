@@ -355,6 +355,8 @@ def choose_headquarters(
         state.current_seat = following
         return
     set_table(state, hq_revealed=True)
+    # CL-30: a headquarters' territory card marks it for the game and leaves the deck.
+    state.draw_pile = tuple(c for c in state.draw_pile if c not in hqs)
     shown = listed(
         _("%(player)s in %(territory)s")
         % {"player": state.seats[s].name, "territory": territory_name(t)}

@@ -97,4 +97,5 @@ def test_cl_30_headquarters_are_hidden_until_everyone_has_chosen():
     assert view_for(state, None)["table"]["headquarters"][first] is None
     state = bots_until(state, "cl_reinforce")
     assert state.table["hq_revealed"] and None not in state.table["headquarters"]
+    assert not set(state.table["headquarters"]) & set(state.draw_pile)  # their cards are out
     assert view_for(state, None)["table"]["headquarters"][first] == mine
