@@ -158,8 +158,14 @@ def attack_once(fight: Fight, attack_dice: int, defenders: int) -> Odds:
 def attack_until(fight: Fight, attackers: int, defenders: int) -> Odds:
     """Roll on, each time with the most dice, until the defenders are gone, the `attackers`
     free to fight (the origin's troops less those to stay behind) are spent, or a power
-    stops further attacks this turn."""
+    stops further attacks this turn. Worked out from the smallest armies up with a stack of
+    its own, so big armies need no deep recursion."""
+    if defenders <= 0:
+        return Odds(1.0, 0.0, 0.0)
+    if attackers <= 0:
+        return Odds(0.0, 0.0, 0.0)
     memo: dict[tuple[int, int, int], Odds] = {}
+    moves: dict[tuple[int, int, int], list[tuple[Step, tuple[int, int, int]]]] = {}
     fights = [fight]
 
     def fight_at(worn: int) -> Fight:
@@ -167,40 +173,60 @@ def attack_until(fight: Fight, attackers: int, defenders: int) -> Odds:
             fights.append(fights[-1].after_wear() or fights[-1])
         return fights[worn]
 
-    def value(a: int, d: int, worn: int) -> Odds:
-        key = (a, d, worn)
-        found = memo.get(key)
-        if found is not None:
-            return found
+    def outcomes(key: tuple[int, int, int]) -> list[tuple[Step, tuple[int, int, int]]]:
+        """Each outcome of the next roll and the armies it leaves."""
+        a, d, worn = key
         dice = min(ATTACK_DICE_MAX, a)
         here = fight_at(worn)
         next_worn = worn + 1 if dice == ATTACK_DICE_MAX and here.worn is not None else worn
+        return [
+            (
+                step,
+                (a - step.attacker_losses, 0 if step.wipe else d - step.defender_losses, next_worn),
+            )
+            for step in here.table(dice, min(DEFENCE_DICE_MAX, d), d)
+        ]
+
+    def goes_on(step: Step, after: tuple[int, int, int]) -> bool:
+        return after[1] > 0 and after[0] > 0 and not step.ends
+
+    start = (attackers, defenders, 0)
+    stack = [start]
+    while stack:
+        key = stack[-1]
+        if key in memo:
+            stack.pop()
+            continue
+        if key not in moves:
+            moves[key] = outcomes(key)
+        waiting = [
+            after
+            for step, after in moves[key]
+            if after != key and goes_on(step, after) and after not in memo
+        ]
+        if waiting:
+            stack.extend(waiting)
+            continue
+        d = key[1]
         conquer = lost_a = lost_d = stay = 0.0
-        for step in here.table(dice, min(DEFENCE_DICE_MAX, d), d):
+        for step, after in moves.pop(key):
             p = step.chance
-            left_a = a - step.attacker_losses
-            left_d = 0 if step.wipe else d - step.defender_losses
-            if (left_a, left_d, next_worn) == key:
+            if after == key:
                 stay += p
                 continue
             lost_a += p * step.attacker_losses
-            lost_d += p * (d - max(0, left_d))
-            if left_d <= 0:
+            lost_d += p * (d - max(0, after[1]))
+            if after[1] <= 0:
                 conquer += p
-            elif left_a > 0 and not step.ends:
-                after = value(left_a, left_d, next_worn)
-                conquer += p * after.conquer
-                lost_a += p * after.attacker_losses
-                lost_d += p * after.defender_losses
+            elif goes_on(step, after):
+                then = memo[after]
+                conquer += p * then.conquer
+                lost_a += p * then.attacker_losses
+                lost_d += p * then.defender_losses
         scale = 1 / (1 - stay) if stay < 1 else 0.0
-        found = memo[key] = Odds(conquer * scale, lost_a * scale, lost_d * scale)
-        return found
-
-    if defenders <= 0:
-        return Odds(1.0, 0.0, 0.0)
-    if attackers <= 0:
-        return Odds(0.0, 0.0, 0.0)
-    return value(attackers, defenders, 0)
+        memo[key] = Odds(conquer * scale, lost_a * scale, lost_d * scale)
+        stack.pop()
+    return memo[start]
 
 
 # --- fights from a game state --------------------------------------------------------------------
