@@ -336,6 +336,11 @@ class OutcomeStep(StepForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for name, value in list(data.items()):
+            # A faction marked as off the board keeps no held territory the form filled in
+            # for it (its start); one picked by hand is still refused (G-6).
+            off_board = name.startswith("h_") and data.get(f"t_{name[2:]}") is False
+            if off_board and value and list(value) == list(self.initial.get(name) or ()):
+                data[name] = value = []
             if name.startswith("h_") and held_mixed(value or ()):
                 self.add_error(
                     name, _("Pick the territories held, or “not recorded”, not both (END-6).")

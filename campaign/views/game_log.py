@@ -38,7 +38,15 @@ from campaign.forms.game_log import (
     steps_from_entry,
 )
 from campaign.forms.game_log_packs import PacksStep, packs_step_shown
-from campaign.forms.game_log_prefill import mark_starts, rewards_prefill, seats_prefill
+from campaign.forms.game_log_prefill import (
+    held_prefill,
+    last_game_entry,
+    mark_starts,
+    rewards_prefill,
+    same_rewards_prefill,
+    seated_persons,
+    seats_prefill,
+)
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.game_log_follows import what_follows
@@ -150,7 +158,11 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
         if step == "outcome":
             eliminated = eliminated_factions(players_raw)
             return OutcomeStep(
-                bound, factions=factions, eliminated=eliminated, world=self.during_world(draft)
+                bound,
+                factions=factions,
+                eliminated=eliminated,
+                world=self.during_world(draft),
+                initial=held_prefill(players_raw, eliminated),
             )
         if step == "packs":
             return PacksStep(
@@ -158,14 +170,26 @@ class GameLogWizard(CampaignAccessMixin, TemplateView):
             )
         if step == "rewards":
             known = self.before_rewards(draft) or {"held_on": [], "naming_due": False}
-            return RewardsStep(
+            initial, copied, not_copied = rewards_prefill(known), [], []
+            if bound is None and not self.correcting:
+                same, copied, not_copied = same_rewards_prefill(
+                    known,
+                    last_game_entry(campaign=self.campaign, world=self.world),
+                    seated_persons(players_raw),
+                    draft["steps"].get("outcome", {}).get("winner"),
+                    self.persons,
+                )
+                initial.update(same)
+            form = RewardsStep(
                 bound,
-                initial=rewards_prefill(known),
+                initial=initial,
                 game=self.game_number,
                 persons=self.persons,
                 targets_url=self.step_url("targets"),
                 **known,
             )
+            form.copied, form.not_copied = copied, not_copied
+            return form
         return ConfirmStep(bound)
 
     def cleaned(self, draft: dict[str, Any], upto: str) -> dict[str, dict[str, Any]]:
