@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from campaign.models.digital import DigitalGame
+from campaign.models.digital import DigitalGame, GameSeat
 from campaign.services.digital_clock import TURN_HOURS_MAX, key_seats
 from notices.kinds import Kind
 from notices.models import Notice
@@ -36,10 +36,13 @@ def deadlines_warn() -> int:
         if game.turn_deadline > now + warn_before(game):
             continue
         ref = f"deadline:{game.clock_key}"
-        seats = game.seats.filter(index__in=key_seats(game.clock_key))
-        people = {
-            s.user_id for s in seats if s.kind == "human" and s.user_id and not s.bot_stands_in
-        }
+        seats = game.seats.filter(
+            index__in=key_seats(game.clock_key),
+            kind=GameSeat.Kind.HUMAN,
+            user__isnull=False,
+            bot_stands_in=False,
+        )
+        people = {s.user_id for s in seats}
         warned = set(
             Notice.objects.filter(game=game, kind=Kind.DEADLINE, ref=ref).values_list(
                 "user_id", flat=True

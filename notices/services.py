@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
+from campaign.models.digital import GameSeat
 from notices.kinds import ACT_KINDS, Delivery, Kind
 from notices.models import Notice, NoticeSettings
 from notices.selectors import notices_counts_forget
@@ -146,11 +147,11 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
     from campaign.services.digital_deadlines import has_deadline
     from rules.game import seats_to_act
 
-    # A person's seat a bot stands in for (turns missed, campaign.services.digital_clock) is
-    # played without them: it waits on nobody until they take it back.
-    table = {i: s for i, s in seats.items() if s.kind == "human" and s.user_id}
+    table = {i: s for i, s in seats.items() if s.kind == GameSeat.Kind.HUMAN and s.user_id}
     if not table:
         return  # bots and hot-seat seats are told nothing: no query at all
+    # A person's seat a bot stands in for (turns missed, campaign.services.digital_clock) is
+    # played without them: it waits on nobody until they take it back.
     people = {i: s for i, s in table.items() if not s.bot_stands_in}
     open_notices = Notice.objects.filter(game=game, kind__in=ACT_KINDS, closed_at=None)
     if state.is_over:
@@ -209,8 +210,6 @@ def game_notices_end(*, game) -> None:
 def email_stop(*, user_id: int, kinds: list[str]) -> None:
     """The unsubscribe link: these kinds are shown on the site only from now on, and what
     still waited for an e-mail of them is not sent."""
-    from notices.models import NoticeSettings
-
     chosen, _made = NoticeSettings.objects.get_or_create(user_id=user_id)
     for kind in kinds:
         if getattr(chosen, kind) == Delivery.EMAIL:

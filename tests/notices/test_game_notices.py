@@ -123,3 +123,17 @@ def test_everyone_at_the_table_hears_the_game_is_over_END1(table_game):
 def test_an_abandoned_game_waits_on_nobody(table_game, owner):
     digital_game_abandon(game=table_game, user=owner)
     assert not _open(game=table_game).exists()
+
+
+def test_a_seat_a_bot_stands_in_for_waits_on_nobody(table_game, monkeypatch):
+    """Three turns missed and a bot plays the seat: its person is not asked, and their open
+    turn closes; they still hear that the game is over (END-1)."""
+    table_game.seats.filter(index=0).update(bot_stands_in=True)
+    monkeypatch.setattr("rules.game.seats_to_act", lambda state: [0])
+    state = SimpleNamespace(is_over=False, phase="attack", current_seat=0, turn_number=9)
+    game_notices_sync(game=table_game, state=state, seats=_seats(table_game))
+    assert not _open(game=table_game, user=_seat_user(table_game, 0), kind=Kind.TURN).exists()
+    game_notices_sync(
+        game=table_game, state=SimpleNamespace(is_over=True, winner=1), seats=_seats(table_game)
+    )
+    assert _open(game=table_game, user=_seat_user(table_game, 0), kind=Kind.GAME_OVER).exists()
