@@ -67,6 +67,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
         "token": [invite.token],
         "game_id": [game.pk],
         "request_id": [999_999],  # a take-back request (none: answered as missing)
+        "notice_id": [999_999],  # someone's notice (none: answered as missing)
         "pack": list(content().packs),
         "format": ["json"],
         "photo_id": [1],

@@ -273,6 +273,7 @@ def _walk_values(campaign) -> dict[str, list[object]]:
         "token": ["no-such-invite"],
         "game_id": [999_999],
         "request_id": [999_999],  # a take-back request (none: answered as missing)
+        "notice_id": [999_999],  # someone's notice (none: answered as missing)
         "pack": [*content().packs, "no_such_pack"],
         "format": ["json"],
         "photo_id": [999_999],
