@@ -1,4 +1,5 @@
-"""The game page's socket: it joins its game's group and passes on each new version.
+"""The game page's socket: it joins its game's group and passes on each new version and each
+change of the game's chat. The campaign page's socket passes on changes of the campaign's chat.
 
 Who may watch, and whether the page's browser holds a seat, are read once, at connection
 (with the version then, so a page that loaded just before a move still catches up). A seat
@@ -13,7 +14,15 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from campaign.live import VersionMessage, game_group, game_watcher, page_words
+from campaign.live import (
+    ChatMessageNews,
+    VersionMessage,
+    campaign_group,
+    campaign_reader,
+    game_group,
+    game_watcher,
+    page_words,
+)
 from campaign.views.digital_spectators import spectator_message
 from notices.presence import watching_start, watching_stop
 
@@ -77,3 +86,36 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
                 await self.send(text_data=text)  # encoded once for every spectator
                 return
         await self.send_json({"version": version})
+
+    async def chat_changed(self, message: ChatMessageNews) -> None:
+        """A chat message was written or removed: the page fetches the chat for its reader."""
+        await self.send_json({"chat": message["message"]})
+
+
+class CampaignChatConsumer(AsyncJsonWebsocketConsumer):
+    """The campaign page's socket: whoever may read the campaign hears of its chat's changes
+    (checked once, at connection)."""
+
+    group: str | None = None
+
+    async def connect(self) -> None:
+        slug = self.scope["url_route"]["kwargs"]["slug"]
+        campaign_id = await database_sync_to_async(campaign_reader)(
+            user=self.scope["user"], slug=slug
+        )
+        if campaign_id is None:
+            await self.close()  # refused before the handshake: the browser sees a 403
+            return
+        self.group = campaign_group(campaign_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        """Messages are written through HTTP, where they are checked and stored."""
+
+    async def chat_changed(self, message: ChatMessageNews) -> None:
+        await self.send_json({"chat": message["message"]})

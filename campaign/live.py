@@ -33,8 +33,34 @@ class VersionMessage(TypedDict):
     version: int
 
 
+class ChatMessageNews(TypedDict):
+    """News of a chat room: a message was written or removed (`message`, its id). Pages then
+    fetch the room's messages, worded for their reader and with the buttons their reader may use."""
+
+    type: str
+    message: int
+
+
 def game_group(game_id: int) -> str:
     return f"game-{game_id}"
+
+
+def campaign_group(campaign_id: int) -> str:
+    """The campaign page's socket: news of the campaign's own chat."""
+    return f"campaign-{campaign_id}"
+
+
+def chat_announce(*, group: str, message_id: int) -> None:
+    """Tell a chat room's pages of a changed message once its transaction commits."""
+    news: ChatMessageNews = {"type": "chat.changed", "message": message_id}
+    transaction.on_commit(lambda: _send_news(group, news), robust=True)
+
+
+def _send_news(group: str, news: ChatMessageNews) -> None:
+    try:
+        async_to_sync(get_channel_layer().group_send)(group, news)
+    except (RedisError, OSError) as exc:
+        logger.warning("Chat message %s not announced to %s: %s", news["message"], group, exc)
 
 
 def game_version_announce(*, game_id: int, version: int) -> None:
@@ -75,6 +101,15 @@ def game_watcher(*, user, session_key: str, slug: str, game_id: int) -> Watcher 
         return None
     held = seats_held(game=game, user=user, session_key=session_key)
     return Watcher(version=game.version, spectator=not held, started=game.created_at.isoformat())
+
+
+def campaign_reader(*, user, slug: str) -> int | None:
+    """The campaign's id if `user` may read it (its chat included), else None, which tells
+    nothing of whether the campaign exists."""
+    campaign = Campaign.objects.filter(slug=slug).first()
+    if campaign is None or not campaign_allows(campaign=campaign, user=user, action=Action.READ):
+        return None
+    return campaign.pk
 
 
 def page_words(query: dict[str, list[str]]) -> tuple[str, str]:

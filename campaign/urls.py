@@ -5,6 +5,7 @@ from django.urls import path
 from campaign.views import box_bottom as box_bottom_views
 from campaign.views import bring_in as bring_in_views
 from campaign.views import campaigns as campaign_views
+from campaign.views import chat as chat_views
 from campaign.views import (
     dice,
     digital,
@@ -92,6 +93,25 @@ urlpatterns = [
         name="pending_logs",
     ),
     path("campaigns/<slug:slug>/rules/", pack_views.RulesHelpView.as_view(), name="rules_help"),
+    # Chat on the campaign and beside each digital game (issue 20).
+    path(
+        "campaigns/<slug:slug>/chat/", chat_views.CampaignChatView.as_view(), name="campaign_chat"
+    ),
+    path(
+        "campaigns/<slug:slug>/chat/<int:message_id>/remove/",
+        chat_views.CampaignChatView.as_view(http_method_names=["post"]),
+        name="campaign_chat_remove",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/chat/",
+        chat_views.GameChatView.as_view(),
+        name="digital_game_chat",
+    ),
+    path(
+        "c/<slug:slug>/play/<int:game_id>/chat/<int:message_id>/remove/",
+        chat_views.GameChatView.as_view(http_method_names=["post"]),
+        name="digital_game_chat_remove",
+    ),
     path("campaigns/<slug:slug>/missions/", mission_views.MissionsView.as_view(), name="missions"),
     path("campaigns/<slug:slug>/members/", member_views.MembersView.as_view(), name="members"),
     path(

@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from campaign.api import (
     box,
     campaigns,
+    chat,
     digital,
     digital_clock,
     digital_takeback,
@@ -66,6 +67,19 @@ urlpatterns = [
     # Exact odds of an attack (issue 20).
     path("odds", odds.OddsApi.as_view(), name="odds"),
     path("games/<int:game_id>/odds", odds.GameOddsApi.as_view(), name="game-odds"),
+    # Chat beside a game and on a campaign (issue 20).
+    path("games/<int:game_id>/chat", chat.GameChatApi.as_view(), name="game-chat"),
+    path(
+        "games/<int:game_id>/chat/<int:message_id>",
+        chat.GameChatMessageApi.as_view(),
+        name="game-chat-message",
+    ),
+    path("campaigns/<slug:slug>/chat/", chat.CampaignChatApi.as_view(), name="chat"),
+    path(
+        "campaigns/<slug:slug>/chat/<int:message_id>/",
+        chat.CampaignChatMessageApi.as_view(),
+        name="chat-message",
+    ),
     # Logging games, history and export (issue 4).
     path("campaigns/<slug:slug>/games/", game_log.GameLogCreateApi.as_view(), name="game-log"),
     path(

@@ -1,6 +1,7 @@
 """Models of the campaign app, one module per area."""
 
 from campaign.models.campaign import Campaign, Invite, Membership, Person, Role
+from campaign.models.chat import ChatMessage
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.digital_takeback import TakeBackRequest
 from campaign.models.game_log import GameLog, PackUnlock
@@ -13,6 +14,7 @@ from campaign.models.world_projection import EventMention, EventVoid, PackTrigge
 
 __all__ = [
     "Campaign",
+    "ChatMessage",
     "DigitalGame",
     "EventMention",
     "EventSource",

@@ -22,10 +22,12 @@ from campaign.selectors.campaigns import (
     campaign_progress,
     person_names,
 )
+from campaign.selectors.chat import ChatRoom, chat_rights
 from campaign.selectors.history import history_games
 from campaign.selectors.record_gaps import gaps_context
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update
+from campaign.views.chat import chat_context
 from campaign.views.world_context import world_context
 from rules import box
 from rules.data import board
@@ -140,6 +142,10 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             games_recorded=as_of_links(world_games_recorded(campaign=self.campaign), as_of),
             section="world",
         )
+        if as_of is None:  # the chat sits on the world as it is today
+            room = ChatRoom.of_campaign(self.campaign)
+            rights = chat_rights(room=room, allowed=self.allowed)
+            context.update(chat_context(room=room, rights=rights, request=self.request))
         return context
 
     def _changed(self, game: int | None, names: dict[str, str], world: World):

@@ -34,6 +34,7 @@ from campaign.models.digital import DigitalGame, GameSeat
 from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
+from campaign.selectors.chat import ChatRoom, chat_rights
 from campaign.selectors.digital import (
     digital_game_get,
     digital_game_log,
@@ -61,6 +62,7 @@ from campaign.services.digital_absence import digital_game_clocks_check
 from campaign.services.digital_deadlines import has_deadline
 from campaign.services.digital_repeat import attack_repeat_submit, last_attack
 from campaign.services.game_log_refusals import GameLogRefused
+from campaign.views.chat import chat_context
 from campaign.views.digital_aids import (
     card_confirmation,
     pass_device_to,
@@ -558,6 +560,14 @@ class DigitalGameView(_GameMixin, TemplateView):
             game_over_seen(game=game, user=self.request.user)
         context.update(panel_context(self.request, game))
         context["overtaken"] = digital_overtaken(game=game)
+        room = ChatRoom.of_game(game)
+        context.update(
+            chat_context(
+                room=room,
+                rights=chat_rights(room=room, allowed=self.allowed),
+                request=self.request,
+            )
+        )
         return context
 
 

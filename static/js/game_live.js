@@ -1,8 +1,8 @@
 /* Digital game page, live: the server says over a websocket when the game's version changes,
    and only then does the page fetch its panel (one GET, for the seats this browser holds); a
-   spectator's page is sent the panel with the news. Nothing is requested while nothing
-   happens. While the socket is down the page says so, looks every 20 s instead, and
-   reconnects with a growing wait. */
+   spectator's page is sent the panel with the news; news of the game's chat is passed on to
+   chat.js. Nothing is requested while nothing happens. While the socket is down the page says
+   so, looks every 20 s instead, and reconnects with a growing wait. */
 (function () {
   "use strict";
 
@@ -56,11 +56,18 @@
       return;
     }
     socket.onopen = function () {
+      // Back after a loss: the chat may have moved on meanwhile.
+      if (failures) document.dispatchEvent(new CustomEvent("chat-changed"));
       failures = 0;
       setLive(true);
     };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
+      // The game's chat changed: chat.js fetches its messages.
+      if (message.chat !== undefined) {
+        document.dispatchEvent(new CustomEvent("chat-changed"));
+        return;
+      }
       if (typeof message.version !== "number") return;
       announced = Math.max(announced, message.version);
       // A spectator's page is sent the panel itself: nothing to fetch.
