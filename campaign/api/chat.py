@@ -21,7 +21,8 @@ from campaign.api.game_log import REFUSAL
 from campaign.errors import ApplicationError, NotFoundError
 from campaign.models import Campaign, ChatMessage, DigitalGame
 from campaign.numbers import whole_number
-from campaign.selectors.chat import ChatRoom, chat_rights_of
+from campaign.permissions import Action, campaign_check
+from campaign.selectors.chat import ChatRoom
 from campaign.services.chat import chat_message_post, chat_message_remove
 
 
@@ -50,8 +51,10 @@ class ChatPagination(PageNumberPagination):
 
 
 def _readable(room: ChatRoom, request: Request) -> ChatRoom:
-    if not chat_rights_of(room=room, user=request.user).read:
-        raise NotFoundError(_("There is no such chat."), code="not_found")
+    """The room, if the request may read it; refused as its page would be (404 for outsiders
+    of a private campaign, 403 for a public campaign's readers at a game's chat)."""
+    action = Action.MEMBER if room.game is not None else Action.READ
+    campaign_check(campaign=room.campaign, user=request.user, action=action)
     return room
 
 
@@ -97,9 +100,9 @@ class _ChatListApi(generics.ListAPIView):
     def post(self, request: Request, **kwargs) -> Response:
         payload = ChatWriteSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        message = chat_message_post(
-            room=self.room(), user=request.user, text=payload.validated_data["text"]
-        )
+        room = _readable(self.room(), request)
+        text = payload.validated_data["text"]
+        message = chat_message_post(room=room, user=request.user, text=text)
         return Response(ChatMessageSerializer(message).data, status=status.HTTP_201_CREATED)
 
 
@@ -110,7 +113,8 @@ class _ChatMessageApi(APIView):
         raise NotImplementedError
 
     def delete(self, request: Request, message_id: int, **kwargs) -> Response:
-        chat_message_remove(room=self.room(), message_id=message_id, user=request.user)
+        room = _readable(self.room(), request)
+        chat_message_remove(room=room, message_id=message_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

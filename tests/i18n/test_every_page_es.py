@@ -71,6 +71,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
         "pack": list(content().packs),
         "format": ["json"],
         "photo_id": [1],
+        "message_id": [1],  # chat removals answer POST only
         "topic": list(GUIDES),
     }
 

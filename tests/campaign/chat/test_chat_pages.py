@@ -174,9 +174,7 @@ def test_the_campaign_chat_is_kept_apart_from_the_games(owner_client, campaign, 
     assert "about this game" in table and "about the campaign" not in table
 
 
-def test_a_message_of_another_room_cannot_be_removed_through_this_one(
-    owner_client, campaign, game
-):
+def test_a_message_of_another_room_cannot_be_removed_through_this_one(owner_client, campaign, game):
     _say(owner_client, campaign_chat_url(campaign), "campaign words")
     message = ChatMessage.objects.get()
     assert owner_client.post(f"{game_chat_url(game)}{message.pk}/remove/").status_code == 404

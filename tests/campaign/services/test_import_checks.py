@@ -277,6 +277,7 @@ def _walk_values(campaign) -> dict[str, list[object]]:
         "pack": [*content().packs, "no_such_pack"],
         "format": ["json"],
         "photo_id": [999_999],
+        "message_id": [999_999],
         "topic": [*GUIDES, "no_such_guide"],
     }
 

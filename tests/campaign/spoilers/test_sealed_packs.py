@@ -59,6 +59,7 @@ def _values(campaign, game) -> dict[str, list[object]]:
         "pack": [*content().packs, "no_such_pack"],
         "format": ["json"],
         "photo_id": [1],  # the campaign has no photo: the page answers as for a missing one
+        "message_id": [1],  # chat removals answer POST only
         "topic": [*GUIDES, "no_such_guide"],
     }
 
