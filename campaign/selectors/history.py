@@ -686,12 +686,15 @@ class PackStatus:
     sealed: list[dict[str, Any]]
 
 
-def packs_status(*, campaign: Campaign, world: World | None = None) -> PackStatus:
+def packs_status(
+    *, campaign: Campaign, world: World | None = None, names: dict[str, str] | None = None
+) -> PackStatus:
     """What the group should open now and why, progress on countable conditions, and which
-    packs are opened or still sealed (`world`: the campaign's world now, when the caller has
-    it). Contents are never shown: only names and conditions."""
+    packs are opened or still sealed (`world`: the campaign's world now, and `names` its
+    people's names, when the caller has them). Contents are never shown: only names and
+    conditions."""
     world = world_current(campaign=campaign) if world is None else world
-    names = person_names(campaign=campaign)
+    names = person_names(campaign=campaign) if names is None else names
     due = packs_due_now(campaign=campaign, world=world, names=names)
     open_now = [{"name": d.name, "reason": d.reason, "pending": True} for d in due]
     latest = world.games_played

@@ -11,10 +11,11 @@ register = template.Library()
 
 
 @register.inclusion_tag("campaign/history/_packs.html")
-def packs_now(campaign, world=None) -> dict:
-    """`world`: the campaign's world now, when the page has it already."""
+def packs_now(campaign, world=None, names=None) -> dict:
+    """`world`: the campaign's world now, and `names` its people's names, when the page has
+    them already."""
     return {
-        "packs": packs_status(campaign=campaign, world=world),
+        "packs": packs_status(campaign=campaign, world=world, names=names),
         "compact": True,
         "campaign": campaign,
     }

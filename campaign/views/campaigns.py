@@ -141,6 +141,7 @@ class CampaignDetailView(CampaignAccessMixin, TemplateView):
             ],
             games_recorded=as_of_links(world_games_recorded(campaign=self.campaign), as_of),
             section="world",
+            person_names=names,  # the packs' notice words its reasons with them
         )
         if as_of is None:  # the chat sits on the world as it is today
             room = ChatRoom.of_campaign(self.campaign)

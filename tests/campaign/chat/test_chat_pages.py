@@ -7,6 +7,8 @@ see nothing. Without JavaScript, the forms post and lead back to the page."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from campaign.models import ChatMessage
 from campaign.models.chat import CHAT_MESSAGE_MAX
@@ -200,3 +202,22 @@ def test_the_chat_reads_in_spanish_around_messages_kept_as_typed(
     assert "Chat de la campaña" in world and "Aún no hay mensajes." in world
     refused = _say(owner_client, game_chat_url(game), "", **ES, **FRAGMENT)
     assert "Escribe un mensaje antes de enviarlo." in refused.content.decode()
+
+
+def test_the_chat_costs_the_same_queries_however_long_it_grows(owner_client, owner, game, campaign):
+    """The pages show the latest messages with one query: 60 messages cost what none do."""
+
+    def queries(url: str) -> int:
+        owner_client.get(url)
+        with CaptureQueriesContext(connection) as captured:
+            assert owner_client.get(url).status_code == 200
+        return len(captured)
+
+    pages = (game.get_absolute_url(), campaign.get_absolute_url())
+    before = [queries(url) for url in pages]
+    for room in ({"game": game}, {"campaign": campaign}):
+        ChatMessage.objects.bulk_create(
+            ChatMessage(author=owner, author_name="olga", text=f"m{n}", **room) for n in range(60)
+        )
+    assert [queries(url) for url in pages] == before
+    assert "The latest 50 messages." in owner_client.get(game.get_absolute_url()).content.decode()
