@@ -31,10 +31,15 @@ def _room_hidden() -> NotFoundError:
     return NotFoundError(_("There is no such chat."), code="not_found")
 
 
+def chat_rate_key(user_id: int) -> str:
+    """The cache key counting a person's messages in their current window."""
+    return f"chat-rate:{user_id}"
+
+
 def _within_rate(user_id: int) -> bool:
     """Count one message for the person; False once they are past the burst in the window
     that their first counted message opened."""
-    key = f"chat-rate:{user_id}"
+    key = chat_rate_key(user_id)
     cache.add(key, 0, timeout=CHAT_WINDOW_SECONDS)
     try:
         sent = cache.incr(key)

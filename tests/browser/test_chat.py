@@ -10,6 +10,7 @@ from django.core.cache import cache
 
 from campaign.models import ChatMessage
 from campaign.models.digital import GameSeat
+from campaign.services.chat import chat_rate_key
 from campaign.services.digital import SeatRequest, digital_game_start
 
 pytestmark = pytest.mark.browser
@@ -24,8 +25,8 @@ def live_server(asgi_live_server):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_counts():
-    cache.clear()
+def _fresh_rate_counts(owner, player):
+    cache.delete_many([chat_rate_key(owner.pk), chat_rate_key(player.pk)])
 
 
 def _two_pages(page, browser, live_server, login, first, second, url):

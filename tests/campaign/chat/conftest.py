@@ -1,5 +1,5 @@
 """Fixtures of chat: a digital game of the shared test campaign (the owner and the player on
-their own browsers, one bot), addresses of both chats, and a rate counter emptied per test
+their own browsers, one bot), addresses of both chats, and rate counters emptied per test
 (users of different tests may share an id)."""
 
 from __future__ import annotations
@@ -9,14 +9,17 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from campaign.models.digital import DigitalGame, GameSeat
+from campaign.services.chat import chat_rate_key
 from campaign.services.digital import SeatRequest, digital_game_start
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_counts():
-    cache.clear()
+def _fresh_rate_counts(owner, player, viewer, outsider):
+    """Only these people's counts: the cache may be a Redis other tests share."""
+    keys = [chat_rate_key(user.pk) for user in (owner, player, viewer, outsider)]
+    cache.delete_many(keys)
     yield
-    cache.clear()
+    cache.delete_many(keys)
 
 
 @pytest.fixture
