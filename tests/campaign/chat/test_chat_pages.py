@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign.models import ChatMessage
 from campaign.models.chat import CHAT_MESSAGE_MAX
 from campaign.services.chat import CHAT_BURST
+from campaign.services.digital import digital_game_abandon
 from tests.campaign.chat.conftest import campaign_chat_url, game_chat_url
 
 pytestmark = pytest.mark.django_db
@@ -221,3 +222,17 @@ def test_the_chat_costs_the_same_queries_however_long_it_grows(owner_client, own
         )
     assert [queries(url) for url in pages] == before
     assert "The latest 50 messages." in owner_client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_finished_games_chat_listens_on_the_games_own_socket(owner_client, owner, game):
+    """In play, the game page's socket (game_live.js) passes the chat's news on; once the game
+    is over that script stops, so the chat opens the game's socket itself."""
+    in_play = owner_client.get(game.get_absolute_url()).content.decode()
+    assert 'id="game-live"' in in_play
+    assert "data-socket" not in in_play.split('id="chat"')[1].split(">")[0]
+    digital_game_abandon(game=game, user=owner)
+    over = owner_client.get(game.get_absolute_url()).content.decode()
+    assert 'id="game-live"' not in over
+    chat = over.split('id="chat"')[1].split(">")[0]
+    assert f'data-socket="/ws/c/{game.campaign.slug}/play/{game.pk}/"' in chat
+    assert _say(owner_client, game_chat_url(game), "well played").status_code == 302
