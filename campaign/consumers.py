@@ -37,7 +37,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         watcher = await database_sync_to_async(game_watcher)(
             user=self.scope["user"],
             session_key=(session.session_key if session is not None else None) or "",
-            slug=route["slug"],
+            slug=route.get("slug"),
             game_id=route["game_id"],
         )
         if watcher is None:
@@ -70,6 +70,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content, **kwargs) -> None:
         """The page has nothing to say over the socket; moves go through HTTP as before."""
+
+    async def game_seats(self, message) -> None:
+        """Someone sat down at a waiting game, or its play began: every page fetches anew."""
+        await self.send_json({"seats": True})
 
     async def game_version(self, message: VersionMessage) -> None:
         version = message["version"]

@@ -21,6 +21,7 @@ from campaign.models import Campaign
 from campaign.models.digital import DigitalGame
 from campaign.permissions import Action, campaign_allows
 from campaign.selectors.digital import seats_held
+from campaign.selectors.standalone import standalone_may_watch
 
 logger = logging.getLogger(__name__)
 
@@ -69,14 +70,25 @@ def game_version_announce(*, game_id: int, version: int) -> None:
     transaction.on_commit(lambda: _send(game_id, version), robust=True)
 
 
+def game_seats_announce(*, game_id: int) -> None:
+    """Tell a standalone game's pages that someone sat down or play began (no move, so no new
+    version): each page fetches its panel again. Call inside the transaction that wrote it."""
+    message = {"type": "game.seats", "game": game_id}
+    transaction.on_commit(lambda: _send_message(game_id, message, "seats"), robust=True)
+
+
 def _send(game_id: int, version: int) -> None:
+    message: VersionMessage = {"type": "game.version", "game": game_id, "version": version}
+    _send_message(game_id, message, f"v{version}")
+
+
+def _send_message(game_id: int, message, news: str) -> None:
     """The move stands whatever happens here: a layer that cannot be reached is logged, and
     pages catch up at the next change or, without their socket, by their slow poll."""
-    message: VersionMessage = {"type": "game.version", "game": game_id, "version": version}
     try:
         async_to_sync(get_channel_layer().group_send)(game_group(game_id), message)
     except (RedisError, OSError) as exc:
-        logger.warning("Game %s v%s not announced: %s", game_id, version, exc)
+        logger.warning("Game %s %s not announced: %s", game_id, news, exc)
 
 
 @dataclass(frozen=True)
@@ -90,15 +102,23 @@ class Watcher:
     started: str
 
 
-def game_watcher(*, user, session_key: str, slug: str, game_id: int) -> Watcher | None:
+def game_watcher(*, user, session_key: str, slug: str | None, game_id: int) -> Watcher | None:
     """Who is watching, if `user` may watch the game (as for the game page: the campaign's
-    members), else None, which tells nothing of whether the campaign or game exists."""
-    campaign = Campaign.objects.filter(slug=slug).first()
-    if campaign is None or not campaign_allows(campaign=campaign, user=user, action=Action.MEMBER):
-        return None
-    game = DigitalGame.objects.filter(campaign=campaign, pk=game_id).first()
-    if game is None:
-        return None
+    members; a standalone game's players, or anyone for a public one), else None, which tells
+    nothing of whether the campaign or game exists."""
+    if slug is None:
+        game = DigitalGame.objects.filter(campaign=None, pk=game_id).first()
+        if game is None or not standalone_may_watch(game=game, user=user, session_key=session_key):
+            return None
+    else:
+        campaign = Campaign.objects.filter(slug=slug).first()
+        if campaign is None or not campaign_allows(
+            campaign=campaign, user=user, action=Action.MEMBER
+        ):
+            return None
+        game = DigitalGame.objects.filter(campaign=campaign, pk=game_id).first()
+        if game is None:
+            return None
     held = seats_held(game=game, user=user, session_key=session_key)
     return Watcher(version=game.version, spectator=not held, started=game.created_at.isoformat())
 

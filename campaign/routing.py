@@ -10,4 +10,5 @@ websocket_urlpatterns = [
     path("ws/c/<slug:slug>/play/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/notices/", NoticesConsumer.as_asgi()),
     path("ws/c/<slug:slug>/chat/", CampaignChatConsumer.as_asgi()),
+    path("ws/play/<int:game_id>/", GameConsumer.as_asgi()),
 ]

@@ -12,6 +12,7 @@ from campaign.views import (
     digital_replay,
     digital_seats,
     digital_takeback,
+    lobby,
     odds,
     rules_reference,
 )
@@ -279,4 +280,35 @@ urlpatterns = [
         dice.DigitalGameDiceView.as_view(),
         name="digital_game_dice",
     ),
+]
+
+# Standalone games (no campaign): the lobby, invitations, and the same game pages as above.
+_PLAY_PAGES = [
+    ("", digital.DigitalGameView, ""),
+    ("panel/", digital.DigitalGamePanelView, "_panel"),
+    ("log/", digital.DigitalGameLogView, "_log"),
+    ("move/", digital.DigitalGameMoveView, "_move"),
+    ("reveal/", digital_seats.DigitalGameRevealView, "_reveal"),
+    ("preference/", digital_seats.DigitalGamePreferenceView, "_preference"),
+    ("vacation/", digital_seats.DigitalGameVacationView, "_vacation"),
+    ("reclaim-seat/", digital_seats.DigitalGameSeatReclaimView, "_seat_reclaim"),
+    ("rewards/", digital.DigitalGameRewardsView, "_rewards"),
+    ("abandon/", digital.DigitalGameAbandonView, "_abandon"),
+    ("dice/", dice.DigitalGameDiceView, "_dice"),
+    ("replay/", digital_replay.DigitalGameReplayView, "_replay"),
+    ("take-back/", digital_takeback.DigitalGameTakeBackView, "_take_back"),
+    (
+        "take-back/<int:request_id>/",
+        digital_takeback.DigitalGameTakeBackAnswerView,
+        "_take_back_answer",
+    ),
+]
+urlpatterns += [
+    path("play/", lobby.LobbyView.as_view(), name="lobby"),
+    path("play/join/<str:token>/", lobby.InviteView.as_view(), name="play_invite"),
+    path("play/<int:game_id>/begin/", lobby.BeginNowView.as_view(), name="play_begin"),
+    *[
+        path(f"play/<int:game_id>/{suffix}", view.as_view(), name=f"play_game{name}")
+        for suffix, view, name in _PLAY_PAGES
+    ],
 ]

@@ -148,8 +148,10 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
     from rules.game import seats_to_act
 
     table = {i: s for i, s in seats.items() if s.kind == GameSeat.Kind.HUMAN and s.user_id}
-    if not table:
-        return  # bots and hot-seat seats are told nothing: no query at all
+    if not table or game.campaign_id is None:
+        # Bots and hot-seat seats are told nothing: no query at all. A notice belongs to a
+        # campaign: a standalone game's players see their turn on the lobby and game pages.
+        return
     # A person's seat a bot stands in for (turns missed, campaign.services.digital_clock) is
     # played without them: it waits on nobody until they take it back.
     people = {i: s for i, s in table.items() if not s.bot_stands_in}
@@ -162,7 +164,7 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
             [s.user_id for s in table.values()],
             campaign=game.campaign,
             game=game,
-            params={"winner": winner.person.display_name if winner is not None else ""},
+            params={"winner": winner.name if winner is not None else ""},
             ref="over",
         )
         return

@@ -13,18 +13,21 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
+from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.numbers import MAX_DIGITS, whole_number
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.digital import digital_game_view, seats_held
 from campaign.selectors.digital_clock import digital_game_clock
+from campaign.selectors.standalone import standalone_may_watch
 from campaign.services.digital import StaleGameError, move_submit
 from campaign.wording import worded_events
 from rules.data import content
 from rules.game import GameState, legal_move_options
+from rules.rule_sets import RULE_SETS
 
-MAX_SEAT = content().constants["players_max"] - 1
+# The largest table of any rule set (a neutral army of a 2-player game counts as a seat).
+MAX_SEAT = max(content().constants["players_max"], *(r.max_players for r in RULE_SETS.values()))
 MAX_VERSION = 10**MAX_DIGITS - 1
 
 
@@ -34,11 +37,23 @@ def _session_key(request: Request) -> str:
 
 
 def _game_for(request: Request, game_id: int) -> DigitalGame:
-    """The game if the request may watch it (members of its campaign; 404 otherwise)."""
+    """The game if the request may watch it (members of its campaign; for a standalone game
+    its players, or anyone if it is public; 404 otherwise), once its play has begun."""
     game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
-    campaign_check(campaign=game.campaign, user=request.user, action=Action.MEMBER)
+    if game.campaign_id is None:
+        if not standalone_may_watch(
+            game=game, user=request.user, session_key=_session_key(request)
+        ):
+            raise NotFoundError(_("No such game."), code="not_found")
+    else:
+        campaign_check(campaign=game.campaign, user=request.user, action=Action.MEMBER)
+    if game.status == DigitalGame.Status.WAITING:
+        raise ConflictError(
+            _("This game waits for its invited players; play has not begun."),
+            code="game_waiting",
+        )
     return game
 
 
@@ -52,6 +67,11 @@ def _state_for(request: Request, game: DigitalGame, seat: int | None) -> dict:
         options = [o.to_json() for o in legal_move_options(GameState.from_json(game.state), seat)]
     data["legal"] = options
     data["clock"] = digital_game_clock(game=game, seat=seat)
+    # The engine's view carries them; older engines did not.
+    data.setdefault("rule_set", game.rule_set)
+    data.setdefault("options", game.options)
+    data["standalone"] = game.is_standalone
+    data["public"] = game.is_public
     return data
 
 
@@ -83,6 +103,25 @@ STATE = inline_serializer(
         "status": serializers.CharField(),
         "seat": serializers.IntegerField(allow_null=True),
         "dice": DICE,
+        "rule_set": serializers.CharField(
+            help_text="The rule set the game is played under (see GET /api/v1/rule-sets)."
+        ),
+        "options": serializers.DictField(
+            help_text="The rule set's options in force, by key, defaults filled in."
+        ),
+        "table": serializers.DictField(
+            required=False,
+            help_text="Rule sets other than Legacy: what the table shows (trade-ins made, "
+            "the next trade's value, the neutral seat, revealed headquarters, this seat's "
+            "own secret objective).",
+        ),
+        "standalone": serializers.BooleanField(
+            help_text="A game outside any campaign, set in the lobby (/play/)."
+        ),
+        "public": serializers.BooleanField(
+            help_text="A standalone game anyone may watch; false for a private one and for "
+            "a campaign's game."
+        ),
         "phase": serializers.CharField(),
         "current_seat": serializers.IntegerField(),
         "seats": serializers.ListField(child=serializers.DictField()),

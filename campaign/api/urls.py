@@ -13,6 +13,7 @@ from campaign.api import (
     export,
     game_log,
     history,
+    lobby,
     odds,
 )
 from notices.api import NoticeListApi, NoticeReadApi
@@ -42,6 +43,11 @@ urlpatterns = [
         campaigns.WorldEventListApi.as_view(),
         name="world-events",
     ),
+    # Standalone games (issue 19): rule sets, tables, invitations.
+    path("rule-sets", lobby.RuleSetListApi.as_view(), name="rule-sets"),
+    path("play/games", lobby.TableListApi.as_view(), name="play-games"),
+    path("play/games/<int:game_id>/begin", lobby.TableBeginApi.as_view(), name="play-begin"),
+    path("play/invites/<str:token>", lobby.InviteTakeApi.as_view(), name="play-invite"),
     path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
     path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
     path(

@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from campaign.card_words import card_label
 from campaign.errors import ApplicationError
 from campaign.forms.digital_costs import expansion_cost_words
 from campaign.forms.digital_pockets import (
@@ -33,6 +34,7 @@ from rules.data import board, content
 from rules.game import GameState, MoveOption
 from rules.pack_words import draft_code_label
 from rules.rewards import RewardChoice
+from rules.rule_sets import LEGACY
 
 SEAT_ROWS = 5
 TURN_HOURS_CHOICES = (6, 12, 24, 48, 72)
@@ -225,6 +227,19 @@ MOVE_TITLES: dict[str, tuple[str, str, str]] = {
     "pass_missiles": (gettext_lazy("No missile"), gettext_lazy("Fire no missile"), "X-10"),
     "move_in": (gettext_lazy("Move in after the conquest"), gettext_lazy("Move in"), "X-12"),
     "maneuver": (gettext_lazy("Maneuver"), gettext_lazy("Maneuver"), "M-3"),
+    # Classic Risk and Invasión (CL-, IN-).
+    "claim_territory": (gettext_lazy("Claim an empty territory"), gettext_lazy("Claim"), "CL-3"),
+    "place_neutral": (
+        gettext_lazy("Add a neutral army"),
+        gettext_lazy("Place the neutral army"),
+        "CL-22",
+    ),
+    "trade_cards": (gettext_lazy("Trade in a set of three cards"), gettext_lazy("Trade"), "CL-10"),
+    "choose_headquarters": (
+        gettext_lazy("Choose your secret headquarters"),
+        gettext_lazy("Choose"),
+        "CL-30",
+    ),
     "end_turn": (gettext_lazy("End"), gettext_lazy("End"), "T-1"),
     "take_card": (gettext_lazy("Take a card"), gettext_lazy("Take the card"), "E-3"),
     "claim_mission": (gettext_lazy("Claim the mission"), gettext_lazy("Claim"), "E-8"),
@@ -345,9 +360,7 @@ class CardsSpec:
 
 
 def _card_label(state: GameState, card: str) -> str:
-    if card == "coin":
-        return _("Coin card (1)")
-    return f"{board().territory(card).name} ({state.card_coins(card)})"
+    return card_label(state, card)
 
 
 def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
@@ -365,6 +378,8 @@ def value_label(state: GameState, name: str, value: Any, kind: str = "") -> str:
         return content().factions[value].name
     if name == "card":
         return draft_code_label(value)
+    if name in LIST_FIELDS and state.rule_set != LEGACY:
+        return ", ".join(card_label(state, c) for c in value)
     if name in LIST_FIELDS:
         if not value:
             return _("No trade-in")
@@ -506,6 +521,8 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             if kind == "place_alien_island":
                 labels = {"territory": _("One sea line to"), "target": _("The other to")}
             title, button, rule = pocket_title(state, key) or (title, button, rule)
+            if state.rule_set != LEGACY and not rule.startswith(("CL-", "IN-")):
+                rule = ""  # a Legacy rule ID would send a classic player to the wrong rules
             labels = field_labels(state, key) or labels
             spec = MoveFormSpec(type=kind, title=str(title), button=str(button), rule=rule)
             spec.hidden = [(name, encode(value)) for name, value in fixed.items()]

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from campaign.game_urls import game_path
 from campaign.models.campaign import Campaign, Person
 
 
 class DigitalGame(models.Model):
-    """One game played move by move on the campaign's current world.
+    """One game played move by move: on a campaign's current world, or standalone (no
+    campaign: a game of any rule set on a fresh board, started from the lobby, that never
+    touches a campaign's world).
 
     `state` is the engine's `GameState.to_json()` after the last move and `version` counts the
     moves applied, so a client that saw version N may only move while the game is still at N.
@@ -25,6 +27,7 @@ class DigitalGame(models.Model):
     """
 
     class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
         PLAYING = "playing", _("In play")
         REWARDS = "rewards", _("Choosing rewards")
         FINISHED = "finished", _("Finished")
@@ -35,7 +38,29 @@ class DigitalGame(models.Model):
         DECISION = "decision", _("Per decision: a defender's dice and other windows time out")
         TURN = "turn", _("Per turn: each turn has a time limit, plus vacation days")
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="digital_games")
+    campaign = models.ForeignKey(
+        Campaign,
+        on_delete=models.CASCADE,
+        related_name="digital_games",
+        null=True,
+        blank=True,
+        help_text=_("Blank for a standalone game, started from the lobby."),
+    )
+    rule_set = models.CharField(
+        max_length=20, default="legacy", help_text=_("The rule set the game is played under.")
+    )
+    options = models.JSONField(
+        default=dict, blank=True, help_text=_("The rule set's options chosen at the start.")
+    )
+    is_public = models.BooleanField(
+        default=False,
+        help_text=_("A standalone game anyone may watch (a private one only its players)."),
+    )
+    invite_token = models.CharField(
+        max_length=43,
+        blank=True,
+        help_text=_("The secret of a standalone game's invitation link: it gives an open seat."),
+    )
     game_number = models.PositiveIntegerField()
     seed = models.CharField(
         max_length=64,
@@ -113,6 +138,11 @@ class DigitalGame(models.Model):
                 condition=models.Q(status__in=["playing", "rewards"]),
                 name="digital_game_one_unfinished_per_campaign",
             ),
+            models.UniqueConstraint(
+                fields=["invite_token"],
+                condition=~models.Q(invite_token=""),
+                name="digital_game_invite_token_unique",
+            ),
         ]
         indexes = [
             # The clock sweep looks only at games with a turn deadline.
@@ -124,12 +154,16 @@ class DigitalGame(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.campaign_id is None:
+            return f"standalone {self.rule_set} game (#{self.pk})"
         return f"{self.campaign} digital game {self.game_number} (#{self.pk})"
 
     def get_absolute_url(self) -> str:
-        return reverse(
-            "campaign:digital_game", kwargs={"slug": self.campaign.slug, "game_id": self.pk}
-        )
+        return game_path(self)
+
+    @property
+    def is_standalone(self) -> bool:
+        return self.campaign_id is None
 
     @property
     def is_playing(self) -> bool:
@@ -137,8 +171,9 @@ class DigitalGame(models.Model):
 
     @property
     def seed_revealed(self) -> bool:
-        """The seed is shown once no die is left to roll: rewards, finished or abandoned."""
-        return self.status != self.Status.PLAYING
+        """The seed is shown once no die is left to roll: rewards, finished or abandoned (not
+        while a standalone game waits for its players: its dice are still to come)."""
+        return self.status not in (self.Status.PLAYING, self.Status.WAITING)
 
 
 class GameSeat(models.Model):
@@ -160,7 +195,19 @@ class GameSeat(models.Model):
 
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="digital_seats")
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.PROTECT,
+        related_name="digital_seats",
+        null=True,
+        blank=True,
+        help_text=_("The campaign's person; blank at a standalone game."),
+    )
+    display_name = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text=_("A standalone game's seat: who plays it. Blank while an invited seat is open."),
+    )
     kind = models.CharField(max_length=10, choices=Kind.choices)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -205,6 +252,11 @@ class GameSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="game_seat_index_unique"),
             models.UniqueConstraint(fields=["game", "person"], name="game_seat_person_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="game_seat_user_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -213,6 +265,16 @@ class GameSeat(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.kind == self.Kind.BOT
+
+    @property
+    def name(self) -> str:
+        """Who plays the seat: the campaign's person, or a standalone seat's own name."""
+        return self.person.display_name if self.person_id else self.display_name
+
+    @property
+    def is_open(self) -> bool:
+        """A standalone seat waiting for whoever opens the invitation."""
+        return self.kind == self.Kind.HUMAN and self.person_id is None and self.user_id is None
 
     @property
     def played_by_bot(self) -> bool:

@@ -35,7 +35,7 @@ def take_back_panel(
     to show."""
     if not game.is_playing or not held:
         return None
-    names = {s.index: s.person.display_name for s in seats}
+    names = {s.index: s.name for s in seats}
     requests = [
         {
             "id": r.pk,

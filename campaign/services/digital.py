@@ -343,7 +343,7 @@ def locked_for_move(*, game: DigitalGame, seat: int, version: int, user, session
     if not seat_holds(seat=seat_row, user=user, session_key=session_key):
         raise ForbiddenError(
             _("Seat %(number)s (%(person)s) is not yours to play.")
-            % {"number": seat + 1, "person": seat_row.person},
+            % {"number": seat + 1, "person": seat_row.name},
             code="not_your_seat",
         )
     if version != game.version:
@@ -436,7 +436,11 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
     game.state = state.to_json()
     game.decision_deadline = None
     clock_update(game, state, applied)
-    if state.is_over:
+    if state.is_over and game.is_standalone:
+        # No world to write into: a standalone game ends with its last move.
+        game.status = DigitalGame.Status.FINISHED
+        game.finished_at = timezone.now()
+    elif state.is_over:
         game.status = DigitalGame.Status.REWARDS
     elif (
         game.clock != DigitalGame.Clock.NONE
@@ -795,7 +799,11 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
         game = DigitalGame.objects.select_for_update().get(pk=game.pk)
         is_creator = user is not None and user.is_authenticated and user.pk == game.created_by_id
         if not (
-            is_creator or campaign_allows(campaign=game.campaign, user=user, action=Action.MANAGE)
+            is_creator
+            or (
+                game.campaign_id is not None
+                and campaign_allows(campaign=game.campaign, user=user, action=Action.MANAGE)
+            )
         ):
             raise ForbiddenError(
                 _("Only whoever started the game, or the owner, may abandon it."),
@@ -814,7 +822,7 @@ def digital_game_abandon(*, game: DigitalGame, user) -> DigitalGame:
     return game
 
 
-_UNFINISHED = (DigitalGame.Status.PLAYING, DigitalGame.Status.REWARDS)
+_UNFINISHED = (DigitalGame.Status.WAITING, DigitalGame.Status.PLAYING, DigitalGame.Status.REWARDS)
 # Marked here, translated where used: the refusal, and the start page that leads to the game.
 UNFINISHED_WORDS = gettext_noop(
     "A digital game of this campaign is still unfinished: finish or abandon it before starting "

@@ -109,7 +109,7 @@ def _held_seat(game: DigitalGame, seat: int, user, session_key: str) -> GameSeat
     if not seat_holds(seat=row, user=user, session_key=session_key):
         raise ForbiddenError(
             _("Seat %(number)s (%(person)s) is not yours to play.")
-            % {"number": seat + 1, "person": row.person},
+            % {"number": seat + 1, "person": row.name},
             code="not_your_seat",
         )
     return row

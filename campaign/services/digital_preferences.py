@@ -39,7 +39,7 @@ def missiles_only_in_fight_set(
         if not seat_holds(seat=row, user=user, session_key=session_key):
             raise ForbiddenError(
                 _("Seat %(number)s (%(person)s) is not yours to set.")
-                % {"number": seat + 1, "person": row.person},
+                % {"number": seat + 1, "person": row.name},
                 code="not_your_seat",
             )
         row.missiles_only_in_fight = value

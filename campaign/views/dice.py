@@ -3,31 +3,29 @@ the check that every die in the log follows from it (DESIGN randomness)."""
 
 from __future__ import annotations
 
-from django.http import Http404
 from django.views.generic import TemplateView
 
-from campaign.errors import ApplicationError
-from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.dice import digital_game_dice, digital_game_dice_check
-from campaign.selectors.digital import digital_game_get
+from campaign.views.digital import _GameMixin
 
 
-class DigitalGameDiceView(CampaignAccessMixin, TemplateView):
-    """Members, like the game page itself. The check replays the whole game, so it runs only
-    once the seed is out; before that the page says when it can."""
+class DigitalGameDiceView(_GameMixin, TemplateView):
+    """Whoever may watch the game, like the game page itself. The check replays the whole
+    game, so it runs only once the seed is out; before that the page says when it can."""
 
-    campaign_action = Action.MEMBER
     template_name = "campaign/game/dice.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        try:
-            game = digital_game_get(campaign=self.campaign, game_id=self.kwargs["game_id"])
-        except ApplicationError as missing:
-            raise Http404(missing.message) from missing
+        game = self.get_game()
         context.update(
             game=game,
             dice=digital_game_dice(game=game),
-            check=digital_game_dice_check(game=game) if game.seed_revealed else None,
+            # A table abandoned before play began has no start to replay.
+            check=(
+                digital_game_dice_check(game=game)
+                if game.seed_revealed and game.initial_state
+                else None
+            ),
         )
         return context

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,6 +21,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from campaign.board_map import TerritoryOverlay, render_board_svg
+from campaign.card_words import card_name, card_picture
 from campaign.errors import ApplicationError
 from campaign.forms.digital import (
     GameStartForm,
@@ -47,6 +49,7 @@ from campaign.selectors.digital import (
 from campaign.selectors.digital_overtaken import digital_overtaken
 from campaign.selectors.digital_takeback import take_back_panel
 from campaign.selectors.odds import seat_attack_odds
+from campaign.selectors.standalone import rule_set_words, standalone_may_watch
 from campaign.services.digital import (
     UNFINISHED_WORDS,
     RewardsChosen,
@@ -77,12 +80,14 @@ from campaign.views.digital_pockets import (
     pocket_decision,
     pocket_lines,
 )
+from campaign.views.lobby_waiting import waiting_context
 from notices.services import game_over_seen
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for
 from rules.game.turn import base_recruits, continent_bonuses
 from rules.pack_words import comeback_power_label
 from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES
+from rules.rule_sets import LEGACY
 from rules.world_events import PackOpened
 
 PHASE_NAMES = {
@@ -112,6 +117,15 @@ PHASE_NAMES = {
     ),
     "alien_island_placement": gettext_lazy("Placing Alien Island's sea lines"),
     "game_over": gettext_lazy("Game over"),
+    # Classic Risk and Invasión.
+    "cl_order": gettext_lazy("Rolling for who starts"),
+    "cl_claim": gettext_lazy("Claiming the territories"),
+    "cl_setup_place": gettext_lazy("Placing the starting armies"),
+    "cl_headquarters": gettext_lazy("Choosing secret headquarters"),
+    "cl_reinforce": gettext_lazy("Reinforcements"),
+    "cl_attack": gettext_lazy("Attacking"),
+    "cl_defend": gettext_lazy("The defender chooses dice"),
+    "cl_move_in": gettext_lazy("Moving in after a conquest"),
 }
 LOG_MOVES = 60
 PACK_BANNER_MOVES = 400
@@ -139,9 +153,25 @@ def _session_key(request: HttpRequest) -> str:
 
 
 class _GameMixin(CampaignAccessMixin):
-    """Loads the game named in the URL (404 if it is not this campaign's); members only."""
+    """Loads the game named in the URL: a campaign's game under its campaign's address (404 if
+    it is not this campaign's; members only), a standalone game under the lobby's (anyone for
+    a public game, its players for a private one; `self.campaign` is then None)."""
 
     campaign_action = Action.MEMBER
+
+    def dispatch(self, request, *args, **kwargs):
+        if self.campaign_url_kwarg in kwargs:
+            return super().dispatch(request, *args, **kwargs)
+        self.campaign, self.role, self.allowed = None, None, frozenset()
+        game = DigitalGame.objects.filter(campaign=None, pk=kwargs["game_id"]).first()
+        if game is None or not standalone_may_watch(
+            game=game, user=request.user, session_key=_session_key(request)
+        ):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise Http404(_("No such game."))
+        # Past the campaign's check, to the view itself.
+        return super(CampaignAccessMixin, self).dispatch(request, *args, **kwargs)
 
     def get_game(self) -> DigitalGame:
         try:
@@ -220,13 +250,17 @@ class DigitalGameNewView(CampaignAccessMixin, FormView):
 # --- the game page -------------------------------------------------------------------------------
 
 
+# Seats without a faction (rule sets other than Legacy) take their colour by seat.
+SEAT_COLOURS = ("#c0392b", "#2e86c1", "#d4ac0d", "#229954", "#884ea0", "#ca6f1e", "#7f8c8d")
+
+
 def _overlay(state: GameState, clickable: set[str]) -> dict[str, TerritoryOverlay]:
     factions = content().factions
     overlay = {}
     hq_at = dict(state.hqs)
     for territory, (seat, troops) in state.armies.items():
         faction = state.seats[seat].faction
-        colour = factions[faction].colour if faction else "#555"
+        colour = factions[faction].colour if faction else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         hq_seat = hq_at.get(territory)
         hq_faction = state.seats[hq_seat].faction if hq_seat is not None else None
         overlay[territory] = TerritoryOverlay(
@@ -235,9 +269,32 @@ def _overlay(state: GameState, clickable: set[str]) -> dict[str, TerritoryOverla
             hq_faction=hq_faction,
             hq_colour=factions[hq_faction].colour if hq_faction else None,
             selectable=territory in clickable,
-            label=f"{state.seats[seat].name}, {factions[faction].name if faction else ''}",
+            label=(
+                f"{state.seats[seat].name}, {factions[faction].name}"
+                if faction
+                else seat_name(state, seat)
+            ),
         )
     return overlay
+
+
+def seat_name(state: GameState, seat: int) -> str:
+    """A seat's name as the board shows it; the neutral army's in the reader's language."""
+    if seat == state.table.get("neutral"):
+        return _("Neutral army")
+    return state.seats[seat].name
+
+
+def with_neutral(game: DigitalGame, state: GameState, seats: list[GameSeat]) -> list[GameSeat]:
+    """The table's seats, with a seat nobody holds for each army of the engine's that no one
+    plays (the neutral army of a 2-player classic game, CL-22)."""
+    extra = [
+        GameSeat(
+            game=game, index=index, kind=GameSeat.Kind.BOT, display_name=seat_name(state, index)
+        )
+        for index in range(len(seats), len(state.seats))
+    ]
+    return [*seats, *extra]
 
 
 def _seat_shown(request: HttpRequest) -> int | None:
@@ -253,7 +310,7 @@ def _seat_shown(request: HttpRequest) -> int | None:
 def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict[str, Any]:
     """Everything the game panel shows, for this browser (its seats, or a spectator)."""
     state = GameState.from_json(game.state)
-    seats = game_seats(game=game)
+    seats = with_neutral(game, state, game_seats(game=game))
     held = seats_held(game=game, user=request.user, session_key=_session_key(request))
     to_act = seats_to_act(state) if game.is_playing else []
     acting = next((s for s in to_act if s in held), None)
@@ -302,9 +359,16 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     hand = []
     scar_card = None
     if mine is not None:
+        legacy = state.rule_set == LEGACY
         for card in mine["cards"] or ():
-            name = _("Coin card") if card == "coin" else board().territory(card).name
-            hand.append({"name": name, "coins": state.card_coins(card), "key": card})
+            hand.append(
+                {
+                    "name": card_name(state, card),
+                    "coins": state.card_coins(card) if legacy else None,
+                    "picture": card_picture(state, card),
+                    "key": card,
+                }
+            )
         if mine["scar_card"]:
             scar = content().scar_types.get(mine["scar_card"])
             scar_card = {
@@ -319,9 +383,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         }
         for i, card in enumerate(view["slots"])
     ]
-    waiting_on = [rows[s]["seat"].person.display_name for s in to_act]
+    waiting_on = [rows[s]["seat"].name for s in to_act]
     shared_screen = sum(bool(r["held"]) for r in rows) > 1
-    names = [r["seat"].person.display_name for r in rows]
+    names = [r["seat"].name for r in rows]
     pass_device = pass_device_to(request, game, state, acting, shared_screen, names)
     context = {
         "game": game,
@@ -340,7 +404,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
         "specs": specs,
         "map_moves": any(f.territory for spec in specs for f in spec.fields),
         "waiting_on": waiting_on,
-        "held_names": [r["seat"].person.display_name for r in rows if r["held"]],
+        "held_names": [r["seat"].name for r in rows if r["held"]],
         # Several seats on this screen (own seat plus hot-seat friends, or hot-seats only):
         # people share it, so hands stay covered until asked.
         "shared_screen": shared_screen,
@@ -363,8 +427,9 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             state.world,
             overlay=_overlay(state, clickable),
             interactive=True,
-            people=person_names(campaign=game.campaign),
+            people=person_names(campaign=game.campaign) if game.campaign_id else {},
         ),
+        "rule_set": rule_set_words(rule_set=state.rule_set, options=state.options),
         "pack_banners": _pack_banners(state, game),
         "lead_words": lead_words(state, view),
         "mission": _face_up_mission(state),
@@ -511,7 +576,7 @@ def _comeback_pickers(game: DigitalGame, reward) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = [
         {
             "name": f"cb{index}_power",
-            "who": seats[index].person.display_name,
+            "who": seats[index].name,
             "faction": factions[reward.result.seats[index].faction].name,
             "bot_pick": powers[power].name,
         }
@@ -520,7 +585,7 @@ def _comeback_pickers(game: DigitalGame, reward) -> list[dict[str, Any]]:
     rows += [
         {
             "name": f"cb{c.seat.index}_power",
-            "who": c.seat.person.display_name,
+            "who": c.seat.name,
             "faction": factions[c.faction].name,
             "options": [(p.key, comeback_power_label(p)) for p in c.options],
         }
@@ -556,18 +621,22 @@ class DigitalGameView(_GameMixin, TemplateView):
             game = self.get_game()
         if not self.request.session.session_key:
             self.request.session.save()
+        if game.status == DigitalGame.Status.WAITING:
+            context.update(waiting_context(self.request, game))
+            return context
         if not game.is_playing and self.request.user.is_authenticated:
             game_over_seen(game=game, user=self.request.user)
         context.update(panel_context(self.request, game))
-        context["overtaken"] = digital_overtaken(game=game)
-        room = ChatRoom.of_game(game)
-        context.update(
-            chat_context(
-                room=room,
-                rights=chat_rights(room=room, allowed=self.allowed),
-                request=self.request,
+        context["overtaken"] = digital_overtaken(game=game) if game.campaign_id else None
+        if game.campaign_id is not None:  # a standalone game has no chat (chat is a campaign's)
+            room = ChatRoom.of_game(game)
+            context.update(
+                chat_context(
+                    room=room,
+                    rights=chat_rights(room=room, allowed=self.allowed),
+                    request=self.request,
+                )
             )
-        )
         return context
 
 
@@ -607,6 +676,9 @@ class DigitalGamePanelView(_GameMixin, View):
 
 
 def panel_html(request, game: DigitalGame, **extra) -> str:
+    if game.status == DigitalGame.Status.WAITING:
+        context = waiting_context(request, game)
+        return render_to_string("play/_waiting.html", context, request=request)
     context = panel_context(request, game, **extra)
     return render_to_string("campaign/game/_panel.html", context, request=request)
 
@@ -727,5 +799,8 @@ class DigitalGameAbandonView(_GameMixin, View):
         except ApplicationError as refusal:
             messages.error(request, refusal.message)
             return redirect(game.get_absolute_url())
+        if self.campaign is None:
+            messages.info(request, _("The game was abandoned."))
+            return redirect(reverse("campaign:lobby"))
         messages.info(request, _("The game was abandoned; the world did not change."))
         return redirect(reverse("campaign:digital_game_new", kwargs={"slug": self.campaign.slug}))

@@ -32,7 +32,7 @@ def clock_context(
     return {
         "kind": game.clock,
         "deadline": deadline,
-        "waiting_on": [seats[i].person.display_name for i in timed],
+        "waiting_on": [seats[i].name for i in timed],
         "ran_out": game.clock_ran_out and bool(timed),
         "vacation": vacation,
         "renews_at": vacation_renews_at(game, now) if vacation else None,

@@ -12,13 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
+from campaign.card_words import card_name
 from campaign.numbers import signed_number, whole_number
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.digital import game_seats, seats_held
 from campaign.selectors.digital_replay import digital_game_replay_at, replay_length
-from campaign.views.digital import PHASE_NAMES, _GameMixin, _overlay
+from campaign.views.digital import PHASE_NAMES, _GameMixin, _overlay, with_neutral
 from campaign.wording import worded_events
-from rules.data import board, content
+from rules.data import content
 
 
 def _position(request: HttpRequest, moves: int) -> int:
@@ -73,30 +74,29 @@ class DigitalGameReplayView(_GameMixin, TemplateView):
             frame=frame,
             viewer=viewer,
             held=held,
-            seat_rows=_seat_rows(game, frame.view),
+            seat_rows=_seat_rows(game, frame.state, frame.view),
             events=worded_events(frame.move.events) if frame.move is not None else [],
             phase_name=PHASE_NAMES.get(frame.state.phase, frame.state.phase),
             last_move=frame.positions - 1,
             board_svg=render_board_svg(
                 frame.state.world,
                 overlay=_overlay(frame.state, set()),
-                people=person_names(campaign=game.campaign),
+                people=person_names(campaign=game.campaign) if game.campaign_id else {},
             ),
         )
         return context
 
 
-def _seat_rows(game, view: dict[str, Any]) -> list[dict[str, Any]]:
+def _seat_rows(game, state, view: dict[str, Any]) -> list[dict[str, Any]]:
     """Each seat as the step shows it; its cards by name only where the view holds them."""
     factions = content().factions
     rows = []
-    for seat, shown in zip(game_seats(game=game), view["seats"], strict=True):
+    for seat, shown in zip(
+        with_neutral(game, state, game_seats(game=game)), view["seats"], strict=True
+    ):
         cards = None
         if shown["cards"] is not None:
-            cards = [
-                _("Coin card") if card == "coin" else board().territory(card).name
-                for card in shown["cards"]
-            ]
+            cards = [card_name(state, card) for card in shown["cards"]]
         scar = None
         if shown["scar_card"]:
             kind = content().scar_types.get(shown["scar_card"])

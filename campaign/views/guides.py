@@ -1,4 +1,4 @@
-"""/guide/: a short walk through each of the service's three uses, for anyone."""
+"""/guide/: a short walk through each of the service's uses, for anyone."""
 
 from __future__ import annotations
 
@@ -17,6 +17,10 @@ GUIDES: dict[str, tuple[str, str]] = {
     "play": (
         _("Play in the browser"),
         _("Play a whole game here, at one device or each at your own."),
+    ),
+    "classic": (
+        _("Start a classic game"),
+        _("A game of classic Risk on a fresh board, with friends or bots, outside any campaign."),
     ),
     "history": (
         _("Read the history"),

@@ -68,6 +68,8 @@
         document.dispatchEvent(new CustomEvent("chat-changed"));
         return;
       }
+      // A waiting game's seats changed, or its play began: fetch the panel anew.
+      if (message.seats) return refresh();
       if (typeof message.version !== "number") return;
       announced = Math.max(announced, message.version);
       // A spectator's page is sent the panel itself: nothing to fetch.

@@ -25,7 +25,8 @@ class Command(BaseCommand):
             check = digital_game_dice_check(game=game)
         except ApplicationError as refused:
             raise CommandError(refused.message) from refused
-        self.stdout.write(f"{game.campaign.name}, game {game.game_number} (#{game.pk})")
+        where = game.campaign.name if game.campaign_id else f"standalone {game.rule_set} table"
+        self.stdout.write(f"{where}, game {game.game_number} (#{game.pk})")
         self.stdout.write(f"Seed:       {check.seed}")
         if check.before_commitments:
             self.stdout.write(

@@ -1,0 +1,78 @@
+"""A standalone game in the browser (issue 19, part 4): a person sets a table in the lobby,
+an invited friend takes their seat by the link and the starter's waiting page turns into the
+game by itself (pushed over its socket); and a person plays a table against bots to its end,
+then checks the dice."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from campaign.models.digital import DigitalGame
+from tests.browser.test_digital_game import _play_one
+
+pytestmark = pytest.mark.browser
+
+SEED = "5a" * 32
+
+
+@pytest.fixture
+def live_server(asgi_live_server):
+    """The game page's socket needs the site served over ASGI, as in production."""
+    return asgi_live_server
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """The dice of tables set from now on: the same every run."""
+    monkeypatch.setattr("campaign.services.standalone.secrets.token_hex", lambda _n: SEED)
+
+
+def test_an_invited_friend_takes_a_seat_and_the_starters_page_turns_into_the_game(
+    page, browser, live_server, login, owner, player, fixed_seed
+):
+    login(page, owner)
+    page.goto("/play/")
+    page.select_option("select[name=seat1_kind]", "invite")
+    page.check("input[name=is_public]")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector(".game-waiting")
+    page.wait_for_selector("#game-live[data-state=live]", state="attached")
+    assert "Risk Legacy" in page.locator(".game-rule-set").inner_text()
+    link = page.locator("#invite-link").input_value()
+    other = browser.new_context(base_url=live_server.url)
+    try:
+        friend = other.new_page()
+        login(friend, player)
+        friend.goto(link)
+        friend.get_by_role("button", name="Take a seat").click()
+        friend.wait_for_selector("#game-panel[data-status=playing]")
+        # The starter's page was told over its socket: the game replaces the waiting room.
+        page.wait_for_selector("#game-panel[data-status=playing]", timeout=5_000)
+        assert page.locator(".game-waiting").count() == 0
+        assert player.username in page.locator(".game-seats").inner_text()
+    finally:
+        other.close()
+    game = DigitalGame.objects.get()
+    assert game.campaign is None and game.status == DigitalGame.Status.PLAYING
+
+
+def test_a_person_plays_a_table_against_bots_to_the_end_and_the_dice_verify(
+    page, login, owner, fixed_seed
+):
+    login(page, owner)
+    page.goto("/play/")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#game-panel")
+    started = time.monotonic()
+    attacks: list[int] = []
+    while page.locator(".game-end").count() == 0:
+        assert time.monotonic() - started < 60, "the game should end within the time limit"
+        if not _play_one(page, attacks):
+            page.wait_for_timeout(200)  # bots have moved already; the socket brings it in
+    assert "wins." in page.locator(".game-end").inner_text()
+    game = DigitalGame.objects.get()
+    assert game.status == DigitalGame.Status.FINISHED
+    page.get_by_role("link", name="Check every die").click()
+    assert "Verified" in page.locator(".site-main").inner_text()
