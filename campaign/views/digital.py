@@ -80,6 +80,7 @@ from campaign.views.digital_pockets import (
     pocket_decision,
     pocket_lines,
 )
+from campaign.views.digital_table import table_words
 from campaign.views.lobby_waiting import waiting_context
 from notices.services import game_over_seen
 from rules.data import board, content
@@ -430,6 +431,8 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
             people=person_names(campaign=game.campaign) if game.campaign_id else {},
         ),
         "rule_set": rule_set_words(rule_set=state.rule_set, options=state.options),
+        "legacy": state.rule_set == LEGACY,
+        "table": table_words(state, view, viewer),
         "pack_banners": _pack_banners(state, game),
         "lead_words": lead_words(state, view),
         "mission": _face_up_mission(state),

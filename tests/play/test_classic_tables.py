@@ -103,3 +103,18 @@ def _posted(option) -> dict:
         if isinstance(value, (list, tuple)):
             data[key] = list(value)
     return data
+
+
+def test_a_classic_page_shows_the_table_not_legacys_sideboard_CL_11(owner, owner_client):
+    game = table(owner, SeatKind.ME, SeatKind.BOT, SeatKind.BOT, rule_set="classic")
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "game-table" in page and "sets traded in so far" in page
+    assert "game-sideboard" not in page and "no faction yet" not in page
+    legacy = table(owner, SeatKind.ME, SeatKind.BOT, SeatKind.BOT)
+    assert "game-sideboard" in owner_client.get(legacy.get_absolute_url()).content.decode()
+
+
+def test_a_two_player_classic_page_names_the_neutral_army_CL_22(owner, owner_client):
+    game = table(owner, SeatKind.ME, SeatKind.BOT, rule_set="classic")
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "Neutral army" in page

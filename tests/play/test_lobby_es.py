@@ -17,11 +17,15 @@ pytestmark = pytest.mark.django_db
 def test_the_lobby_invitation_waiting_room_and_game_page_are_spanish(owner, owner_client):
     waiting = table(owner, SeatKind.ME, SeatKind.INVITE, SeatKind.BOT, public=True)
     playing = table(owner, SeatKind.ME, SeatKind.BOT, SeatKind.BOT)
+    classic = table(owner, SeatKind.ME, SeatKind.BOT, rule_set="classic")
+    invasion = table(owner, SeatKind.ME, SeatKind.BOT, SeatKind.BOT, rule_set="invasion")
     pages = [
         reverse("campaign:lobby"),
         reverse("campaign:play_invite", kwargs={"token": waiting.invite_token}),
         waiting.get_absolute_url(),
         playing.get_absolute_url(),
+        classic.get_absolute_url(),
+        invasion.get_absolute_url(),
         reverse("campaign:play_game_dice", args=[playing.pk]),
         reverse("campaign:play_game_log", args=[playing.pk]),
         reverse("campaign:guide", args=["classic"]),
