@@ -76,3 +76,45 @@ def test_a_person_plays_a_table_against_bots_to_the_end_and_the_dice_verify(
     assert game.status == DigitalGame.Status.FINISHED
     page.get_by_role("link", name="Check every die").click()
     assert "Verified" in page.locator(".site-main").inner_text()
+
+
+def _answer_any(page) -> bool:
+    """Answer the first decision this browser faces with the first choice of every field (a
+    territory, dice, a set of cards) and the most troops allowed; False if it faces none."""
+    forms = page.locator("form.move-form:not(.move-form--secondary)")
+    if forms.count() == 0:
+        forms = page.locator("form.move-form")
+    if forms.count() == 0:
+        return False
+    form = forms.first
+    for select in form.locator("select").all():
+        values = select.locator("option").evaluate_all(
+            "options => options.map(o => o.value).filter(Boolean)"
+        )
+        select.select_option(values[0])
+    before = page.locator("#game-panel").get_attribute("data-version")
+    form.locator("button[type=submit]").click()
+    page.wait_for_function(
+        "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
+    )
+    return True
+
+
+def test_a_two_player_classic_game_with_a_neutral_army_is_played_to_its_end_CL_22(
+    page, login, owner, fixed_seed
+):
+    login(page, owner)
+    page.goto("/play/")
+    page.select_option("select[name=rule_set]", "classic")
+    page.select_option("select[name=seat2_kind]", "")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector("#game-panel")
+    assert "Classic Risk" in page.locator(".game-rule-set").inner_text()
+    assert "Neutral army" in page.locator(".game-seats").inner_text()
+    started = time.monotonic()
+    while page.locator(".game-end").count() == 0:
+        assert time.monotonic() - started < 120, "the game should end within the time limit"
+        if not _answer_any(page):
+            page.wait_for_timeout(200)
+    assert "wins." in page.locator(".game-end").inner_text()
+    assert DigitalGame.objects.get().status == DigitalGame.Status.FINISHED

@@ -83,3 +83,10 @@ def test_only_the_starter_begins_a_table_at_once(owner_client, player_client):
     begun = owner_client.post(url)
     assert begun.status_code == 200 and begun.json()["status"] == "playing"
     assert owner_client.post(url).status_code == 409
+
+
+def test_the_schema_documents_the_lobby_and_the_rule_set_fields(anon_client):
+    schema = anon_client.get("/api/schema/?format=json").json()
+    assert {"/api/v1/rule-sets", "/api/v1/play/games"} <= set(schema["paths"])
+    state = schema["components"]["schemas"]["DigitalGameState"]["properties"]
+    assert {"rule_set", "options", "table", "standalone", "public"} <= set(state)
