@@ -31,6 +31,7 @@ from campaign.services.game_log_red_slots import plan_lead_mission
 from campaign.services.game_log_seating import plan_seating
 from rules import box
 from rules.errors import Violation
+from rules.pocket_world_events import CityRuined, NuclearStrike
 from rules.rewards import (
     RewardChoice,
     held_on_order,
@@ -146,10 +147,16 @@ def _plan_during(
     )
     plan_missions(planner, entry, by_faction, game)
     plan_hq_moves(planner, entry, by_faction, starts, game)
+    # A fortification this game's own events ended (a city ruined or nuked after the attacks
+    # that wore it) has nothing left to mark: its wear is only checked for its size.
+    ended = {e.territory for e in planner.plan.events if isinstance(e, (CityRuined, NuclearStrike))}
     for i, wear in enumerate(entry.wear):
-        planner.add(
-            f"wear.{i}", FortificationWorn(territory=wear.territory, boxes=wear.boxes, game=game)
-        )
+        worn = FortificationWorn(territory=wear.territory, boxes=wear.boxes, game=game)
+        if wear.territory in ended and wear.territory not in planner.world.fortifications:
+            for violation in worn.bounds():
+                refuse(f"wear.{i}", violation)
+            continue
+        planner.add(f"wear.{i}", worn)
     for i, incident in enumerate(entry.incidents):
         where = f"incidents.{i}"
         if incident.incident == "hq_moved":
