@@ -311,4 +311,14 @@ urlpatterns += [
         path(f"play/<int:game_id>/{suffix}", view.as_view(), name=f"play_game{name}")
         for suffix, view, name in _PLAY_PAGES
     ],
+    path(
+        "play/<int:game_id>/chat/",
+        chat_views.StandaloneGameChatView.as_view(),
+        name="play_game_chat",
+    ),
+    path(
+        "play/<int:game_id>/chat/<int:message_id>/remove/",
+        chat_views.StandaloneGameChatView.as_view(http_method_names=["post"]),
+        name="play_game_chat_remove",
+    ),
 ]

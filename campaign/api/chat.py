@@ -22,7 +22,7 @@ from campaign.errors import ApplicationError, NotFoundError
 from campaign.models import Campaign, ChatMessage, DigitalGame
 from campaign.numbers import whole_number
 from campaign.permissions import Action, campaign_check
-from campaign.selectors.chat import ChatRoom
+from campaign.selectors.chat import ChatRoom, chat_rights_of
 from campaign.services.chat import chat_message_post, chat_message_remove
 
 
@@ -53,6 +53,10 @@ class ChatPagination(PageNumberPagination):
 def _readable(room: ChatRoom, request: Request) -> ChatRoom:
     """The room, if the request may read it; refused as its page would be (404 for outsiders
     of a private campaign, 403 for a public campaign's readers at a game's chat)."""
+    if room.campaign is None:  # a standalone game's: whoever may watch it reads
+        if not chat_rights_of(room=room, user=request.user).read:
+            raise NotFoundError(_("No such game."), code="not_found")
+        return room
     action = Action.MEMBER if room.game is not None else Action.READ
     campaign_check(campaign=room.campaign, user=request.user, action=action)
     return room
@@ -66,7 +70,12 @@ def _campaign_room(slug: str) -> ChatRoom:
 
 
 def _game_room(game_id: int) -> ChatRoom:
-    game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
+    game = (
+        DigitalGame.objects.select_related("campaign")
+        .prefetch_related("seats")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
     return ChatRoom.of_game(game)

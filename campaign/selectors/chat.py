@@ -10,16 +10,17 @@ from django.db.models import QuerySet
 from campaign.live import campaign_group, game_group
 from campaign.models import Campaign, ChatMessage, DigitalGame
 from campaign.permissions import Action, actions_for, campaign_role
+from campaign.selectors.standalone import standalone_may_watch
 
 CHAT_SHOWN = 50  # messages on a page; the API pages through all of them
 
 
 @dataclass(frozen=True)
 class ChatRoom:
-    """Where messages are kept: beside one digital game (keyed on the game alone), or on a
-    campaign (`game` None)."""
+    """Where messages are kept: beside one digital game (keyed on the game alone; `campaign`
+    None for a standalone game), or on a campaign (`game` None)."""
 
-    campaign: Campaign
+    campaign: Campaign | None
     game: DigitalGame | None = None
 
     @classmethod
@@ -40,6 +41,7 @@ class ChatRoom:
         """The channel-layer group whose sockets hear of this room's changes."""
         if self.game is not None:
             return game_group(self.game.pk)
+        assert self.campaign is not None
         return campaign_group(self.campaign.pk)
 
 
@@ -65,7 +67,23 @@ def chat_rights(*, room: ChatRoom, allowed: frozenset[Action]) -> ChatRights:
     return ChatRights(read=read, write=write, remove_any=Action.MANAGE in allowed)
 
 
+def standalone_chat_rights(*, game: DigitalGame, user) -> ChatRights:
+    """A standalone game's chat: read by whoever may watch the game (anyone, when it is
+    public), written by its starter and the people seated at it; its starter removes any."""
+    signed_in = user is not None and user.is_authenticated
+    starter = signed_in and user.pk == game.created_by_id
+    seated = signed_in and any(s.user_id == user.pk for s in game.seats.all())
+    return ChatRights(
+        read=standalone_may_watch(game=game, user=user, session_key=""),
+        write=starter or seated,
+        remove_any=starter,
+    )
+
+
 def chat_rights_of(*, room: ChatRoom, user) -> ChatRights:
+    if room.campaign is None:
+        assert room.game is not None  # a room is a campaign's or a game's
+        return standalone_chat_rights(game=room.game, user=user)
     role = campaign_role(campaign=room.campaign, user=user)
     return chat_rights(room=room, allowed=actions_for(campaign=room.campaign, role=role))
 

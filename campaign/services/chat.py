@@ -50,11 +50,17 @@ def _within_rate(user_id: int) -> bool:
 
 
 def _author_name(room: ChatRoom, user) -> str:
-    name = (
-        Person.objects.filter(campaign=room.campaign, user=user)
-        .values_list("display_name", flat=True)
-        .first()
-    )
+    """The writer's name in the room: their person in the campaign, their seat at a standalone
+    game, else their user name."""
+    if room.campaign is None:
+        assert room.game is not None
+        name = next((s.name for s in room.game.seats.all() if s.user_id == user.pk), None)
+    else:
+        name = (
+            Person.objects.filter(campaign=room.campaign, user=user)
+            .values_list("display_name", flat=True)
+            .first()
+        )
     return name or user.get_username()
 
 
@@ -65,7 +71,10 @@ def chat_message_post(*, room: ChatRoom, user, text: str) -> ChatMessage:
         raise _room_hidden()
     if not rights.write:
         raise ForbiddenError(
-            _("Only members of the campaign may write in this chat."), code="forbidden"
+            _("Only members of the campaign may write in this chat.")
+            if room.campaign is not None
+            else _("Only the people at this table may write in its chat."),
+            code="forbidden",
         )
     text = CONTROL.sub("", text).strip()
     if not text:

@@ -19,9 +19,18 @@ from django.urls import reverse
 from django.views import View
 
 from campaign.errors import ApplicationError, NotFoundError
+from campaign.game_urls import game_path, game_socket_path
+from campaign.models import DigitalGame
 from campaign.models.chat import CHAT_MESSAGE_MAX
 from campaign.permissions import Action, CampaignAccessMixin
-from campaign.selectors.chat import CHAT_SHOWN, ChatRights, ChatRoom, chat_latest, chat_rights
+from campaign.selectors.chat import (
+    CHAT_SHOWN,
+    ChatRights,
+    ChatRoom,
+    chat_latest,
+    chat_rights,
+    chat_rights_of,
+)
 from campaign.selectors.digital import digital_game_get
 from campaign.services.chat import chat_message_post, chat_message_remove
 
@@ -44,6 +53,7 @@ def chat_context(*, room: ChatRoom, rights: ChatRights, request: HttpRequest) ->
             "url": base,
             "socket": _socket(room),
             "game": room.game is not None,
+            "standalone": room.campaign is None,
             "max": CHAT_MESSAGE_MAX,
             "shown": CHAT_SHOWN,
         }
@@ -54,13 +64,17 @@ def _socket(room: ChatRoom) -> str | None:
     """The socket chat.js opens to hear of changes: the campaign's own; a game's while it is
     over (in play, game_live.js holds the game's socket and passes the news on)."""
     if room.game is None:
+        assert room.campaign is not None
         return f"/ws/c/{room.campaign.slug}/chat/"
     if room.game.status in (room.game.Status.PLAYING, room.game.Status.REWARDS):
         return None
-    return f"/ws/c/{room.campaign.slug}/play/{room.game.pk}/"
+    return game_socket_path(room.game)
 
 
 def _room_url(room: ChatRoom) -> str:
+    if room.game is not None and room.campaign is None:
+        return reverse("campaign:play_game_chat", kwargs={"game_id": room.game.pk})
+    assert room.campaign is not None
     if room.game is not None:
         return reverse(
             "campaign:digital_game_chat",
@@ -69,7 +83,7 @@ def _room_url(room: ChatRoom) -> str:
     return reverse("campaign:campaign_chat", kwargs={"slug": room.campaign.slug})
 
 
-class _ChatView(CampaignAccessMixin, View, ABC):
+class _ChatView(View, ABC):
     """GET: the messages fragment. POST: write, or (with `message_id`) remove."""
 
     @abstractmethod
@@ -81,7 +95,7 @@ class _ChatView(CampaignAccessMixin, View, ABC):
         """The page the chat sits on, where a form without script leads back."""
 
     def rights(self, room: ChatRoom) -> ChatRights:
-        return chat_rights(room=room, allowed=self.allowed)
+        return chat_rights_of(room=room, user=self.request.user)
 
     def fragment(self, request, room: ChatRoom, *, error: str = "", status: int = 200):
         context = chat_context(room=room, rights=self.rights(room), request=request)
@@ -115,7 +129,14 @@ class _ChatView(CampaignAccessMixin, View, ABC):
         return redirect(f"{self.page_url()}#chat")
 
 
-class CampaignChatView(_ChatView):
+class _CampaignRoomChatView(CampaignAccessMixin, _ChatView):
+    """A chat of a campaign's: rights from the reader's role there, already looked up."""
+
+    def rights(self, room: ChatRoom) -> ChatRights:
+        return chat_rights(room=room, allowed=self.allowed)
+
+
+class CampaignChatView(_CampaignRoomChatView):
     campaign_action = Action.READ
 
     def room(self) -> ChatRoom:
@@ -125,7 +146,7 @@ class CampaignChatView(_ChatView):
         return self.campaign.get_absolute_url()
 
 
-class GameChatView(_ChatView):
+class GameChatView(_CampaignRoomChatView):
     campaign_action = Action.MEMBER
 
     def room(self) -> ChatRoom:
@@ -139,3 +160,24 @@ class GameChatView(_ChatView):
 
     def page_url(self) -> str:
         return self.room().game.get_absolute_url()
+
+
+class StandaloneGameChatView(_ChatView):
+    """The chat of a game played outside any campaign (404 for whoever may not watch it)."""
+
+    def room(self) -> ChatRoom:
+        if not hasattr(self, "_room"):
+            game = (
+                DigitalGame.objects.filter(pk=self.kwargs["game_id"], campaign=None)
+                .prefetch_related("seats")
+                .first()
+            )
+            if game is None:
+                raise Http404
+            self._room = ChatRoom.of_game(game)
+        return self._room
+
+    def page_url(self) -> str:
+        game = self.room().game
+        assert game is not None
+        return game_path(game)

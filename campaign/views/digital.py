@@ -36,7 +36,7 @@ from campaign.models.digital import DigitalGame, GameSeat
 from campaign.numbers import whole_number
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.chat import ChatRoom, chat_rights
+from campaign.selectors.chat import ChatRoom, chat_rights, chat_rights_of
 from campaign.selectors.digital import (
     digital_game_get,
     digital_game_log,
@@ -631,15 +631,13 @@ class DigitalGameView(_GameMixin, TemplateView):
             game_over_seen(game=game, user=self.request.user)
         context.update(panel_context(self.request, game))
         context["overtaken"] = digital_overtaken(game=game) if game.campaign_id else None
-        if game.campaign_id is not None:  # a standalone game has no chat (chat is a campaign's)
-            room = ChatRoom.of_game(game)
-            context.update(
-                chat_context(
-                    room=room,
-                    rights=chat_rights(room=room, allowed=self.allowed),
-                    request=self.request,
-                )
-            )
+        room = ChatRoom.of_game(game)
+        rights = (
+            chat_rights(room=room, allowed=self.allowed)
+            if game.campaign_id is not None
+            else chat_rights_of(room=room, user=self.request.user)
+        )
+        context.update(chat_context(room=room, rights=rights, request=self.request))
         return context
 
 
