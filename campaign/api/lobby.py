@@ -17,8 +17,9 @@ from rest_framework.views import APIView
 
 from campaign.api.digital import ERRORS, _session_key
 from campaign.errors import NotFoundError
-from campaign.models.digital import DigitalGame
+from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.standalone import lobby_lists
+from campaign.services.digital import GameClock
 from campaign.services.standalone import (
     NAME_MAX,
     LobbySeat,
@@ -146,6 +147,12 @@ class LobbySeatSerializer(serializers.Serializer):
     name = serializers.CharField(
         required=False, allow_blank=True, max_length=NAME_MAX, help_text="A hot-seat or bot name."
     )
+    level = serializers.ChoiceField(
+        choices=GameSeat.BotLevel.values,
+        required=False,
+        default=GameSeat.BotLevel.NORMAL,
+        help_text="A bot seat's level: easy, normal (the default) or hard.",
+    )
 
 
 class TableRequestSerializer(serializers.Serializer):
@@ -155,6 +162,18 @@ class TableRequestSerializer(serializers.Serializer):
     )
     seats = LobbySeatSerializer(many=True, help_text="The seats in clockwise order.")
     public = serializers.BooleanField(required=False, default=False)
+    clock = serializers.ChoiceField(
+        choices=DigitalGame.Clock.values,
+        required=False,
+        default=DigitalGame.Clock.DECISION,
+        help_text="none, decision (short windows time out; the default) or turn.",
+    )
+    turn_hours = serializers.IntegerField(
+        required=False, default=24, help_text="With a turn clock: hours for each turn."
+    )
+    vacation_days = serializers.IntegerField(
+        required=False, default=2, help_text="With a turn clock: vacation days a week."
+    )
 
 
 class TableListApi(APIView):
@@ -192,9 +211,17 @@ class TableListApi(APIView):
             user=request.user,
             rule_set=data["rule_set"],
             options=data.get("options") or {},
-            seats=[LobbySeat(kind=s["kind"], name=s.get("name", "")) for s in data["seats"]],
+            seats=[
+                LobbySeat(kind=s["kind"], name=s.get("name", ""), level=s["level"])
+                for s in data["seats"]
+            ],
             is_public=data["public"],
             session_key=_session_key(request),
+            clock=GameClock(
+                kind=data["clock"],
+                turn_hours=data["turn_hours"],
+                vacation_days=data["vacation_days"],
+            ),
         )
         return Response(_table(request, game), status=201)
 

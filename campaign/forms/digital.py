@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.card_words import card_label
 from campaign.errors import ApplicationError
+from campaign.forms.clock import ClockForm
 from campaign.forms.digital_costs import expansion_cost_words
 from campaign.forms.digital_pockets import (
     POCKET_TITLES,
@@ -25,9 +26,8 @@ from campaign.forms.digital_pockets import (
 )
 from campaign.forms.fields import WholeNumberField
 from campaign.models import Person
-from campaign.models.digital import DigitalGame, GameSeat
+from campaign.models.digital import GameSeat
 from campaign.numbers import signed_number, whole_number
-from campaign.services.digital import GameClock
 from rules import box
 from rules.bounds import NAME_MAX
 from rules.data import board, content
@@ -37,8 +37,6 @@ from rules.rewards import RewardChoice
 from rules.rule_sets import LEGACY
 
 SEAT_ROWS = 5
-TURN_HOURS_CHOICES = (6, 12, 24, 48, 72)
-VACATION_DAYS_CHOICES = range(0, 8)
 
 KIND_CHOICES = [
     ("", gettext_lazy("— empty —")),
@@ -48,7 +46,7 @@ KIND_CHOICES = [
 ]
 
 
-class GameStartForm(forms.Form):
+class GameStartForm(ClockForm):
     """Up to five seats in clockwise order; a seat is a person and who plays it. A bot seat
     without a person gets a bot person ("Bot 2") of the campaign.
 
@@ -66,42 +64,11 @@ class GameStartForm(forms.Form):
         ),
     )
 
-    clock = forms.ChoiceField(
-        choices=DigitalGame.Clock.choices,
-        initial=DigitalGame.Clock.DECISION,
-        required=False,
-        label=gettext_lazy("Clock"),
-        help_text=gettext_lazy(
-            "For games played over days, a turn clock: when a turn's time runs out, a bot "
-            "plays it; after three missed turns in a row a bot keeps the seat until its "
-            "player takes it back."
-        ),
-    )
-    turn_hours = forms.TypedChoiceField(
-        coerce=int,
-        choices=[(h, str(h)) for h in TURN_HOURS_CHOICES],
-        initial=24,
-        required=False,
-        label=gettext_lazy("Time for each turn"),
-    )
-    vacation_days = forms.TypedChoiceField(
-        coerce=int,
-        choices=[(d, str(d)) for d in VACATION_DAYS_CHOICES],
-        initial=2,
-        required=False,
-        label=gettext_lazy("Vacation days a week"),
-        help_text=gettext_lazy("Days each player may add to their own turns, renewed weekly."),
-    )
-
     def __init__(
         self, *args, persons: list[Person], may_choose_seed: bool = False, **kwargs
     ) -> None:
         super().__init__(*args, **kwargs)
         self.may_choose_seed = may_choose_seed
-        self.fields["turn_hours"].choices = [
-            (h, ngettext("%(count)s hour", "%(count)s hours", h) % {"count": h})
-            for h in TURN_HOURS_CHOICES
-        ]
         if not may_choose_seed:
             del self.fields["seed"]
         self.persons = {str(p.pk): p for p in persons}
@@ -155,11 +122,7 @@ class GameStartForm(forms.Form):
             level = data.get(f"seat{i}_level") or GameSeat.BotLevel.NORMAL
             seats.append((person, kind, level))
         data["seats"] = seats
-        data["game_clock"] = GameClock(
-            kind=data.get("clock") or DigitalGame.Clock.DECISION,
-            turn_hours=data.get("turn_hours") or 24,
-            vacation_days=data.get("vacation_days") or 0,
-        )
+        data["game_clock"] = self.game_clock()
         return data
 
 

@@ -11,7 +11,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaign.forms.clock import ClockForm
 from campaign.forms.fields import WholeNumberField
+from campaign.models.digital import GameSeat
 from campaign.services.standalone import NAME_MAX, LobbySeat, SeatKind
 from rules.rule_sets import RULE_SETS, OptionSpec
 
@@ -58,7 +60,7 @@ def _option_field(spec: OptionSpec) -> forms.Field:
     )
 
 
-class LobbyGameForm(forms.Form):
+class LobbyGameForm(ClockForm):
     rule_set = forms.ChoiceField(label=gettext_lazy("Rule set"))
     is_public = forms.BooleanField(
         required=False,
@@ -80,6 +82,12 @@ class LobbyGameForm(forms.Form):
             self.fields[f"seat{index}_kind"] = forms.ChoiceField(
                 required=False, choices=SEAT_KINDS, label=_("Seat %(n)s") % {"n": index + 1}
             )
+            self.fields[f"seat{index}_level"] = forms.ChoiceField(
+                required=False,
+                choices=GameSeat.BotLevel.choices,
+                initial=GameSeat.BotLevel.NORMAL,
+                label=_("Seat %(n)s bot level") % {"n": index + 1},
+            )
             self.fields[f"seat{index}_name"] = forms.CharField(
                 required=False,
                 max_length=NAME_MAX,
@@ -100,9 +108,10 @@ class LobbyGameForm(forms.Form):
             for found in RULE_SETS.values()
         ]
 
-    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
         return [
-            (self[f"seat{index}_kind"], self[f"seat{index}_name"]) for index in range(seat_rows())
+            (self[f"seat{index}_kind"], self[f"seat{index}_name"], self[f"seat{index}_level"])
+            for index in range(seat_rows())
         ]
 
     def chosen(self) -> tuple[str, dict[str, Any], list[LobbySeat]]:
@@ -118,7 +127,11 @@ class LobbyGameForm(forms.Form):
             elif value not in (None, ""):
                 options[spec.key] = value
         seats = [
-            LobbySeat(kind=data[f"seat{i}_kind"], name=data.get(f"seat{i}_name") or "")
+            LobbySeat(
+                kind=data[f"seat{i}_kind"],
+                name=data.get(f"seat{i}_name") or "",
+                level=data.get(f"seat{i}_level") or GameSeat.BotLevel.NORMAL,
+            )
             for i in range(seat_rows())
             if data.get(f"seat{i}_kind")
         ]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from campaign.live import game_seats_announce
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital import _advance
+from campaign.services.digital import GameClock, _advance
 from rules.errors import IllegalMove
 from rules.game import SeatSpec, new_game
 from rules.rng import SEED_BYTES, seed_commitment, seed_hex
@@ -44,6 +44,8 @@ class LobbySeat:
 
     kind: str
     name: str = ""
+    level: str = GameSeat.BotLevel.NORMAL
+    """How well a bot seat plays (`rules.bot_levels`); only bots have one."""
 
 
 def user_name(user) -> str:
@@ -61,6 +63,7 @@ def standalone_game_create(
     is_public: bool = False,
     session_key: str = "",
     seed: int | None = None,
+    clock: GameClock | None = None,
 ) -> DigitalGame:
     """Set a table: check the rule set, its options and the number of seats (a plain refusal
     when they combine badly, nothing stored), then store the game waiting for its invited
@@ -76,6 +79,15 @@ def standalone_game_create(
         if kind not in SeatKind.ALL:
             raise ApplicationError(
                 _("Unknown kind of seat %(kind)s.") % {"kind": repr(kind)}, code="bad_seat_kind"
+            )
+    clock = clock or GameClock()
+    clock.check()
+    for seat in seats:
+        if seat.level not in GameSeat.BotLevel.values:
+            raise ApplicationError(
+                _("Unknown bot level %(level)s: choose easy, normal or hard.")
+                % {"level": repr(seat.level)},
+                code="bad_bot_level",
             )
     if kinds.count(SeatKind.ME) > 1:
         raise ApplicationError(_("You take one seat at most."), code="person_twice", rule="S-6")
@@ -111,6 +123,9 @@ def standalone_game_create(
             initial_state={},
             state={},
             created_by=user,
+            clock=clock.kind,
+            turn_hours=clock.turn_hours,
+            vacation_days=clock.vacation_days,
         )
         for row in rows:
             row.game = game
@@ -138,6 +153,7 @@ def _seat_row(index: int, seat: LobbySeat, user, session_key: str) -> GameSeat:
     return GameSeat(
         index=index,
         kind=GameSeat.Kind.BOT,
+        bot_level=seat.level,
         display_name=name or _("Bot %(number)s") % {"number": index + 1},
     )
 

@@ -60,6 +60,7 @@ class LobbyView(FormView):
                 seats=seats,
                 is_public=form.cleaned_data["is_public"],
                 session_key=self.request.session.session_key or "",
+                clock=form.game_clock(),
             )
         except ApplicationError as refusal:
             for violation in refusal.violations:
