@@ -29,6 +29,7 @@ from django.test import Client
 
 from campaign.models import Campaign, Person, Role
 from campaign.services.campaigns import campaign_create, membership_add, person_create
+from tests.cache_reset import cache_reset
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -239,3 +240,11 @@ def celery_worker_process(django_db_setup, django_db_blocker):
         except subprocess.TimeoutExpired:
             worker.kill()
             worker.wait()
+
+
+@pytest.fixture(autouse=True)
+def _cache_of_this_test_only():
+    """Each test starts with an empty cache: counts and marks kept there by user id (unread
+    notices, chat rates, open pages) must not reach a later test whose user got the same id."""
+    cache_reset()
+    yield

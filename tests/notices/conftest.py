@@ -6,19 +6,19 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.services.digital import SeatRequest, digital_game_start
+from tests.cache_reset import cache_reset
 
 
 @pytest.fixture(autouse=True)
 def _nobody_watching():
-    """Pages marked open by an earlier test are forgotten (the cache is the process's memory)."""
-    cache.clear()
+    """Pages marked open by an earlier test are forgotten (presence is kept in the cache)."""
+    cache_reset()
     yield
-    cache.clear()
+    cache_reset()
 
 
 class Clock:

@@ -30,7 +30,6 @@ def _url(game: DigitalGame, **query: object) -> str:
 @pytest.fixture
 def bots_game(campaign, owner) -> DigitalGame:
     """Three bots play a whole game inside the start: the seed is out once it is over."""
-    cache.clear()
     game = digital_game_start(
         campaign=campaign, user=owner, seats=[SeatRequest(None, GameSeat.Kind.BOT)] * 3, seed=5
     )
