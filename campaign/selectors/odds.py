@@ -26,6 +26,9 @@ from rules.odds import (
     fight_with,
 )
 
+ATTACK_PHASES = frozenset({"expand_attack", "cl_attack"})
+"""The phases in which the seat on turn attacks: Legacy's, and classic and Invasión's."""
+
 MAX_TROOPS = 200
 """The largest army the calculator and the API work out (the chain grows with both sides)."""
 
@@ -90,7 +93,7 @@ def game_attack_odds(*, state: GameState, origin: str, target: str, stay: int = 
 def seat_attack_odds(*, state: GameState, seat: int) -> list[AttackOdds]:
     """Every attack the seat may make now, with its odds (leaving 1 troop behind), best
     chance first."""
-    if state.phase != "expand_attack" or state.current_seat != seat:
+    if state.phase not in ATTACK_PHASES or state.current_seat != seat:
         return []
     found = []
     for origin in sorted(state.controlled(seat)):
