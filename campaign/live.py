@@ -71,8 +71,9 @@ def game_version_announce(*, game_id: int, version: int) -> None:
 
 
 def game_seats_announce(*, game_id: int) -> None:
-    """Tell a standalone game's pages that someone sat down or play began (no move, so no new
-    version): each page fetches its panel again. Call inside the transaction that wrote it."""
+    """Tell a game's pages that their panel changed without a move (no new version): someone
+    sat down at a standalone table, play began, a take-back waits on an answer or got one.
+    Each page fetches its panel again. Call inside the transaction that wrote it."""
     message = {"type": "game.seats", "game": game_id}
     transaction.on_commit(lambda: _send_message(game_id, message, "seats"), robust=True)
 

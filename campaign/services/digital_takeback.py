@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
+from campaign.live import game_seats_announce
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.digital_takeback import TakeBackRequest
 from campaign.selectors.digital import seat_holds
@@ -98,6 +99,8 @@ def take_back_submit(
             waiting_on=waiting,
             asked_by=user if getattr(user, "is_authenticated", False) else None,
         )
+        # The game's pages fetch their panels again (the asked see Accept/Decline at once).
+        game_seats_announce(game_id=game.pk)
         # The people asked hear of it as of any decision waiting on them (live, on every
         # page); the next move closes it with the game's other decision notices.
         for waiting_seat in waiting:
@@ -177,6 +180,7 @@ def _close(request: TakeBackRequest, status: str, user) -> None:
     request.answered_by = user if getattr(user, "is_authenticated", False) else None
     request.answered_at = timezone.now()
     request.save(update_fields=["status", "agreed", "answered_by", "answered_at"])
+    game_seats_announce(game_id=request.game_id)  # the buttons go from every page
     notices_close(Notice.objects.filter(game=request.game_id, ref=_notice_ref(request)))
 
 

@@ -5,6 +5,8 @@ of the append-only log, and the replay and the dice check still pass after one."
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 from django.urls import reverse
 
@@ -330,3 +332,29 @@ def test_the_schema_documents_the_take_back_endpoints(owner_client):
 
     assert "/api/v1/games/{game_id}/take-back" in schema["paths"]
     assert "/api/v1/games/{game_id}/take-back/{request_id}" in schema["paths"]
+
+
+def test_the_asked_persons_page_hears_of_a_request_and_of_its_answer_PRI_4(
+    owner_client, player_client, owner, player, table, django_capture_on_commit_callbacks
+):
+    """A request changes no version, so the pages are told to fetch their panels: the asked
+    person sees Accept/Decline without reloading, and the buttons go once answered."""
+    game = table()
+    game = _move(
+        game, owner, 0, {"type": "attack", "origin": "alaska", "target": "kamchatka", "dice": 3}
+    )
+    game = _move(game, player, 1, {"type": "defend_with", "dice": 2})
+    sent = []
+    with patch("campaign.live._send_message", lambda *args: sent.append(args)):
+        with django_capture_on_commit_callbacks(execute=True):
+            asked = owner_client.post(
+                _api(game), {"seat": 0, "version": game.version}, content_type="application/json"
+            )
+        assert sent == [(game.pk, {"type": "game.seats", "game": game.pk}, "seats")]
+        with django_capture_on_commit_callbacks(execute=True):
+            player_client.post(
+                _api(game, asked.json()["request"]["id"]),
+                {"seat": 1, "accept": False},
+                content_type="application/json",
+            )
+        assert len(sent) == 2
