@@ -50,12 +50,14 @@ def broker_down(monkeypatch) -> list[tuple[str, int]]:
         return connect(sock, address)
 
     monkeypatch.setattr(socket.socket, "connect", counting_connect)
+    monkeypatch.setattr("campaign.enqueue._broker_rests_until", 0.0)
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
     app.conf.update(broker_url=f"redis://127.0.0.1:{port}/0", task_always_eager=False)
     app._pool = app.amqp._producer_pool = None  # connections are pooled per broker URL
     yield attempts
     app.conf.update(saved)
     app._pool = app.amqp._producer_pool = None
+    monkeypatch.setattr("campaign.enqueue._broker_rests_until", 0.0)  # the next broker is up
 
 
 def test_logging_a_game_with_redis_down_commits_at_once_and_the_sweep_opens_its_pack_U4(
@@ -72,7 +74,10 @@ def test_logging_a_game_with_redis_down_commits_at_once_and_the_sweep_opens_its_
         )
         assert response.status_code == 201, response.content
         assert world_current(campaign=campaign).games_played == number
-        assert 1 <= len(broker_down) - attempts_before <= MOST_ATTEMPTS_PER_TASK
+        # However many tasks the log sends (the pack's unlock, e-mails of notices), the
+        # request pays for one publish at most; after it the process rests from the broker.
+        assert len(broker_down) - attempts_before <= MOST_ATTEMPTS_PER_TASK
+    assert len(broker_down) >= 1
     assert not PackUnlock.objects.filter(campaign=campaign, pack="pack_3").exists()
 
     # Redis is back: the next beat sweep opens what became due meanwhile, once.
