@@ -136,7 +136,15 @@ def test_on_a_phone_the_move_panel_sits_right_under_the_map_and_the_log_after_it
     login(page, owner)
     page.set_viewport_size(PHONE)
     page.goto(game.get_absolute_url())
-    board, moves, log = (_box(page, s) for s in ("#game-board", ".game-moves", "#game-log"))
+    page.wait_for_load_state("networkidle")  # the page's scripts have drawn what they add
+    # Read in one go, so nothing the page redraws can slip in between the three boxes.
+    board, moves, log = page.evaluate(
+        """selectors => selectors.map(s => {
+          const box = document.querySelector(s).getBoundingClientRect();
+          return {y: box.top + window.scrollY, height: box.height};
+        })""",
+        ["#game-board", ".game-moves", "#game-log"],
+    )
     assert moves["y"] < PHONE["height"], "the move panel starts on the first screen"
     assert moves["y"] - (board["y"] + board["height"]) < 40, "right under the map"
     assert log["y"] > moves["y"] + moves["height"], "the log comes after the move panel"
