@@ -24,6 +24,7 @@ from rules.game.moves import (
     RollForOrder,
     TradeCards,
 )
+from rules.game.setup import order_rollers
 from rules.game.state import GAME_OVER, GameState
 from rules.variants import setup, turn
 from rules.variants.common import ATTACK, REINFORCE, check_victory
@@ -71,7 +72,7 @@ def seats_to_act(state: GameState) -> list[int]:
     if state.phase == GAME_OVER:
         return []
     if state.phase == setup.ORDER:
-        return setup.order_rollers(state)
+        return order_rollers(state)
     if state.phase == turn.DEFEND:
         return [state.pending["defender"]]  # type: ignore[index]
     return [state.current_seat]

@@ -83,12 +83,6 @@ def variant_game(
     )
 
 
-def order_rollers(state: GameState) -> list[int]:
-    pending = state.pending or {}
-    rolled = {seat for seat, _v in pending.get("rolls", [])}
-    return [seat for seat in pending.get("contenders", []) if seat not in rolled]
-
-
 def roll_for_order(
     state: GameState, seat: int, move: RollForOrder, events: list[GameEvent]
 ) -> None:
