@@ -192,12 +192,12 @@ def next_move(game: Game) -> dict | None:
     """The move the mover sends next (whoever acts, their first legal move that is not ending
     the turn early); None once the game is over."""
     from campaign.models.digital import DigitalGame
-    from rules.game import GameState, legal_move_options, seats_to_act
+    from rules.game import legal_move_options, seats_to_act
 
     row = DigitalGame.objects.get(pk=game.id)
     if row.status != DigitalGame.Status.PLAYING:
         return None
-    state = GameState.from_json(row.state)
+    state = row.game_state()
     seat = seats_to_act(state)[0]
     options = legal_move_options(state, seat)
     chosen = next((o for o in options if o.move.type != "end_turn"), options[0])

@@ -195,7 +195,7 @@ class DigitalGameAdmin(ReadOnlyAdmin):
     search_fields = ["campaign__name"]
     list_select_related = ["campaign", "created_by"]
     # The seed decides every die still to roll: never shown here, even to site admins.
-    exclude = ["seed", "initial_state", "state"]
+    exclude = ["seed", "initial_state", "state", "initial_world", "world"]
     inlines = [GameSeatInline]
 
 

@@ -23,7 +23,7 @@ from campaign.selectors.standalone import standalone_may_watch
 from campaign.services.digital import StaleGameError, move_submit
 from campaign.wording import worded_events
 from rules.data import content
-from rules.game import GameState, legal_move_options
+from rules.game import legal_move_options
 from rules.rule_sets import RULE_SETS
 
 # The largest table of any rule set (a neutral army of a 2-player game counts as a seat).
@@ -64,7 +64,7 @@ def _state_for(request: Request, game: DigitalGame, seat: int | None) -> dict:
     data["held_seats"] = held
     options = []
     if seat is not None and game.is_playing:
-        options = [o.to_json() for o in legal_move_options(GameState.from_json(game.state), seat)]
+        options = [o.to_json() for o in legal_move_options(game.game_state(), seat)]
     data["legal"] = options
     data["clock"] = digital_game_clock(game=game, seat=seat)
     # The engine's view carries them; older engines did not.

@@ -16,7 +16,6 @@ from campaign.errors import ApplicationError
 from campaign.forms.odds import WEAR_BOXES, OddsForm
 from campaign.numbers import whole_number
 from campaign.selectors.odds import MAX_TROOPS, calculated_odds, game_attack_odds
-from rules.game import GameState
 from rules.odds import SCARS, Odds
 
 
@@ -154,7 +153,7 @@ class GameOddsApi(APIView):
         if stay is None:
             raise ApplicationError(_("Give the troops to leave behind as a whole number."))
         odds = game_attack_odds(
-            state=GameState.from_json(game.state),
+            state=game.game_state(),
             origin=params.get("origin", ""),
             target=params.get("target", ""),
             stay=stay,

@@ -2,7 +2,7 @@
 
 from campaign.models.campaign import Campaign, Invite, Membership, Person, Role
 from campaign.models.chat import ChatMessage
-from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.models.digital import DigitalGame, GameMove, GameSeat, GameWorld
 from campaign.models.digital_takeback import TakeBackRequest
 from campaign.models.game_log import GameLog, PackUnlock
 from campaign.models.game_story import GameAccount, GamePhoto
@@ -25,6 +25,7 @@ __all__ = [
     "GameMove",
     "GamePhoto",
     "GameSeat",
+    "GameWorld",
     "IdempotentAnswer",
     "Invite",
     "Membership",

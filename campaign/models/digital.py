@@ -9,6 +9,50 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.game_urls import game_path
 from campaign.models.campaign import Campaign, Person
+from campaign.world_cache import (
+    world_cached,
+    world_json_digest,
+    world_known_digest,
+    world_remember,
+)
+from rules.game.state import GameState
+from rules.world import World
+
+
+class GameWorld(models.Model):
+    """A world digital games are played on, stored once and named by the SHA-256 of its JSON.
+    A game's states refer to it instead of carrying it: the world grows with the campaign,
+    a move's state does not."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    data = models.JSONField()
+
+    def __str__(self) -> str:
+        return self.digest[:12]
+
+    @classmethod
+    def world(cls, digest: str) -> World:
+        """The world of `digest`, from the process's cache or else from its row."""
+        world = world_cached(digest)
+        if world is None:
+            world = World.from_json(cls.objects.get(pk=digest).data)
+            world_remember(digest, world)
+        return world
+
+    @classmethod
+    def kept(cls, world: World, *, known: str | None) -> str:
+        """The digest of `world`, its row written if needed. `known` is a digest whose row
+        exists already (the game's current one): an unchanged world costs no query."""
+        digest, data = world_known_digest(world), None
+        if digest is None:
+            data = world.to_json()
+            digest = world_json_digest(data)
+            world_remember(digest, world)
+        if digest != known:
+            cls.objects.get_or_create(
+                digest=digest, defaults={"data": data if data is not None else world.to_json()}
+            )
+        return digest
 
 
 class DigitalGame(models.Model):
@@ -85,6 +129,14 @@ class DigitalGame(models.Model):
     version = models.PositiveIntegerField(default=0)
     initial_state = models.JSONField()
     state = models.JSONField()
+    # The worlds of `initial_state` and `state`, which then leave their world out. Blank for
+    # states stored whole (games stored before worlds were kept apart, and games not begun).
+    initial_world = models.ForeignKey(
+        GameWorld, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    world = models.ForeignKey(
+        GameWorld, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     decision_deadline = models.DateTimeField(
         null=True,
         blank=True,
@@ -165,6 +217,38 @@ class DigitalGame(models.Model):
     def is_standalone(self) -> bool:
         return self.campaign_id is None
 
+    def game_state(self) -> GameState:
+        """The engine's state after the last move."""
+        return _state(self.state, self.world_id)
+
+    def initial_game_state(self) -> GameState:
+        """The state the game began with, from which its move log replays."""
+        return _state(self.initial_state, self.initial_world_id)
+
+    def whole_state(self, *, initial: bool = False) -> dict:
+        """`state` (or `initial_state`) as JSON with its world in it, as exports carry it."""
+        data, digest = (
+            (self.initial_state, self.initial_world_id) if initial else (self.state, self.world_id)
+        )
+        if digest is None:
+            return data
+        return {"world": GameWorld.objects.get(pk=digest).data, **data}
+
+    def keep_whole_states(self, initial: dict, state: dict) -> None:
+        """Keep states given whole (an imported backup's) as `keep_state` would: each world
+        moved to its `GameWorld` row."""
+        self.initial_world_id, self.initial_state = _world_apart(initial)
+        self.world_id, self.state = _world_apart(state)
+
+    def keep_state(self, state: GameState, *, initial: bool = False) -> None:
+        """Set `state` (and with `initial`, `initial_state` too) to `state`, its world kept
+        apart by digest. Saving the row is the caller's."""
+        self.world_id = GameWorld.kept(state.world, known=self.world_id)
+        self.state = state.to_json(include_world=False)
+        if initial:
+            self.initial_world_id = self.world_id
+            self.initial_state = self.state
+
     @property
     def is_playing(self) -> bool:
         return self.status == self.Status.PLAYING
@@ -174,6 +258,20 @@ class DigitalGame(models.Model):
         """The seed is shown once no die is left to roll: rewards, finished or abandoned (not
         while a standalone game waits for its players: its dice are still to come)."""
         return self.status not in (self.Status.PLAYING, self.Status.WAITING)
+
+
+def _world_apart(whole: dict) -> tuple[str, dict]:
+    data = dict(whole)
+    world = data.pop("world")
+    digest = world_json_digest(world)
+    GameWorld.objects.get_or_create(digest=digest, defaults={"data": world})
+    return digest, data
+
+
+def _state(data: dict, world_digest: str | None) -> GameState:
+    if world_digest is None:
+        return GameState.from_json(data)  # stored whole
+    return GameState.from_json(data, world=GameWorld.world(world_digest))
 
 
 class GameSeat(models.Model):

@@ -88,7 +88,7 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
             rule="DESIGN",
         )
     problems: list[str] = []
-    stored_start = GameState.from_json(game.initial_state)
+    stored_start = game.initial_game_state()
     # Games stored before commitments roll from an int position (the old generator); their
     # start was never committed to, so it is taken as stored.
     before_commitments = isinstance(stored_start.rng, int)
@@ -124,7 +124,7 @@ def digital_game_dice_check(*, game: DigitalGame) -> DiceCheck:
             moves_checked += 1
             dice_checked += len(rolled_dice(row.events))
         else:
-            if not matches_stored(state, game.state):
+            if not matches_stored(state, game.whole_state()):
                 problems.append(_("Replaying every move does not give the stored final state."))
     return DiceCheck(
         seed=game.seed,

@@ -12,7 +12,7 @@ from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
 from campaign.wording import worded_event
-from rules.game import GameState, ReplayResult, view_for
+from rules.game import ReplayResult, view_for
 from rules.game.history import ReplayRefused, entry_from_json, steps
 
 
@@ -84,7 +84,7 @@ def seats_held(*, game: DigitalGame, user, session_key: str) -> list[int]:
 def digital_game_view(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
     """The state as `seat` sees it (None: a spectator), with the game's version and its dice
     commitment (the seed only once the game is over)."""
-    view = view_for(GameState.from_json(game.state), seat)
+    view = view_for(game.game_state(), seat)
     return {
         "game": game.pk,
         "version": game.version,
@@ -119,7 +119,7 @@ def digital_game_log(*, game: DigitalGame, limit: int | None = None) -> list[Log
 def digital_game_replay(*, game: DigitalGame) -> ReplayResult:
     """The game recomputed from its initial state and log (take-backs included); must equal
     the snapshot."""
-    state = GameState.from_json(game.initial_state)
+    state = game.initial_game_state()
     events: list = []
     rows = GameMove.objects.filter(game=game).order_by("index")
     try:

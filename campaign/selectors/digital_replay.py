@@ -57,7 +57,7 @@ def digital_game_replay_at(*, game: DigitalGame, position: int, seat: int | None
     position = max(0, min(position, positions))
     if position == positions and position:
         # The last position is the stored snapshot (it equals the replay): nothing to replay.
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         move = GameMove.objects.filter(game=game, index=position - 1).first()
     else:
         start, state = _resume_point(game, position, position)
@@ -72,7 +72,7 @@ def digital_game_turn(*, game: DigitalGame) -> tuple[GameState, list[Step]]:
     """The state now and the steps of the turn being played, in effect (taken-back moves
     left out): replayed from a checkpoint before the turn began."""
     positions = replay_length(game=game)
-    now = _turn_of(GameState.from_json(game.state))
+    now = _turn_of(game.game_state())
     limit = positions
     while True:
         start, state = _resume_point(game, limit, positions)
@@ -134,4 +134,4 @@ def _resume_point(game: DigitalGame, limit: int, position: int) -> tuple[int, Ga
         stored = found.get(_key(game, p))
         if stored is not None and all(first >= p for index, first in take_backs if index >= p):
             return p, GameState.from_json(stored)
-    return 0, GameState.from_json(game.initial_state)
+    return 0, game.initial_game_state()

@@ -196,20 +196,20 @@ def digital_game_start(
         world = world_current(campaign=campaign)
         specs = [SeatSpec(person=s.person.key, name=s.person.display_name) for s in seats]
         state = new_game(world, specs, seed=dice_seed, game_number=world.next_game_number)
+        game = DigitalGame(
+            campaign=campaign,
+            game_number=world.next_game_number,
+            seed=dice_seed,
+            seed_commitment=seed_commitment(dice_seed),
+            seed_chosen=seed is not None,
+            created_by=user,
+            clock=clock.kind,
+            turn_hours=clock.turn_hours,
+            vacation_days=clock.vacation_days,
+        )
+        game.keep_state(state, initial=True)
         try:
-            game = DigitalGame.objects.create(
-                campaign=campaign,
-                game_number=world.next_game_number,
-                seed=dice_seed,
-                seed_commitment=seed_commitment(dice_seed),
-                seed_chosen=seed is not None,
-                initial_state=state.to_json(),
-                state=state.to_json(),
-                created_by=user,
-                clock=clock.kind,
-                turn_hours=clock.turn_hours,
-                vacation_days=clock.vacation_days,
-            )
+            game.save(force_insert=True)
         except IntegrityError as exc:  # pragma: no cover - a concurrent start won the race
             raise ConflictError(
                 _("Another game was just started."), code="game_unfinished"
@@ -320,7 +320,7 @@ def move_submit(
         )
         try:
             parsed = move_from_json(move)
-            state, events = apply_move(GameState.from_json(game.state), seat, parsed)
+            state, events = apply_move(game.game_state(), seat, parsed)
         except IllegalMove as refusal:
             raise ApplicationError.from_rule_error(refusal) from refusal
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -368,7 +368,7 @@ def digital_game_decide_overdue(*, game_id: int, version: int | None = None) -> 
             or (version is not None and version != game.version)
         ):
             return False
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         applied: list[GameMove] = []
         for seat in seats_to_act(state):
             default = default_decision(state, seat)
@@ -433,7 +433,7 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
         row.index = game.version + offset
     GameMove.objects.bulk_create(applied)
     game.version += len(applied)
-    game.state = state.to_json()
+    game.keep_state(state)
     game.decision_deadline = None
     clock_update(game, state, applied)
     if state.is_over and game.is_standalone:
@@ -514,7 +514,7 @@ class RewardContext:
 
 
 def digital_game_reward_context(*, game: DigitalGame) -> RewardContext:
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     result = game_result(state)
     seats = {s.index: s for s in game.seats.select_related("person")}
     blank = _entry(game, state, result, RewardsChosen(), ())
@@ -651,7 +651,7 @@ def digital_game_finish(
             world_name=world_name,
             comeback={**bots.comeback, **picks},
         )
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         entry = _entry(game, state, context.result, chosen, context.naming_rounds, context.namer)
         plan = game_log_plan(
             world=world_current(campaign=campaign), entry=entry, persons=_persons(campaign)

@@ -24,7 +24,6 @@ from campaign.services.digital_clock import (
     vacation_days_left,
     vacation_week_of,
 )
-from rules.game import GameState
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +46,7 @@ def digital_game_turn_overdue(*, game_id: int, version: int | None = None) -> bo
             or (version is not None and version != game.version)
         ):
             return False
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         if clock_key(state) != game.clock_key:
             return False  # a short window runs with its own deadline; the turn waits for it
         for seat in game.seats.filter(index__in=key_seats(game.clock_key), kind__in=_PEOPLE):
@@ -130,7 +129,7 @@ def seat_vacation_take(
                 _("This game has no turn clock: there is no turn to lengthen."),
                 code="no_turn_clock",
             )
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         if (
             game.status != DigitalGame.Status.PLAYING
             or game.turn_deadline is None

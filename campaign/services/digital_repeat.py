@@ -112,7 +112,7 @@ def attack_repeat_submit(
         game = locked_for_move(
             game=game, seat=seat, version=version, user=user, session_key=session_key
         )
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         if next_attack(state, seat, plan) is None:
             raise ApplicationError(_why_not(state, seat, plan), code="attack_again", rule="X-6")
         seats = {s.index: s for s in game.seats.all()}

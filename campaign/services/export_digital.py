@@ -51,8 +51,8 @@ def digital_games_export(
             "seed_chosen": game.seed_chosen,
             "status": game.status,
             "version": game.version,
-            "initial_state": game.initial_state,
-            "state": game.state,
+            "initial_state": game.whole_state(initial=True),
+            "state": game.whole_state(),
             "decision_deadline": _when(game.decision_deadline),
             "clock": {
                 "kind": game.clock,
@@ -136,8 +136,10 @@ def _game_problems(row: dict[str, Any], persons: set[str]) -> list[str]:
         problems.append(_("its status is unknown"))
     if not _whole(row.get("version")):
         problems.append(_("its version is not a whole number"))
-    if not isinstance(row.get("initial_state"), dict) or not isinstance(row.get("state"), dict):
+    if not all(isinstance(row.get(k), dict) for k in ("initial_state", "state")):
         problems.append(_("its start and its state must be objects"))
+    elif not all(isinstance(row[k].get("world"), dict) for k in ("initial_state", "state")):
+        problems.append(_("its start and its state must each hold their world"))
     if not all(_moment(row.get(key)) for key in ("decision_deadline", "finished_at")):
         problems.append(_("a time it holds is not a date and time"))
     if not all(isinstance(row.get(key), str | None) for key in ("created_by",)):
@@ -249,7 +251,7 @@ def digital_games_create(
     persons = {p.key: p for p in Person.objects.filter(campaign=campaign)}
     for number, row in enumerate(rows, start=1):
         clock = row.get("clock", {})
-        game = DigitalGame.objects.create(
+        game = DigitalGame(
             campaign=campaign,
             game_number=row["game_number"],
             seed=row["seed"],
@@ -257,8 +259,6 @@ def digital_games_create(
             seed_chosen=row.get("seed_chosen", False),
             status=row["status"],
             version=row["version"],
-            initial_state=row["initial_state"],
-            state=row["state"],
             decision_deadline=_parsed(row.get("decision_deadline")),
             clock=clock.get("kind", DigitalGame.Clock.DECISION),
             turn_hours=clock.get("turn_hours", 24),
@@ -269,6 +269,8 @@ def digital_games_create(
             created_by=users.get(row.get("created_by") or ""),
             finished_at=_parsed(row.get("finished_at")),
         )
+        game.keep_whole_states(row["initial_state"], row["state"])
+        game.save(force_insert=True)
         GameSeat.objects.bulk_create(
             GameSeat(
                 game=game,

@@ -239,7 +239,6 @@ def _begin(game: DigitalGame) -> None:
     except IllegalMove as refusal:
         raise ApplicationError.from_rule_error(refusal) from refusal
     game.status = DigitalGame.Status.PLAYING
-    game.initial_state = state.to_json()
-    game.state = state.to_json()
+    game.keep_state(state, initial=True)
     _advance(game, state, applied=[])
     game_seats_announce(game_id=game.pk)

@@ -310,7 +310,7 @@ def _seat_shown(request: HttpRequest) -> int | None:
 
 def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict[str, Any]:
     """Everything the game panel shows, for this browser (its seats, or a spectator)."""
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     seats = with_neutral(game, state, game_seats(game=game))
     held = seats_held(game=game, user=request.user, session_key=_session_key(request))
     to_act = seats_to_act(state) if game.is_playing else []
@@ -699,7 +699,7 @@ class DigitalGameMoveView(_GameMixin, View):
             return _panel_response(
                 request, game, status=400, error={"message": _("The form was incomplete.")}
             )
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         options = legal_move_options(state, seat)
         held = seats_held(game=game, user=request.user, session_key=_session_key(request))
         try:

@@ -291,9 +291,11 @@ class GameState:
 
     # --- serialization --------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "world": self.world.to_json(),
+    def to_json(self, *, include_world: bool = True) -> dict[str, Any]:
+        """The state as JSON. Without `include_world` the world is left out: a store that
+        keeps each world once (they are immutable and large) passes it back to `from_json`."""
+        data = {"world": self.world.to_json()} if include_world else {}
+        return data | {
             "game_number": self.game_number,
             "seats": [s.to_json() for s in self.seats],
             "armies": {t: list(a) for t, a in self.armies.items()},
@@ -326,8 +328,10 @@ class GameState:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameState:
+    def from_json(cls, data: dict[str, Any], *, world: World | None = None) -> GameState:
         names = {f.name for f in fields(cls)}
+        if world is not None:
+            data = {**data, "world": None}
         # Games stored before a field with a default existed lack it; nothing else may differ.
         optional = {
             f.name
@@ -337,7 +341,7 @@ class GameState:
         if not names - optional <= set(data) <= names:
             raise ValueError("Not a game state: fields differ.")
         return cls(
-            world=World.from_json(data["world"]),
+            world=world if world is not None else World.from_json(data["world"]),
             game_number=data["game_number"],
             seats=tuple(Seat.from_json(s) for s in data["seats"]),
             armies={t: (a[0], a[1]) for t, a in data["armies"].items()},

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.services.digital import SeatRequest, digital_game_start, move_submit
-from rules.game import EndTurn, GameState, legal_move_options, seats_to_act
+from rules.game import EndTurn, legal_move_options, seats_to_act
 
 
 def game_at_expand_attack(campaign, owner, persons, seed: int = 5, limit: int = 200) -> DigitalGame:
@@ -23,7 +23,7 @@ def game_at_expand_attack(campaign, owner, persons, seed: int = 5, limit: int = 
     )
     for _ in range(limit):
         game.refresh_from_db()
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         if 0 not in seats_to_act(state):
             raise AssertionError(f"the owner should be to act, not in phase {state.phase}")
         if state.phase == "expand_attack":

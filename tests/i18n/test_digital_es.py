@@ -16,7 +16,7 @@ from django.utils.html import escape
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.digital import digital_game_log
 from campaign.services.digital import SeatRequest, digital_game_start
-from rules.game import GameState, apply_move, legal_move_options, move_from_json
+from rules.game import apply_move, legal_move_options, move_from_json
 from tests.browser.phone_positions import game_at_expand_attack
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +129,7 @@ def test_the_same_page_stays_english_for_an_english_browser(owner_client, game):
 
 
 def test_a_move_posted_from_the_spanish_page_answers_in_spanish(owner_client, game):
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     option = next(o for o in legal_move_options(state, 0) if o.move.type == "end_turn")
     data = {"seat": 0, "version": game.version, **option.move.to_json()}
     response = owner_client.post(_url("digital_game_move", game), data, **ES)
@@ -154,7 +154,7 @@ def test_the_log_reads_in_the_readers_language_whoever_made_the_move(owner_clien
     first = GameMove.objects.filter(game=game).order_by("index").first()
     event = first.events[0]
     assert isinstance(event["text"], dict) and "$msg" in event["text"]
-    start = GameState.from_json(game.initial_state)
+    start = game.initial_game_state()
     worded = {}
     for code in ("en", "es"):
         with translation.override(code):
@@ -176,7 +176,7 @@ def test_the_log_reads_in_the_readers_language_whoever_made_the_move(owner_clien
 def test_a_move_made_in_spanish_keeps_the_same_record_and_reads_in_english(owner_client, game):
     """A Spanish player's move is recorded as the same facts an English player's would be, and
     an English reader gets the words the engine writes in English, not the mover's."""
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     option = next(o for o in legal_move_options(state, 0) if o.move.type == "end_turn")
     before = game.version
     owner_client.post(

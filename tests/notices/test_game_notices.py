@@ -19,7 +19,7 @@ from campaign.services.digital import (
 from notices.kinds import Kind
 from notices.models import Notice
 from notices.services import game_notices_sync
-from rules.game import GameState, seats_to_act
+from rules.game import seats_to_act
 from tests.campaign.digital.conftest import first_legal
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def _seat_user(game, seat: int):
 def test_whoever_must_act_holds_a_notice_and_the_player_on_turn_an_email_S1(table_game):
     """Both people roll for the order of play (S-1): the first seat's turn comes by e-mail, the
     other's roll is a decision, shown on the site only unless they ask for e-mail."""
-    state = GameState.from_json(table_game.state)
+    state = table_game.game_state()
     assert state.phase == "setup_order" and seats_to_act(state) == [0, 1]
     waiting = {(n.user, n.kind) for n in _open(game=table_game)}
     first, second = _seat_user(table_game, 0), _seat_user(table_game, 1)
@@ -63,7 +63,7 @@ def test_acting_closes_the_notice_and_the_next_person_gets_theirs_S1(
             break
     assert first.closed_at is not None
     table_game.refresh_from_db()
-    state = GameState.from_json(table_game.state)
+    state = table_game.game_state()
     waiting = _open(game=table_game)
     people = {s.index: s.user for s in table_game.seats.all() if s.user}
     expected = {people[s] for s in seats_to_act(state) if s in people}

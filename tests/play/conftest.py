@@ -9,7 +9,7 @@ from campaign.models.digital import DigitalGame
 from campaign.services.digital import move_submit
 from campaign.services.standalone import LobbySeat, SeatKind, standalone_game_create
 from rules.bots import HeuristicBot
-from rules.game import GameState, seats_to_act
+from rules.game import seats_to_act
 
 SESSION = "the-starters-browser"
 
@@ -47,7 +47,7 @@ def play_out(
         game.refresh_from_db()
         if game.status != DigitalGame.Status.PLAYING:
             return game
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         seat = seats_to_act(state)[0]
         move = HeuristicBot(seed=step).choose(state, seat)
         move_submit(

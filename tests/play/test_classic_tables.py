@@ -11,7 +11,7 @@ from django.urls import reverse
 from campaign.models.digital import DigitalGame
 from campaign.selectors.dice import digital_game_dice_check
 from campaign.services.standalone import SeatKind
-from rules.game import GameState, legal_move_options, seats_to_act
+from rules.game import legal_move_options, seats_to_act
 from tests.play.conftest import play_out, table
 
 pytestmark = pytest.mark.django_db
@@ -19,12 +19,12 @@ pytestmark = pytest.mark.django_db
 
 def test_a_two_player_classic_game_has_a_neutral_army_and_plays_to_the_end_CL_22(owner):
     game = table(owner, SeatKind.ME, SeatKind.BOT, rule_set="classic")
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     assert state.rule_set == "classic" and game.options == {"short_game": "off"}
     neutral = state.table["neutral"]
     assert neutral == 2 and len(state.seats) == 3 and game.seats.count() == 2
     game = play_out(game, owner)
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     assert game.status == DigitalGame.Status.FINISHED and state.winner in (0, 1)
     assert digital_game_dice_check(game=game).ok
 
@@ -34,7 +34,7 @@ def test_an_invasion_table_keeps_its_options_IN_5_IN_6(owner, owner_client):
     game = table(
         owner, SeatKind.ME, SeatKind.BOT, SeatKind.BOT, rule_set="invasion", options=options
     )
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     assert state.rule_set == "invasion" and state.options["hand_limit"] == 5
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert "Invasión" in page and "Hand limit" in page and "Random and balanced" in page
@@ -82,7 +82,7 @@ def test_every_decision_of_a_hot_seat_game_is_a_form_on_the_page(owner, client_f
         game.refresh_from_db()
         if game.status != DigitalGame.Status.PLAYING:
             break
-        state = GameState.from_json(game.state)
+        state = game.game_state()
         phases.add(state.phase)
         seat = seats_to_act(state)[0]
         page = client.get(game.get_absolute_url(), {"seat": seat})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.models.digital import DigitalGame
-from rules.game import GameState, legal_move_options, seats_to_act
+from rules.game import legal_move_options, seats_to_act
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_a_table_is_set_joined_by_invitation_and_played_through_the_api(
     assert joined.status_code == 200 and joined.json()["status"] == "playing"
     assert anon_client.post(f"/api/v1/play/invites/{token}").status_code in (401, 403)
     game = DigitalGame.objects.get(pk=table["game"])
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     seat = seats_to_act(state)[0]
     mover = owner_client if seat == 0 else player_client
     seen = mover.get(f"/api/v1/games/{game.pk}/state?seat={seat}").json()

@@ -17,7 +17,7 @@ from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.dice import digital_game_dice_check
 from campaign.services.digital import digital_game_abandon
 from campaign.services.standalone import SeatKind, standalone_begin_now, standalone_seat_take
-from rules.game import GameState, seats_to_act
+from rules.game import seats_to_act
 from tests.play.conftest import SESSION, play_out, table
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 def test_a_table_of_me_and_bots_begins_at_once_on_a_fresh_board_RS_1(bot_table, owner):
     game = bot_table
     assert game.campaign is None and game.status == DigitalGame.Status.PLAYING
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     assert state.rule_set == "legacy" and game.rule_set == "legacy"
     assert [s.name for s in game.seats.order_by("index")] == ["olga_owner", "Bot 2", "Bot 3"]
     assert game.seats.get(index=0).user == owner
@@ -75,7 +75,7 @@ def test_an_invited_seat_is_taken_by_whoever_opens_the_link_and_play_begins(
     assert standalone_seat_take(token=game.invite_token, user=player).pk == game.pk
     with pytest.raises(ConflictError):
         standalone_seat_take(token=game.invite_token, user=outsider)
-    assert GameState.from_json(game.state).seats[1].name == "pete_player"
+    assert game.game_state().seats[1].name == "pete_player"
 
 
 def test_the_invitation_page_asks_to_sign_in_then_seats_the_visitor(
@@ -147,7 +147,7 @@ def test_bots_and_a_person_play_to_the_end_then_the_dice_verify_DESIGN_randomnes
 ):
     game = play_out(bot_table, owner)
     assert game.status == DigitalGame.Status.FINISHED and game.finished_at is not None
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     assert state.is_over and not seats_to_act(state)
     assert game.seed_revealed
     check = digital_game_dice_check(game=game)
@@ -163,7 +163,7 @@ def test_bots_and_a_person_play_to_the_end_then_the_dice_verify_DESIGN_randomnes
 
 
 def test_a_move_on_the_page_is_played_by_the_seat_holder(bot_table, owner_client, outsider):
-    state = GameState.from_json(bot_table.state)
+    state = bot_table.game_state()
     seat = seats_to_act(state)[0]
     assert seat == 0
     page = owner_client.get(bot_table.get_absolute_url()).content.decode()

@@ -25,7 +25,7 @@ from rules import box
 from rules.box import DRAFT_KINDS
 from rules.card_world_events import DraftRecorded, EventResolved
 from rules.data import board, content
-from rules.game import GameState, game_result
+from rules.game import game_result
 from rules.mission_world_events import CityCovered, MissionClaimed
 from rules.pack_words import event_code_label
 from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
@@ -81,7 +81,7 @@ class Command(BaseCommand):
         self.stdout.write(self._world_summary(campaign))
 
     def _game_line(self, campaign: Campaign, game: DigitalGame) -> str:
-        result = game_result(GameState.from_json(game.state))
+        result = game_result(game.game_state())
         names = dict(Person.objects.filter(campaign=campaign).values_list("key", "display_name"))
         factions = content().factions
         parts = []
@@ -241,7 +241,7 @@ def _mission_sections(
         if isinstance(event, CityFounded) and event.city == "capital":
             where = board().territory(event.territory).name
             sections.append(f"World Capital {event.name} founded in {where} by {who(event.person)}")
-    seats = GameState.from_json(game.state).seats
+    seats = game.game_state().seats
     homeland = Counter(
         who(seats[e["seat"]].person)
         for e in moves

@@ -68,7 +68,7 @@ def mixed_game(campaign, owner, player, persons) -> DigitalGame:
 
 def first_legal(game: DigitalGame) -> tuple[int, dict]:
     """Whoever acts now and their first legal move that is not ending the turn early."""
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     seat = seats_to_act(state)[0]
     options = legal_move_options(state, seat)
     chosen = next((o for o in options if not isinstance(o.move, EndTurn)), options[0])

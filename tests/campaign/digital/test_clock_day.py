@@ -16,7 +16,7 @@ from campaign.services.digital import move_submit
 from campaign.services.digital_clock import key_seats
 from notices.kinds import ACT_KINDS
 from notices.models import Notice
-from rules.game import GameState, legal_move_options
+from rules.game import legal_move_options
 from tests.campaign.digital.conftest import DAY, first_legal
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def _owner_plays_their_wait(game: DigitalGame, owner) -> None:
             return
         seat, move = first_legal(game)
         if seat != 0:  # the player may act too (both roll for the order): the owner's move
-            state = GameState.from_json(game.state)
+            state = game.game_state()
             seat, move = 0, legal_move_options(state, 0)[0].move.to_json()
         move_submit(game=game, seat=seat, move=move, version=game.version, user=owner)
     pytest.fail("the owner's turn never ended")

@@ -16,7 +16,7 @@ from campaign.services.digital import (
     digital_game_start,
 )
 from campaign.services.world import world_event_append
-from rules.game import GameState, seats_to_act
+from rules.game import seats_to_act
 from rules.world_events import PackOpened
 
 
@@ -45,7 +45,7 @@ def _drafting_game(owner_client, campaign, persons, guest_person) -> DigitalGame
     assert owner_client.post(new, table | {"seed": 5}).status_code == 302
     game = DigitalGame.objects.get(campaign=campaign)
     while game.state["phase"] == "setup_order":
-        seat = seats_to_act(GameState.from_json(game.state))[0]
+        seat = seats_to_act(game.game_state())[0]
         data = {"seat": seat, "version": game.version, "type": "roll_for_order"}
         assert owner_client.post(_move_url(game), data).status_code == 200
         game.refresh_from_db()
@@ -65,7 +65,7 @@ def test_a_seat_drafts_a_card_then_a_faction_through_the_page_B67s(
     assert '<option value="B97">10 starting troops (B97)</option>' in page
     assert "None:" not in page
 
-    picker = seats_to_act(GameState.from_json(game.state))[0]
+    picker = seats_to_act(game.game_state())[0]
     data = {"seat": picker, "version": game.version, "type": "draft_pick"}
     response = owner_client.post(_move_url(game), data | {"card": "B97"})
     assert response.status_code == 200
@@ -78,7 +78,7 @@ def test_a_seat_drafts_a_card_then_a_faction_through_the_page_B67s(
         "card": "B97",
     }
 
-    following = seats_to_act(GameState.from_json(game.state))[0]
+    following = seats_to_act(game.game_state())[0]
     data = {"seat": following, "version": game.version, "type": "draft_pick"}
     response = owner_client.post(_move_url(game), data | {"faction": "khan_industries"})
     assert response.status_code == 200
@@ -93,7 +93,7 @@ def test_a_draft_pick_the_rules_refuse_is_shown_in_words_B67s(
     owner_client, campaign, persons, guest_person
 ):
     game = _drafting_game(owner_client, campaign, persons, guest_person)
-    picker = seats_to_act(GameState.from_json(game.state))[0]
+    picker = seats_to_act(game.game_state())[0]
     data = {"seat": picker, "version": game.version, "type": "draft_pick"}
     response = owner_client.post(_move_url(game), data | {"card": "B99"})
     assert response.status_code == 400

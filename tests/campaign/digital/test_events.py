@@ -9,7 +9,7 @@ from django.urls import reverse
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.world import world_current
 from campaign.wording import worded_event
-from rules.game import GameState, TakeCard, TurnFlags, apply_move
+from rules.game import TakeCard, TurnFlags, apply_move
 from rules.world_events import CityFounded, PackOpened
 from tests.rules.game.helpers import position
 
@@ -60,7 +60,7 @@ def test_the_chooser_reads_the_event_and_answers_it_on_the_page_E7(owner_client,
     )
     assert response.status_code == 200
     fortify_game.refresh_from_db()
-    state = GameState.from_json(fortify_game.state)
+    state = fortify_game.game_state()
     assert (state.troops("egypt"), state.troops("peru")) == (4, 3)
     assert state.phase == "start_of_turn" and state.current_seat == 1
     move = GameMove.objects.get(game=fortify_game)

@@ -57,7 +57,7 @@ class Clicks:
 
     def state(self) -> GameState:
         self.game.refresh_from_db()
-        return GameState.from_json(self.game.state)
+        return self.game.game_state()
 
     def post(self, seat: int, **fields) -> str:
         self.game.refresh_from_db()
@@ -213,7 +213,7 @@ def test_dont_ask_me_unless_i_am_in_the_fight_passes_on_other_players_rolls_X10(
         campaign, owner, owner_client, people, [[6, 4, 1], [5, 5]], only_in_fight=True
     )
     seats = {s.index: s for s in game.seats.all()}
-    state, _ = apply_move(GameState.from_json(game.state), 0, Attack("argentina", "brazil", 3))
+    state, _ = apply_move(game.game_state(), 0, Attack("argentina", "brazil", 3))
     applied: list[GameMove] = []
     state = play_automatic(game, state, applied=applied, seats=seats)
     assert state.phase != "missile_window"  # the roll resolved without asking seat 2
@@ -227,7 +227,7 @@ def test_without_the_preference_the_bystander_is_asked_X10(campaign, owner, owne
         campaign, owner, owner_client, people, [[6, 4, 1], [5, 5]], only_in_fight=False
     )
     seats = {s.index: s for s in game.seats.all()}
-    state, _ = apply_move(GameState.from_json(game.state), 0, Attack("argentina", "brazil", 3))
+    state, _ = apply_move(game.game_state(), 0, Attack("argentina", "brazil", 3))
     state = play_automatic(game, state, applied=[], seats=seats)
     assert state.phase == "missile_window" and seats_to_act(state) == [2]
 

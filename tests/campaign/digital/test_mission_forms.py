@@ -57,7 +57,7 @@ def _post(client, game: DigitalGame, seat: int, move: dict) -> GameState:
     response = client.post(url, {"seat": seat, "version": game.version, **move})
     assert response.status_code == 200, response.content.decode()[:2000]
     game.refresh_from_db()
-    return GameState.from_json(game.state)
+    return game.game_state()
 
 
 @pytest.fixture

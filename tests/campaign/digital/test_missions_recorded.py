@@ -16,7 +16,6 @@ from campaign.services.digital import (
     digital_game_start,
 )
 from campaign.services.world import world_event_append
-from rules.game import GameState
 from rules.mission_world_events import MissionClaimed
 from rules.world_events import CardUpgraded, CityFounded
 from tests.campaign.box_worlds import pack_3_opened
@@ -48,9 +47,7 @@ def test_a_bot_game_records_the_mission_it_claimed_and_the_capital_it_founded_D1
         campaign=rich_world, user=owner, seats=[SeatRequest(None, GameSeat.Kind.BOT)] * 4, seed=SEED
     )
     assert game.status == DigitalGame.Status.REWARDS
-    claimed = [
-        e for e in GameState.from_json(game.state).world_events if isinstance(e, MissionClaimed)
-    ]
+    claimed = [e for e in game.game_state().world_events if isinstance(e, MissionClaimed)]
     assert [c.mission for c in claimed] == ["D120s"]
 
     digital_game_finish(game=game, user=owner, rewards=RewardsChosen())

@@ -13,7 +13,6 @@ from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.digital import digital_game_replay
 from campaign.services.digital import StaleGameError, digital_game_decide_overdue, move_submit
 from campaign.services.digital_deadlines import DECISION_TIMEOUT
-from rules.game import GameState
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_hotseat, play_until
 
 
@@ -79,7 +78,7 @@ def test_a_hotseat_seat_is_played_only_by_the_browser_session_holding_it(hotseat
 
 def test_a_human_seat_is_played_only_by_its_own_user(mixed_game, owner, player):
     game = mixed_game
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     before = _snapshot(game)
     with pytest.raises(ForbiddenError) as refused:
         move_submit(
@@ -141,7 +140,7 @@ def test_the_move_log_replays_to_the_stored_snapshot(hotseat_game, owner):
     game = play_hotseat(hotseat_game, owner, 80)
     result = digital_game_replay(game=game)
     assert result.failed_index is None
-    assert result.state.to_json() == game.state
+    assert result.state.to_json() == game.whole_state()
     assert game.version == GameMove.objects.filter(game=game).count()
 
 
@@ -199,7 +198,7 @@ def test_a_game_resumes_from_the_database_alone(hotseat_game, owner):
     """Everything lives in the rows: a fresh read (as after a restart) plays on."""
     game = play_hotseat(hotseat_game, owner, 20)
     fresh = DigitalGame.objects.get(pk=game.pk)
-    assert GameState.from_json(fresh.state).to_json() == game.state
+    assert fresh.game_state().to_json() == game.whole_state()
     resumed = play_hotseat(fresh, owner, 5)
     assert resumed.version == 25
-    assert digital_game_replay(game=resumed).state.to_json() == resumed.state
+    assert digital_game_replay(game=resumed).state.to_json() == resumed.whole_state()

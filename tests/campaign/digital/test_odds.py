@@ -135,9 +135,8 @@ def test_the_game_odds_api_refuses_an_attack_the_rules_forbid(
 
 
 def test_the_panel_odds_come_from_the_engine_view_of_the_board(bunker_game):
-    from rules.game import GameState
 
-    state = GameState.from_json(bunker_game.state)
+    state = bunker_game.game_state()
     with override("en"):
         odds = attack_until(fight_in(state, 0, "argentina", "brazil"), 8, 5)
     assert odds == attack_until(fight_with(scar="bunker"), 8, 5)

@@ -99,7 +99,7 @@ def test_a_pack_due_mid_game_is_announced_on_everyones_page(
     for client in (viewer_client, player_client):
         page = client.get(panel).content.decode()
         assert f"{content().packs[pack].name} opens now!" in page
-    assert digital_game_replay(game=game).state.to_json() == game.state
+    assert digital_game_replay(game=game).state.to_json() == game.whole_state()
 
 
 def test_a_pack_opened_mid_game_is_opened_in_the_world_when_the_game_is_recorded(

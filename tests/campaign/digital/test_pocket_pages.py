@@ -103,7 +103,7 @@ def test_J167s_rally_is_offered_at_the_start_of_its_holders_turn_and_plays_from_
     data = {"seat": 0, "version": game.version, "type": "use_missile_power", "power": "rally"}
     assert owner_client.post(url, data).status_code == 200
     game.refresh_from_db()
-    after = GameState.from_json(game.state)
+    after = game.game_state()
     assert after.troops("peru") == 5 and after.seats[0].missiles == 0
     html = owner_client.get(game.get_absolute_url()).content.decode()
     assert "Missile power Rally (used this turn)" in html

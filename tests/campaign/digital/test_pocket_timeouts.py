@@ -44,7 +44,7 @@ def overdue(campaign, owner, owner_client, people):
         taken = GameMove.objects.get(game=game, index=game.version)
         assert taken.actor == GameMove.Actor.TIMEOUT
         game.refresh_from_db()
-        return taken, GameState.from_json(game.state)
+        return taken, game.game_state()
 
     return run
 

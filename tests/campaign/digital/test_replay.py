@@ -40,7 +40,7 @@ def bots_game(campaign, owner) -> DigitalGame:
 def _engine_state_after(game: DigitalGame, position: int) -> GameState:
     rows = GameMove.objects.filter(game=game).order_by("index")[:position]
     result = replay(
-        GameState.from_json(game.initial_state),
+        game.initial_game_state(),
         [(row.seat, move_from_json(row.move)) for row in rows],
     )
     assert result.error is None
@@ -85,7 +85,7 @@ def test_the_last_step_is_the_stored_snapshot_without_replaying(bots_game, monke
 
     frame = digital_game_replay_at(game=bots_game, position=moves, seat=None)
 
-    assert frame.state.to_json() == GameState.from_json(bots_game.state).to_json()
+    assert frame.state.to_json() == bots_game.game_state().to_json()
 
 
 def test_a_link_to_a_move_shows_the_board_after_it_with_its_events(owner_client, bots_game):
@@ -209,7 +209,7 @@ def test_a_game_in_play_replays_up_to_its_latest_move(owner, hotseat_game):
     frame = digital_game_replay_at(game=game, position=moves + 10, seat=None)
 
     assert frame.position == moves
-    assert frame.state.to_json() == GameState.from_json(game.state).to_json()
+    assert frame.state.to_json() == game.game_state().to_json()
     assert HOTSEAT_SESSION  # the game is held by the hot-seat browser, not this reader
 
 

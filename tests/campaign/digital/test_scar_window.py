@@ -12,7 +12,7 @@ from django.utils import timezone
 from campaign.forms.digital import move_form_specs
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.services.digital import digital_game_decide_overdue
-from rules.game import GameState, legal_move_options, seats_to_act
+from rules.game import legal_move_options, seats_to_act
 from rules.game.comeback import raise_owed_picks
 from rules.world_events import PackOpened
 from tests.campaign.digital.conftest import play_until
@@ -30,7 +30,7 @@ def test_a_person_plays_a_scar_card_in_the_window_before_the_roll_T3(
 ):
     game = play_until(hotseat_game, owner, "scar_before_roll")
     game.seats.update(hotseat_session_key=owner_client.session.session_key)
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     seat, target = seats_to_act(state)[0], state.pending["target"]
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert 'data-type="play_scar_card"' in page and 'data-type="pass_scar_card"' in page
@@ -38,7 +38,7 @@ def test_a_person_plays_a_scar_card_in_the_window_before_the_roll_T3(
     data = {"seat": seat, "version": version, "type": "play_scar_card", "target": target}
     assert owner_client.post(_move_url(game), data).status_code == 200
     game.refresh_from_db()
-    after = GameState.from_json(game.state)
+    after = game.game_state()
     assert after.world.live_scar(target).kind == state.seats[seat].scar_card
     assert after.seats[seat].scar_card is None
     played = GameMove.objects.get(game=game, index=version)
@@ -49,8 +49,8 @@ def test_a_person_plays_a_scar_card_in_the_window_before_the_roll_T3(
 def test_a_scar_window_nobody_answers_in_time_keeps_the_card_T3(hotseat_game, owner):
     game = play_until(hotseat_game, owner, "scar_before_roll")
     assert game.decision_deadline is not None
-    seat = seats_to_act(GameState.from_json(game.state))[0]
-    held = GameState.from_json(game.state).seats[seat].scar_card
+    seat = seats_to_act(game.game_state())[0]
+    held = game.game_state().seats[seat].scar_card
     DigitalGame.objects.filter(pk=game.pk).update(
         decision_deadline=timezone.now() - datetime.timedelta(seconds=1)
     )
@@ -58,7 +58,7 @@ def test_a_scar_window_nobody_answers_in_time_keeps_the_card_T3(hotseat_game, ow
     last = GameMove.objects.get(game=game, index=game.version)
     assert last.actor == GameMove.Actor.TIMEOUT and last.move == {"type": "pass_scar_card"}
     game.refresh_from_db()
-    assert GameState.from_json(game.state).seats[seat].scar_card == held
+    assert game.game_state().seats[seat].scar_card == held
 
 
 def test_the_comeback_pick_form_names_each_power_left_X15():

@@ -19,7 +19,6 @@ from campaign.services.digital import digital_game_abandon, move_submit
 from campaign.services.digital_repeat import last_attack
 from notices.models import Notice
 from notices.words import notice_text
-from rules.game import GameState
 from rules.game.state import TurnFlags
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_until
 from tests.rules.game.helpers import position
@@ -81,7 +80,7 @@ def _move(game, user, seat, move) -> DigitalGame:
 def _placed_hotseat_game(owner, hotseat_game) -> tuple[DigitalGame, dict]:
     """A hot-seat game in its first placing step, and the state before the placement made."""
     game = play_until(hotseat_game, owner, "place")
-    before = game.state
+    before = game.game_state().to_json()
     seat, move = first_legal(game)
     move_submit(
         game=game,
@@ -114,12 +113,12 @@ def test_a_placement_is_taken_back_from_the_page_and_kept_in_the_log_PRI_4(
 
     response = client.post(
         _url("digital_game_take_back", game),
-        {"seat": GameState.from_json(game.state).current_seat, "version": game.version},
+        {"seat": game.game_state().current_seat, "version": game.version},
     )
 
     assert response.status_code == 200
     game.refresh_from_db()
-    assert GameState.from_json(game.state).to_json() == GameState.from_json(before).to_json()
+    assert game.game_state().to_json() == before
     # Append-only: the placement stays in the log, the take-back is one more entry.
     assert GameMove.objects.filter(game=game).count() == rows + 1
     last = GameMove.objects.filter(game=game).order_by("-index").first()
@@ -130,16 +129,14 @@ def test_a_placement_is_taken_back_from_the_page_and_kept_in_the_log_PRI_4(
 def test_replay_and_the_dice_check_still_pass_after_a_take_back_PRI_4(client, owner, hotseat_game):
     game, _ = _placed_hotseat_game(owner, hotseat_game)
     client = _hotseat_client(client, owner)
-    seat = GameState.from_json(game.state).current_seat
+    seat = game.game_state().current_seat
     client.post(_url("digital_game_take_back", game), {"seat": seat, "version": game.version})
     GameSeat.objects.update(hotseat_session_key=HOTSEAT_SESSION)  # back to the test driver
     game.refresh_from_db()
     # Placing again after the take-back, then more play.
     game = play_until(game, owner, "expand_attack")
 
-    assert (
-        digital_game_replay(game=game).state.to_json() == GameState.from_json(game.state).to_json()
-    )
+    assert digital_game_replay(game=game).state.to_json() == game.game_state().to_json()
     moves = GameMove.objects.filter(game=game).count()
     for position_ in range(moves + 1):
         digital_game_replay_at(game=game, position=position_, seat=None)
@@ -204,7 +201,7 @@ def test_a_take_back_over_another_persons_answer_waits_for_their_agreement_PRI_4
     """The defender chose dice and the scar window before the roll is open: nothing rolled,
     so the attack may come back, with the defender's choice, if the defender agrees."""
     game = table()
-    start = game.state
+    start = game.game_state().to_json()
     game = _move(
         game, owner, 0, {"type": "attack", "origin": "alaska", "target": "kamchatka", "dice": 3}
     )
@@ -249,16 +246,14 @@ def test_a_take_back_over_another_persons_answer_waits_for_their_agreement_PRI_4
     )
     assert accepted.status_code == 200 and accepted.json()["request"]["status"] == "accepted"
     game.refresh_from_db()
-    assert GameState.from_json(game.state).to_json() == GameState.from_json(start).to_json()
+    assert game.game_state().to_json() == start
     assert list(TakeBackRequest.objects.filter(game=game).values_list("status", flat=True)) == [
         "accepted",
         "declined",
     ]
-    assert (
-        digital_game_replay(game=game).state.to_json() == GameState.from_json(game.state).to_json()
-    )
+    assert digital_game_replay(game=game).state.to_json() == game.game_state().to_json()
     # "Attack again" does not offer the attack taken back.
-    assert last_attack(game=game, state=GameState.from_json(game.state), seat=0) is None
+    assert last_attack(game=game, state=game.game_state(), seat=0) is None
 
 
 def test_a_request_lapses_when_the_game_moves_on_PRI_4(

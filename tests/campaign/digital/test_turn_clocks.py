@@ -24,7 +24,7 @@ from campaign.services.digital_absence import (
 from campaign.services.digital_clock import key_seats, vacation_days_left
 from campaign.services.export import campaign_export, campaign_import
 from config.celery import app
-from rules.game import GameState, legal_move_options, seats_to_act
+from rules.game import legal_move_options, seats_to_act
 from tests.campaign.digital.conftest import DAY, HOTSEAT_SESSION, Clock, play_until
 
 
@@ -42,7 +42,7 @@ def test_a_turn_clock_starts_with_the_first_wait_on_people(turn_game, clock):
     turn_game.refresh_from_db()
     assert turn_game.clock == DigitalGame.Clock.TURN
     assert turn_game.turn_deadline == clock.now + DAY
-    waiting = set(seats_to_act(GameState.from_json(turn_game.state)))
+    waiting = set(seats_to_act(turn_game.game_state()))
     assert _waiting(turn_game) == waiting and waiting <= {0, 1}
 
 
@@ -113,7 +113,7 @@ def test_a_person_who_moves_has_missed_no_turn_in_a_row(turn_game, clock, owner,
     clock.advance(2 * DAY)
     digital_game_turn_overdue(game_id=turn_game.pk)
     turn_game.refresh_from_db()
-    state = GameState.from_json(turn_game.state)
+    state = turn_game.game_state()
     seat = seats_to_act(state)[0]
     user = {0: owner, 1: player}[seat]
     GameSeat.objects.filter(game=turn_game, index=seat).update(missed_turns=2)
@@ -122,7 +122,7 @@ def test_a_person_who_moves_has_missed_no_turn_in_a_row(turn_game, clock, owner,
 
 
 def _move_once(game: DigitalGame, seat: int, user) -> None:
-    state = GameState.from_json(game.state)
+    state = game.game_state()
     move = legal_move_options(state, seat)[0].move.to_json()
     move_submit(game=game, seat=seat, move=move, version=game.version, user=user)
 
