@@ -23,7 +23,7 @@ from campaign.selectors.standalone import standalone_may_watch
 from campaign.services.digital import StaleGameError, move_submit
 from campaign.wording import worded_events
 from rules.data import content
-from rules.game import legal_move_options
+from rules.game import GameState, legal_move_options
 from rules.rule_sets import RULE_SETS
 
 # The largest table of any rule set (a neutral army of a 2-player game counts as a seat).
@@ -37,11 +37,18 @@ def _session_key(request: Request) -> str:
 
 
 def _game_for(request: Request, game_id: int) -> DigitalGame:
-    """The game if the request may watch it (members of its campaign; for a standalone game
-    its players, or anyone if it is public; 404 otherwise), once its play has begun."""
+    """The game if the request may watch it, once its play has begun (404 otherwise)."""
     game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
+    _check_may_watch(request, game)
+    return game
+
+
+def _check_may_watch(request: Request, game: DigitalGame) -> None:
+    """Members of its campaign may watch a game; a standalone game its players, or anyone if
+    it is public (404 for the others: they are not told it exists); and only once its play
+    has begun."""
     if game.campaign_id is None:
         if not standalone_may_watch(
             game=game, user=request.user, session_key=_session_key(request)
@@ -54,19 +61,22 @@ def _game_for(request: Request, game_id: int) -> DigitalGame:
             _("This game waits for its invited players; play has not begun."),
             code="game_waiting",
         )
-    return game
 
 
-def _state_for(request: Request, game: DigitalGame, seat: int | None) -> dict:
-    """The view of `seat` (None: a spectator) with what that seat may do now."""
-    data = digital_game_view(game=game, seat=seat)
+def _state_for(
+    request: Request, game: DigitalGame, seat: int | None, state: GameState | None = None
+) -> dict:
+    """The view of `seat` (None: a spectator) with what that seat may do now. `state` is the
+    game's, when the caller holds it already (it is read from the row otherwise)."""
+    state = state if state is not None else game.game_state()
+    data = digital_game_view(game=game, seat=seat, state=state)
     held = seats_held(game=game, user=request.user, session_key=_session_key(request))
     data["held_seats"] = held
     options = []
     if seat is not None and game.is_playing:
-        options = [o.to_json() for o in legal_move_options(game.game_state(), seat)]
+        options = [o.to_json() for o in legal_move_options(state, seat)]
     data["legal"] = options
-    data["clock"] = digital_game_clock(game=game, seat=seat)
+    data["clock"] = digital_game_clock(game=game, seat=seat, state=state)
     # The engine's view carries them; older engines did not.
     data.setdefault("rule_set", game.rule_set)
     data.setdefault("options", game.options)
@@ -233,18 +243,18 @@ class GameMovesApi(APIView):
         },
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = _game_for(request, game_id)
         payload = MoveRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         seat = payload.validated_data["seat"]
         try:
             outcome = move_submit(
-                game=game,
+                game=game_id,
                 seat=seat,
                 move=payload.validated_data["move"],
                 version=payload.validated_data["version"],
                 user=request.user,
                 session_key=_session_key(request),
+                may_see=lambda game: _check_may_watch(request, game),
             )
         except StaleGameError as stale:
             return Response(
@@ -254,6 +264,6 @@ class GameMovesApi(APIView):
             {
                 "version": outcome.game.version,
                 "events": worded_events(outcome.events),
-                "state": _state_for(request, outcome.game, seat),
+                "state": _state_for(request, outcome.game, seat, outcome.state),
             }
         )

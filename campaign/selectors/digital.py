@@ -12,7 +12,7 @@ from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
 from campaign.wording import worded_event
-from rules.game import ReplayResult, view_for
+from rules.game import GameState, ReplayResult, view_for
 from rules.game.history import ReplayRefused, entry_from_json, steps
 
 
@@ -81,10 +81,12 @@ def seats_held(*, game: DigitalGame, user, session_key: str) -> list[int]:
     ]
 
 
-def digital_game_view(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
+def digital_game_view(
+    *, game: DigitalGame, seat: int | None, state: GameState | None = None
+) -> dict[str, Any]:
     """The state as `seat` sees it (None: a spectator), with the game's version and its dice
-    commitment (the seed only once the game is over)."""
-    view = view_for(game.game_state(), seat)
+    commitment (the seed only once the game is over). `state`: the game's, if already read."""
+    view = view_for(state if state is not None else game.game_state(), seat)
     return {
         "game": game.pk,
         "version": game.version,

@@ -7,12 +7,16 @@ from typing import Any
 
 from campaign.models.digital import DigitalGame
 from campaign.services.digital_clock import timed_seats, vacation_days_left
+from rules.game import GameState
 
 
-def digital_game_clock(*, game: DigitalGame, seat: int | None) -> dict[str, Any]:
+def digital_game_clock(
+    *, game: DigitalGame, seat: int | None, state: GameState | None = None
+) -> dict[str, Any]:
     """The game's clock as the state answer gives it: its kind, the turn deadline while one
-    runs and whom it waits on, the decision deadline, and the asking seat's vacation left."""
-    state = game.game_state()
+    runs and whom it waits on, the decision deadline, and the asking seat's vacation left.
+    `state`: the game's, if already read."""
+    state = state if state is not None else game.game_state()
     timed = sorted(timed_seats(game, state)) if game.is_playing else []
     running = bool(timed) and not game.clock_ran_out and game.turn_deadline is not None
     seats = {s.index: s for s in game.seats.all()}

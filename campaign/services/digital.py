@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaign.enqueue import enqueue
-from campaign.errors import ApplicationError, ConflictError, ForbiddenError
+from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from campaign.live import game_version_announce
 from campaign.models import Campaign, EventSource, Person
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
@@ -121,6 +121,7 @@ class MoveOutcome:
 
     game: DigitalGame
     moves: list[GameMove] = field(default_factory=list)
+    state: GameState | None = None  # the game's state after them, as stored
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -299,15 +300,18 @@ def _check_seats(*, campaign: Campaign, seats: Sequence[SeatRequest], session_ke
 
 def move_submit(
     *,
-    game: DigitalGame,
+    game: DigitalGame | int,
     seat: int,
     move: dict[str, Any],
     version: int,
     user,
     session_key: str = "",
+    may_see: Callable[[DigitalGame], None] | None = None,
 ) -> MoveOutcome:
-    """Apply `move` for `seat` if the game is still at `version` and the request holds the
-    seat; then let bots play until a person must act.
+    """Apply `move` for `seat` if the game (a row or its id) is still at `version` and the
+    request holds the seat; then let bots play until a person must act. `may_see` checks
+    the locked row before anything else (the API's 404 for games the reader may not see),
+    so the move path reads the game once.
 
     Refusals change nothing: a seat held by someone else is 403, a stale version 409 (the
     error carries the fresh game), a malformed or illegal move 400 with the rule it breaks.
@@ -316,7 +320,12 @@ def move_submit(
         # Lock the game row: two submissions on the same version (two tabs, a double click,
         # a bot task) would otherwise both pass the version check and both apply.
         game = locked_for_move(
-            game=game, seat=seat, version=version, user=user, session_key=session_key
+            game=game,
+            seat=seat,
+            version=version,
+            user=user,
+            session_key=session_key,
+            may_see=may_see,
         )
         try:
             parsed = move_from_json(move)
@@ -328,14 +337,34 @@ def move_submit(
                 _("That move is malformed."), code="malformed_move", rule="DESIGN"
             ) from exc
         applied = [_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user)]
-        return MoveOutcome(game=_advance(game, state, applied=applied), moves=applied)
+        game, state = _advance(game, state, applied=applied)
+        return MoveOutcome(game=game, moves=applied, state=state)
 
 
-def locked_for_move(*, game: DigitalGame, seat: int, version: int, user, session_key: str):
-    """The game row locked for a move of `seat`, once the request holds the seat, the version
-    is the one the client saw and the game is in play. Call inside a transaction."""
-    game = DigitalGame.objects.select_for_update().get(pk=game.pk)
-    seat_row = game.seats.filter(index=seat).first()
+def locked_for_move(
+    *,
+    game: DigitalGame | int,
+    seat: int,
+    version: int,
+    user,
+    session_key: str,
+    may_see: Callable[[DigitalGame], None] | None = None,
+) -> DigitalGame:
+    """The game row locked for a move of `seat` (read once, with its campaign and seats),
+    once `may_see` lets the request see it, the request holds the seat, the version is the
+    one the client saw and the game is in play. Call inside a transaction."""
+    game = (
+        DigitalGame.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .prefetch_related("seats")
+        .filter(pk=game if isinstance(game, int) else game.pk)
+        .first()
+    )
+    if game is None:
+        raise NotFoundError(_("No such game."), code="not_found")
+    if may_see is not None:
+        may_see(game)
+    seat_row = next((s for s in game.seats.all() if s.index == seat), None)
     if seat_row is None:
         raise ApplicationError(
             _("This game has no seat %(seat)s.") % {"seat": seat}, code="no_such_seat"
@@ -424,9 +453,12 @@ def play_automatic(
     return state
 
 
-def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) -> DigitalGame:
+def _advance(
+    game: DigitalGame, state: GameState, *, applied: list[GameMove]
+) -> tuple[DigitalGame, GameState]:
     """Let bots play while only bots may act, then store the moves, the snapshot, the new
-    version and the deadline of any pending interrupt. Call inside the game's transaction."""
+    version and the deadline of any pending interrupt. Call inside the game's transaction.
+    Returns the game and its state as stored."""
     seats = {s.index: s for s in game.seats.all()}
     state = play_automatic(game, state, applied=applied, seats=seats)
     for offset, row in enumerate(applied):
@@ -435,7 +467,7 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
     game.version += len(applied)
     game.keep_state(state)
     game.decision_deadline = None
-    clock_update(game, state, applied)
+    clock_update(game, state, applied, seats)
     if state.is_over and game.is_standalone:
         # No world to write into: a standalone game ends with its last move.
         game.status = DigitalGame.Status.FINISHED
@@ -451,10 +483,25 @@ def _advance(game: DigitalGame, state: GameState, *, applied: list[GameMove]) ->
         game.decision_deadline = timezone.now() + wait
         if wait <= SCHEDULED_CHECK_MAX:
             _schedule_overdue_check(game, wait)
-    game.save()
+    game.save(update_fields=_MOVED_FIELDS)
     game_notices_sync(game=game, state=state, seats=seats)
     game_version_announce(game_id=game.pk, version=game.version)
-    return game
+    return game, state
+
+
+# What a move may change in the game's row: the rest (seed, seats, options...) is written once.
+_MOVED_FIELDS = [
+    "version",
+    "state",
+    "world",
+    "status",
+    "finished_at",
+    "decision_deadline",
+    "turn_deadline",
+    "clock_key",
+    "clock_ran_out",
+    "updated_at",
+]
 
 
 def _schedule_overdue_check(game: DigitalGame, wait: timedelta) -> None:

@@ -89,14 +89,18 @@ def decision_wait(game: DigitalGame, state: GameState) -> timedelta:
     return timeout(state)
 
 
-def clock_update(game: DigitalGame, state: GameState, applied: list[GameMove]) -> None:
+def clock_update(
+    game: DigitalGame, state: GameState, applied: list[GameMove], seats: dict[int, GameSeat]
+) -> None:
     """After moves are applied (inside the game's transaction, before it is saved): a person
-    who moved has missed no turn in a row; a new wait for people restarts the turn clock."""
+    who moved has missed no turn in a row; a new wait for people restarts the turn clock.
+    `seats` are the game's seats as read under its lock."""
     movers = {row.seat for row in applied if row.actor == GameMove.Actor.PLAYER}
-    if movers:
-        GameSeat.objects.filter(game=game, index__in=movers, missed_turns__gt=0).update(
-            missed_turns=0
-        )
+    missed = [i for i in movers if i in seats and seats[i].missed_turns > 0]
+    if missed:
+        GameSeat.objects.filter(game=game, index__in=missed).update(missed_turns=0)
+        for index in missed:
+            seats[index].missed_turns = 0
     if game.clock != DigitalGame.Clock.TURN:
         return
     if state.is_over:

@@ -130,4 +130,5 @@ def attack_repeat_submit(
             state = attack_until(state, seat, plan, apply, settle)
         except IllegalMove as refusal:  # pragma: no cover - next_attack checked the round
             raise ApplicationError.from_rule_error(refusal) from refusal
-        return MoveOutcome(game=_advance(game, state, applied=applied), moves=applied)
+        game, state = _advance(game, state, applied=applied)
+        return MoveOutcome(game=game, moves=applied, state=state)

@@ -240,5 +240,6 @@ def _begin(game: DigitalGame) -> None:
         raise ApplicationError.from_rule_error(refusal) from refusal
     game.status = DigitalGame.Status.PLAYING
     game.keep_state(state, initial=True)
+    game.save(update_fields=["status", "initial_state", "initial_world"])
     _advance(game, state, applied=[])
     game_seats_announce(game_id=game.pk)
