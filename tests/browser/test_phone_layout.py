@@ -209,7 +209,15 @@ def test_on_a_desktop_the_move_panel_sits_beside_the_map(page, login, owner, gam
     login(page, owner)
     page.set_viewport_size(DESKTOP)
     page.goto(game.get_absolute_url())
-    board, side, log = (_box(page, s) for s in ("#game-board", ".game-side", "#game-log"))
+    page.wait_for_load_state("networkidle")  # the page's scripts have drawn what they add
+    # Read in one go, so nothing the page redraws can slip in between the three boxes.
+    board, side, log = page.evaluate(
+        """selectors => selectors.map(s => {
+          const box = document.querySelector(s).getBoundingClientRect();
+          return {x: box.left, y: box.top + window.scrollY, width: box.width, height: box.height};
+        })""",
+        ["#game-board", ".game-side", "#game-log"],
+    )
     assert side["x"] >= board["x"] + board["width"], "the panel is right of the map"
     assert abs(side["y"] - board["y"]) < 20, "both start at the same height"
     assert log["y"] > board["y"] + board["height"] - 1, "the log is under the map"
