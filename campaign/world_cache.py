@@ -50,3 +50,12 @@ def world_known_digest(world: World) -> str | None:
     since (a world event applied mid-game), whose JSON must then be hashed."""
     entry = _by_identity.get(id(world))
     return entry[1] if entry is not None and entry[0] is world else None
+
+
+def world_digest(world: World) -> str:
+    """The digest of `world`, hashed only the first time this object is met."""
+    digest = world_known_digest(world)
+    if digest is None:
+        digest = world_json_digest(world.to_json())
+        world_remember(digest, world)
+    return digest

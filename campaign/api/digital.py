@@ -17,7 +17,7 @@ from campaign.errors import ApplicationError, ConflictError, ForbiddenError, Not
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.numbers import MAX_DIGITS, whole_number
 from campaign.permissions import Action, campaign_check
-from campaign.selectors.digital import digital_game_view, seats_held
+from campaign.selectors.digital import digital_game_view, digital_game_world, seats_held
 from campaign.selectors.digital_clock import digital_game_clock
 from campaign.selectors.standalone import standalone_may_watch
 from campaign.services.digital import StaleGameError, move_submit
@@ -132,6 +132,10 @@ STATE = inline_serializer(
             help_text="A standalone game anyone may watch; false for a private one and for "
             "a campaign's game."
         ),
+        "world_digest": serializers.CharField(
+            help_text="SHA-256 of the world the game stands on (its JSON): fetch it from "
+            "GET /api/v1/games/{id}/world when it differs from the one you hold."
+        ),
         "phase": serializers.CharField(),
         "current_seat": serializers.IntegerField(),
         "seats": serializers.ListField(child=serializers.DictField()),
@@ -153,6 +157,32 @@ STALE = inline_serializer(
     "DigitalStale",
     {"errors": serializers.ListField(child=serializers.DictField()), "state": STATE},
 )
+
+
+class GameWorldApi(APIView):
+    """The world the game stands on (cities, scars, faction records...), apart from its state:
+    it grows with the campaign and changes rarely, so states name it by `world_digest` and
+    a client fetches it again only when that changes (the ETag is the digest)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "DigitalGameWorld",
+                {"digest": serializers.CharField(), "world": serializers.DictField()},
+            ),
+            304: None,
+            404: ERRORS,
+        },
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = _game_for(request, game_id)
+        digest, world = digital_game_world(game=game)
+        etag = f'"{digest}"'
+        if request.headers.get("If-None-Match") == etag:
+            return Response(status=304, headers={"ETag": etag})
+        return Response({"digest": digest, "world": world}, headers={"ETag": etag})
 
 
 class MoveRequestSerializer(serializers.Serializer):

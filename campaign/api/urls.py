@@ -50,6 +50,7 @@ urlpatterns = [
     path("play/invites/<str:token>", lobby.InviteTakeApi.as_view(), name="play-invite"),
     path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
     path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
+    path("games/<int:game_id>/world", digital.GameWorldApi.as_view(), name="game-world"),
     path(
         "games/<int:game_id>/take-back",
         digital_takeback.TakeBackApi.as_view(),

@@ -12,8 +12,10 @@ from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice
 from campaign.wording import worded_event
+from campaign.world_cache import world_digest
 from rules.game import GameState, ReplayResult, view_for
 from rules.game.history import ReplayRefused, entry_from_json, steps
+from rules.game.view import world_view
 
 
 def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
@@ -85,16 +87,26 @@ def digital_game_view(
     *, game: DigitalGame, seat: int | None, state: GameState | None = None
 ) -> dict[str, Any]:
     """The state as `seat` sees it (None: a spectator), with the game's version and its dice
-    commitment (the seed only once the game is over). `state`: the game's, if already read."""
-    view = view_for(state if state is not None else game.game_state(), seat)
+    commitment (the seed only once the game is over). `state`: the game's, if already read.
+    The world is not in it: `digital_game_world` gives it, named by `world_digest`."""
+    state = state if state is not None else game.game_state()
+    view = view_for(state, seat, with_world=False)
     return {
         "game": game.pk,
         "version": game.version,
         "status": game.status,
         "seat": seat,
         "dice": digital_game_dice(game=game),
+        "world_digest": game.world_id or world_digest(state.world),
         **view,
     }
+
+
+def digital_game_world(*, game: DigitalGame) -> tuple[str, dict[str, Any]]:
+    """The world the game stands on now, as JSON without what its sealed packs bring, and
+    its digest (the same world always has the same digest)."""
+    world = game.game_state().world
+    return game.world_id or world_digest(world), world_view(world)
 
 
 @dataclass(frozen=True)

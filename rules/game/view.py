@@ -61,15 +61,18 @@ def _unsealed(data: dict[str, Any], where: str, world: World) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in sealed}
 
 
-def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+def view_for(state: GameState, seat: int | None, *, with_world: bool = True) -> dict[str, Any]:
     """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
     scar cards, the order of the decks and the dice generator. A draft is shown to all, and
     so is the lead faction once Pack 4 has brought it (None when no faction leads). Nothing
     is named after what a sealed pack brings (`SEALED_KEYS`). The other rule sets have their
-    own view (`rules.variants.view`)."""
+    own view (`rules.variants.view`).
+
+    Without `with_world` the world (`world_view`) is left out: it grows with the campaign
+    and changes rarely, so a service sends it apart rather than with every move."""
     if state.rule_set != LEGACY:
-        return variant_view(state, seat)
-    data = state.to_json()
+        return variant_view(state, seat, with_world=with_world)
+    data = state.to_json(include_world=with_world)
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)
     data["draw_pile_count"] = len(state.draw_pile)
@@ -91,7 +94,8 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         seats.append(_unsealed(shown, "seat", state.world))
     data["seats"] = seats
     data["turn"] = _unsealed(data["turn"], "turn", state.world)
-    data["world"] = _unsealed(data["world"], "world", state.world)
+    if with_world:
+        data["world"] = world_view(state.world)
     data["you"] = seat
     data["seats_to_act"] = seats_to_act(state)
     data["is_over"] = state.is_over
@@ -101,6 +105,11 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     if box.lead_faction_active(state.world):
         data["lead_faction"] = lead_faction(state)  # Pack 4 (E125s): from the card backs
     return _unsealed(data, "state", state.world)
+
+
+def world_view(world: World) -> dict[str, Any]:
+    """The world as JSON, without keys named after what its sealed packs bring."""
+    return _unsealed(world.to_json(), "world", world)
 
 
 def view_open(state: GameState) -> dict[str, Any]:

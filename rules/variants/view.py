@@ -13,8 +13,8 @@ from rules.variants.engine import seats_to_act
 from rules.variants.steps import steps_for
 
 
-def variant_view(state: GameState, seat: int | None) -> dict[str, Any]:
-    data = state.to_json()
+def variant_view(state: GameState, seat: int | None, *, with_world: bool = True) -> dict[str, Any]:
+    data = state.to_json(include_world=with_world)
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)
     data["draw_pile_count"] = len(state.draw_pile)

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign.models.digital import DigitalGame, GameSeat, GameWorld
 from campaign.selectors.digital import digital_game_replay
 from rules.game import SeatSpec, new_game
+from rules.game.view import world_view
 from rules.world import World
 from rules.world_events import CityFounded
 from tests.campaign.digital.conftest import first_legal, play_hotseat, stored_hotseat_game
@@ -133,3 +134,25 @@ def test_the_migration_moves_stored_worlds_out_of_the_states_DESIGN(
     migration.worlds_back(apps, None)
     game.refresh_from_db()
     assert game.world_id is None and game.state == whole
+
+
+def test_states_name_their_world_which_is_fetched_apart_and_cached_by_digest_DESIGN(
+    hotseat_game, owner_client, outsider_client
+):
+    state = owner_client.get(f"/api/v1/games/{hotseat_game.pk}/state").json()
+    assert "world" not in state
+    digest = state["world_digest"]
+    assert digest == hotseat_game.world_id
+
+    fetched = owner_client.get(f"/api/v1/games/{hotseat_game.pk}/world")
+    assert fetched.status_code == 200
+    assert fetched.json() == {
+        "digest": digest,
+        "world": world_view(hotseat_game.game_state().world),  # nothing sealed named (U-8)
+    }
+    again = owner_client.get(
+        f"/api/v1/games/{hotseat_game.pk}/world", HTTP_IF_NONE_MATCH=fetched["ETag"]
+    )
+    assert again.status_code == 304 and not again.content
+    # Not a member of the campaign: not told the game exists.
+    assert outsider_client.get(f"/api/v1/games/{hotseat_game.pk}/world").status_code == 404
