@@ -353,15 +353,16 @@ def locked_for_move(
     """The game row locked for a move of `seat` (read once, with its campaign and seats),
     once `may_see` lets the request see it, the request holds the seat, the version is the
     one the client saw and the game is in play. Call inside a transaction."""
-    game = (
+    rows = (
         DigitalGame.objects.select_for_update(of=("self",))
         .select_related("campaign")
         .prefetch_related("seats")
-        .filter(pk=game if isinstance(game, int) else game.pk)
-        .first()
+        .order_by()
     )
-    if game is None:
-        raise NotFoundError(_("No such game."), code="not_found")
+    try:
+        game = rows.get(pk=game if isinstance(game, int) else game.pk)
+    except DigitalGame.DoesNotExist:
+        raise NotFoundError(_("No such game."), code="not_found") from None
     if may_see is not None:
         may_see(game)
     seat_row = next((s for s in game.seats.all() if s.index == seat), None)
