@@ -6,6 +6,8 @@ reads the campaign and written by its members."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -87,14 +89,15 @@ AFTER = OpenApiParameter(
 WRITE_ANSWERS = {201: ChatMessageSerializer, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL, 429: REFUSAL}
 
 
-class _ChatListApi(generics.ListAPIView):
+class _ChatListApi(ABC, generics.ListAPIView):
     serializer_class = ChatMessageSerializer
     pagination_class = ChatPagination
     # The chat's own rights decide: readers of a public campaign read its chat signed out.
     permission_classes = [AllowAny]
 
+    @abstractmethod
     def room(self) -> ChatRoom:
-        raise NotImplementedError
+        """The chat the request's URL names."""
 
     def get_queryset(self) -> QuerySet[ChatMessage]:
         messages = _readable(self.room(), self.request).messages().order_by("pk")
@@ -115,11 +118,12 @@ class _ChatListApi(generics.ListAPIView):
         return Response(ChatMessageSerializer(message).data, status=status.HTTP_201_CREATED)
 
 
-class _ChatMessageApi(APIView):
+class _ChatMessageApi(ABC, APIView):
     permission_classes = [AllowAny]
 
+    @abstractmethod
     def room(self) -> ChatRoom:
-        raise NotImplementedError
+        """The chat the request's URL names."""
 
     def delete(self, request: Request, message_id: int, **kwargs) -> Response:
         room = _readable(self.room(), request)

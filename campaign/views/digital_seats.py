@@ -4,6 +4,8 @@ a turn, and taking back a seat a bot stands in for."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -55,12 +57,13 @@ class DigitalGamePreferenceView(_GameMixin, View):
         return _panel_response(request, self.get_game())
 
 
-class _SeatActionView(_GameMixin, View):
+class _SeatActionView(ABC, _GameMixin, View):
     """A form posted from the panel: htmx gets the panel back (a refusal in it), a page
     without script is sent back to the game with the outcome as a message."""
 
+    @abstractmethod
     def act(self, request, game, seat: int) -> str:
-        raise NotImplementedError
+        """Do the seat's action; the words that tell the page without script it was done."""
 
     def post(self, request, *args, **kwargs):
         game = self.get_game()
