@@ -1,7 +1,8 @@
 """The heuristic bot's play in the stand-alone rule sets (Classic Risk, Invasión): claim whole
 continents, trade every set it may (and must, CL-13, CL-18), stack its new armies on one front,
 attack with the odds in its favour, go for headquarters and objectives, keep its hand under the
-limit (IN-6) and bring idle armies to the front. Deterministic for a given state and seed."""
+limit (IN-6) and bring idle armies to the front; with two seats left its biggest stack pushes
+through. Deterministic for a given state and seed."""
 
 from __future__ import annotations
 
@@ -25,8 +26,12 @@ from rules.game import (
     TradeCards,
     legal_move_options,
 )
+from rules.variants.common import alive
 
 ATTACK_ODDS = 0.55
+PUSH_SEATS = 2
+"""With this many seats left the bot pushes: its biggest stack attacks first and moves in
+whole, so escalating trade-ins (CL-13) end the game instead of refilling both sides."""
 HQ_GARRISON = 3
 ODDS_SCALE = 120
 CARD_ODDS = 0.4
@@ -155,6 +160,16 @@ def _odds(attackers: int, defenders: int) -> float:
     return bots.conquest_odds(attackers, defenders)
 
 
+def _pushing(state: GameState) -> bool:
+    return len(alive(state)) <= PUSH_SEATS
+
+
+def _onward(state: GameState, seat: int, move: Attack) -> int:
+    """Whether a pushing stack could go on from the target (enemies beside it), so the stack
+    does not end its run in its own land."""
+    return int(bool(_enemies_near(state, seat, move.target)))
+
+
 def _target_value(state: GameState, seat: int, target: str) -> float:
     value = 0.0
     owner = state.owner(target)
@@ -167,8 +182,9 @@ def _target_value(state: GameState, seat: int, target: str) -> float:
 
 
 def _attack(state: GameState, seat: int, options: list[MoveOption]) -> Move:
-    best: tuple[float, Attack] | None = None
+    best: tuple[tuple[float, ...], Attack] | None = None
     threshold = ATTACK_ODDS if state.turn.conquered else CARD_ODDS
+    pushing = _pushing(state)
     for option in options:
         move = option.move
         if not isinstance(move, Attack):
@@ -181,7 +197,8 @@ def _attack(state: GameState, seat: int, options: list[MoveOption]) -> Move:
             if attackers < 1:
                 continue
         odds = _odds(attackers, state.troops(move.target))
-        score = odds + _target_value(state, seat, move.target)
+        value = odds + _target_value(state, seat, move.target)
+        score = (attackers, _onward(state, seat, move), value) if pushing else (value,)
         if odds >= threshold and (best is None or (score, move.target) > (best[0], best[1].target)):
             best = (score, move)
     if best is not None:
@@ -233,12 +250,13 @@ def _fortify(state: GameState, seat: int, options: list[MoveOption]) -> Move:
 
 
 def _move_in(state: GameState, seat: int, option: MoveOption) -> Move:
-    """All in when the territory left behind faces no enemy; else two thirds."""
+    """All in when the territory left behind faces no enemy or the bot pushes; else two
+    thirds."""
     pending = state.pending or {}
     low, high = option.min_count or 1, option.max_count or 1
     origin = pending.get("origin", "")
     if origin == _own_hq(state, seat):
         return MoveIn(low)
-    if not _enemies_near(state, seat, origin):
+    if _pushing(state) or not _enemies_near(state, seat, origin):
         return MoveIn(high)
     return MoveIn(max(low, (2 * high) // 3))

@@ -20,8 +20,7 @@ from tests.rules.variants.helpers import TERRITORIES, fresh
 SETUP = ("cl_order", "cl_claim")
 # Each game is checked for this many moves. Whether bots play their games to the end is the
 # claim of `test_simulate_rule_sets.py`, on the tables it names; here the invariants hold at
-# every step (a 5-seat classic game, seed 231, still runs at 20,000 moves: two stacks trade
-# blows).
+# every step (a 6-seat classic game can run past 6,000 moves).
 MAX_MOVES = 6000
 
 

@@ -23,6 +23,15 @@ def test_cl_20_six_classic_bots_play_to_world_domination(seed):
     assert run.state.table["trade_ins"] > 0  # CL-11: bots trade their sets
 
 
+@pytest.mark.parametrize("seed", [215, 231])
+def test_cl_20_five_classic_bots_with_two_seats_left_push_to_the_end(seed):
+    """Seed 231 once ran past 20,000 moves: the last two seats traded single rolls while
+    escalating trade-ins (CL-13) refilled both; the stronger one now masses and pushes."""
+    run = play_game(seed, ["heuristic"] * 5, rule_set="classic", max_moves=10_000)
+    assert run.state.is_over and not run.capped
+    assert all(run.state.owner(t) == run.winner for t in run.state.armies)
+
+
 def test_cl_24_two_classic_players_with_the_neutral_army_finish():
     run = play_game(4, ["heuristic"] * 2, rule_set="classic")
     assert run.state.is_over and run.winner in (0, 1)
