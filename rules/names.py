@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.data import board, content
-from rules.words import NAME_KINDS, Name
+from rules.words import NAME_KINDS, Name, NameKey, Said, gettext_lazy
 
 
 def _event_option(key: str) -> str:
@@ -45,3 +45,13 @@ def territory(key: str) -> Name:
 
 def faction(key: str) -> Name:
     return Name("faction", key)
+
+
+def territory_word(key: str) -> NameKey:
+    """A territory's name kept by key and looked up only when read (a game event's blank)."""
+    return NameKey("territory", key)
+
+
+def faction_word(key: str | None) -> NameKey | Said:
+    """A faction's name, or "nobody", kept as data until read (a game event's blank)."""
+    return NameKey("faction", key) if key else gettext_lazy("nobody")

@@ -56,6 +56,15 @@ def ngettext(singular: str, plural: str, n: int) -> Message:
     return Message(singular, plural, n)
 
 
+def gettext_lazy(message: str) -> Said:
+    """The message kept as data only (`Said`), worded when read: what a game event says."""
+    return Said(message)
+
+
+def ngettext_lazy(singular: str, plural: str, n: int) -> Said:
+    return Said(singular, plural, n)
+
+
 def gettext_noop(message: str) -> str:
     """Marks a message for the catalogue without translating it (for constants)."""
     return message
@@ -177,6 +186,87 @@ class Listed(str):
         return {"$list": encode(list(self.items)), "sep": encode(self.separator)}
 
 
+class Said:
+    """A catalogue message and its blanks, not yet worded: what the engine says in a game
+    event. Making one looks nothing up; it is worded (`worded_now`) in the language active
+    when it is read, and encodes to the same JSON as the `Message` it stands for."""
+
+    __slots__ = ("capital", "msgid", "n", "params", "plural")
+
+    def __init__(
+        self,
+        msgid: str,
+        plural: str | None = None,
+        n: int | None = None,
+        params: Any = None,
+        capital: bool = False,
+    ) -> None:
+        self.msgid, self.plural, self.n, self.params, self.capital = (
+            msgid,
+            plural,
+            n,
+            params,
+            capital,
+        )
+
+    def __mod__(self, params: Any) -> Said:
+        return Said(self.msgid, self.plural, self.n, params, self.capital)
+
+    def capitalize(self) -> Said:
+        return Said(self.msgid, self.plural, self.n, self.params, True)
+
+    def to_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"$msg": self.msgid}
+        if self.plural is not None:
+            found.update(plural=self.plural, n=self.n)
+        if self.params is not None:
+            found["params"] = encode(self.params)
+        if self.capital:
+            found["capital"] = True
+        return found
+
+    def worded_now(self) -> Message:
+        """The message in the active language."""
+        return decode(self.to_json())  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.worded_now())
+
+    def __repr__(self) -> str:
+        return f"Said({self.msgid!r}, params={self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+
+class NameKey:
+    """A data name by kind and key, not yet looked up (a blank of a `Said`): encodes as the
+    `Name` it stands for, which is looked up in the reader's language when read."""
+
+    __slots__ = ("key", "kind")
+
+    def __init__(self, kind: str, key: str) -> None:
+        self.kind, self.key = kind, key
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$name": self.kind, "key": self.key}
+
+    def __str__(self) -> str:
+        return str(Name(self.kind, self.key))
+
+    def __repr__(self) -> str:
+        return f"NameKey({self.kind!r}, {self.key!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NameKey) and (self.kind, self.key) == (other.kind, other.key)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.key))
+
+
 def listed(items: Any, separator: str = ", ") -> Listed:
     """`separator.join(items)` that keeps its items' words as data."""
     return Listed(items, separator)
@@ -207,7 +297,7 @@ NAME_KINDS["ordinal_f"] = lambda key: _ordinal(key, True)
 
 def encode(value: Any) -> Any:
     """`value` as JSON in which words are kept as data (messages, names, lists of them)."""
-    if isinstance(value, (Message, Name, Listed)):
+    if isinstance(value, (Message, Name, Listed, Said, NameKey)):
         return value.to_json()
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}

@@ -22,10 +22,12 @@ from rules.game.attack import EXPAND_ATTACK
 from rules.game.common import ask_to_open, constant, pack_due, seat_label
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, PlaceAlienIsland
-from rules.game.state import GameState, changed, territory_name
+from rules.game.state import GameState, changed
+from rules.names import territory_word
 from rules.pocket_world_events import AlienIslandPlaced
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 POCKET = "pocket_2"
 ISLAND_PLACEMENT = "alien_island_placement"
@@ -102,15 +104,15 @@ def place_island(
     events.append(
         GameEvent(
             "alien_island_placed",
-            _(
+            gettext_lazy(
                 "%(player)s joins %(island)s to %(one)s and %(other)s, and lands all %(count)s "
                 "recruits there with %(aliens)s Alien troops."
             )
             % {
                 "player": seat_label(state, seat),
-                "island": territory_name(island),
-                "one": territory_name(move.territory),
-                "other": territory_name(move.target),
+                "island": territory_word(island),
+                "one": territory_word(move.territory),
+                "other": territory_word(move.target),
                 "count": pending["troops"],
                 "aliens": ALIEN_TROOPS,
             },

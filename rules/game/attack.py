@@ -38,9 +38,10 @@ from rules.game.moves import (
     PlayScarCard,
 )
 from rules.game.state import GameState, changed, territory_name
+from rules.names import territory_word
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import listed
+from rules.words import gettext_lazy, listed
 from rules.world_events import FortificationWorn
 
 EXPAND_ATTACK = "expand_attack"
@@ -154,12 +155,12 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
         expanded_into_city=state.turn.expanded_into_city or move.target in state.world.cities,
     )
     words = (
-        _(
+        gettext_lazy(
             "%(player)s expands from %(origin)s into %(target)s with %(count)s, losing %(lost)s "
             "on the way."
         )
         if lost
-        else _("%(player)s expands from %(origin)s into %(target)s with %(count)s.")
+        else gettext_lazy("%(player)s expands from %(origin)s into %(target)s with %(count)s.")
     )
     events.append(
         GameEvent(
@@ -167,8 +168,8 @@ def expand(state: GameState, seat: int, move: Expand, events: list[GameEvent]) -
             words
             % {
                 "player": seat_label(state, seat),
-                "origin": territory_name(move.origin),
-                "target": territory_name(move.target),
+                "origin": territory_word(move.origin),
+                "target": territory_word(move.target),
                 "count": move.count,
                 "lost": lost,
             },
@@ -256,11 +257,11 @@ def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -
     events.append(
         GameEvent(
             "attack_declared",
-            _("%(player)s attacks %(target)s from %(origin)s with %(dice)s.")
+            gettext_lazy("%(player)s attacks %(target)s from %(origin)s with %(dice)s.")
             % {
                 "player": seat_label(state, seat),
-                "target": territory_name(move.target),
-                "origin": territory_name(move.origin),
+                "target": territory_word(move.target),
+                "origin": territory_word(move.origin),
                 "dice": move.dice,
             },
             {
@@ -303,7 +304,9 @@ def _roll_unless_scar_window(state: GameState, events: list[GameEvent]) -> None:
             events.append(
                 GameEvent(
                     "scar_window",
-                    _("Before the roll, a scar card may be played on %(territory)s (T-3).")
+                    gettext_lazy(
+                        "Before the roll, a scar card may be played on %(territory)s (T-3)."
+                    )
                     % {"territory": target},
                     {"territory": state.pending["target"]},  # type: ignore[index]
                 )
@@ -355,12 +358,12 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
     apply_die_modifiers(roll)
     modified = roll.attack != natural_attack or roll.defence != natural_defence
     words = (
-        _(
+        gettext_lazy(
             "Attack rolls %(attack)s against defence %(defence)s; after %(notes)s: "
             "%(modified_attack)s vs %(modified_defence)s."
         )
         if modified
-        else _("Attack rolls %(attack)s against defence %(defence)s.")
+        else gettext_lazy("Attack rolls %(attack)s against defence %(defence)s.")
     )
     events.append(
         GameEvent(
@@ -497,9 +500,11 @@ def fire_missile(state: GameState, seat: int, move: FireMissile, events: list[Ga
         GameEvent(
             "missile_fired",
             (
-                _("%(player)s fires a missile: the attack %(before)s becomes an unmodifiable 6.")
+                gettext_lazy(
+                    "%(player)s fires a missile: the attack %(before)s becomes an unmodifiable 6."
+                )
                 if move.side == "attack"
-                else _(
+                else gettext_lazy(
                     "%(player)s fires a missile: the defence %(before)s becomes an unmodifiable 6."
                 )
             )
@@ -563,8 +568,8 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "fortification_worn",
-                _("A 3-dice attack marks a wear box on %(territory)s's fortification.")
-                % {"territory": territory_name(target)},
+                gettext_lazy("A 3-dice attack marks a wear box on %(territory)s's fortification.")
+                % {"territory": territory_word(target)},
                 {"territory": target},
             )
         )
@@ -574,7 +579,7 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "battle",
-            _(
+            gettext_lazy(
                 "%(attack)s against %(defence)s: the attacker loses %(attacker_losses)s, "
                 "the defender loses %(defender_losses)s."
             )
@@ -625,8 +630,8 @@ def _conquer(
     events.append(
         GameEvent(
             "conquered",
-            _("%(player)s conquers %(territory)s.")
-            % {"player": seat_label(state, attacker), "territory": territory_name(target)},
+            gettext_lazy("%(player)s conquers %(territory)s.")
+            % {"player": seat_label(state, attacker), "territory": territory_word(target)},
             {"seat": attacker, "territory": target, "from": defender},
         )
     )
@@ -634,10 +639,10 @@ def _conquer(
         events.append(
             GameEvent(
                 "hq_captured",
-                _("%(player)s captures the HQ in %(territory)s (%(stars)s red stars).")
+                gettext_lazy("%(player)s captures the HQ in %(territory)s (%(stars)s red stars).")
                 % {
                     "player": seat_label(state, attacker),
-                    "territory": territory_name(target),
+                    "territory": territory_word(target),
                     "stars": state.red_stars(attacker),
                 },
                 {"seat": attacker, "territory": target, "hq_of": state.hqs[target]},
@@ -681,11 +686,11 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
     events.append(
         GameEvent(
             "moved_in",
-            _("%(player)s moves %(count)s troops into %(territory)s.")
+            gettext_lazy("%(player)s moves %(count)s troops into %(territory)s.")
             % {
                 "player": seat_label(state, seat),
                 "count": move.count,
-                "territory": territory_name(target),
+                "territory": territory_word(target),
             },
             {"seat": seat, "territory": target, "count": move.count},
         )

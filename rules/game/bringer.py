@@ -9,8 +9,9 @@ from rules.data import rules_content
 from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.fallout import FALLOUT_IMMUNE
-from rules.game.state import GameState, faction_name
-from rules.words import gettext as _
+from rules.game.state import GameState
+from rules.names import faction_word
+from rules.words import gettext_lazy
 
 BRINGER_MISSILES = 2
 
@@ -36,13 +37,13 @@ def give_bringer_missiles(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "bringer_missiles",
-                _(
+                gettext_lazy(
                     "The Mutants play: %(player)s (%(faction)s, the Bringer of Nuclear Fire) "
                     "starts with %(count)s more missiles (%(total)s in all)."
                 )
                 % {
                     "player": seat_label(state, index),
-                    "faction": faction_name(bringer),
+                    "faction": faction_word(bringer),
                     "count": BRINGER_MISSILES,
                     "total": seat.missiles + BRINGER_MISSILES,
                 },

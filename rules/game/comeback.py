@@ -26,8 +26,9 @@ from rules.game.events import GameEvent
 from rules.game.knockout import KNOCKOUT_HOOKS
 from rules.game.moves import ChooseComebackPower, MoveHQ, MoveOption, PlaceStealthily
 from rules.game.state import GameState, changed, territory_name
+from rules.names import territory_word
 from rules.words import gettext as _
-from rules.words import listed
+from rules.words import gettext_lazy, listed
 from rules.world import World
 from rules.world_events import GameIncident
 
@@ -109,7 +110,7 @@ def raise_owed_picks(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "comeback_due",
-            _("%(players)s must pick a comeback power for their faction (X-15).")
+            gettext_lazy("%(players)s must pick a comeback power for their faction (X-15).")
             % {"players": names},
             {"seats": seats},
         )
@@ -208,11 +209,11 @@ def move_hq(state: GameState, seat: int, move: MoveHQ, events: list[GameEvent]) 
     events.append(
         GameEvent(
             "hq_moved",
-            _("%(player)s moves the HQ in %(origin)s to %(target)s.")
+            gettext_lazy("%(player)s moves the HQ in %(origin)s to %(target)s.")
             % {
                 "player": seat_label(state, seat),
-                "origin": territory_name(move.origin),
-                "target": territory_name(move.target),
+                "origin": territory_word(move.origin),
+                "target": territory_word(move.target),
             },
             {"seat": seat, "origin": move.origin, "target": move.target},
         )
@@ -286,11 +287,11 @@ def place_stealthily(
     events.append(
         GameEvent(
             "troops_placed",
-            _("%(player)s slips %(count)s troop(s) into the empty %(territory)s.")
+            gettext_lazy("%(player)s slips %(count)s troop(s) into the empty %(territory)s.")
             % {
                 "player": seat_label(state, seat),
                 "count": move.count,
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
             },
             {"seat": seat, "territory": move.territory, "count": move.count, "stealthy": True},
         )

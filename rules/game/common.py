@@ -9,8 +9,10 @@ from rules import board_links
 from rules.data import content, rules_board, rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game.events import GameEvent
-from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
+from rules.game.state import GAME_OVER, GameState, territory_name
+from rules.names import faction_word
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 from rules.world import World
 from rules.world_events import INCIDENTS, GameIncident, PackOpened, WorldEvent
 
@@ -167,7 +169,7 @@ def end_game(state: GameState, winner: int, reason: str, events: list[GameEvent]
     events.append(
         GameEvent(
             "game_won",
-            _("%(player)s wins: %(reason)s.")
+            gettext_lazy("%(player)s wins: %(reason)s.")
             % {"player": seat_label(state, winner), "reason": reason},
             {"seat": winner, "reason": reason},
         )
@@ -235,7 +237,8 @@ def pack_due(
     events.append(
         GameEvent(
             "pack_due",
-            _("%(pack)s must be opened now: %(reason)s.") % {"pack": name, "reason": reason},
+            gettext_lazy("%(pack)s must be opened now: %(reason)s.")
+            % {"pack": name, "reason": reason},
             {
                 "pack": pack,
                 "reason": reason,
@@ -301,8 +304,8 @@ def record_power_pick(
     events.append(
         GameEvent(
             kind,
-            _("%(player)s takes %(power)s for %(faction)s.")
-            % {"player": seat_label(state, seat), "power": name, "faction": faction_name(faction)},
+            gettext_lazy("%(player)s takes %(power)s for %(faction)s.")
+            % {"player": seat_label(state, seat), "power": name, "faction": faction_word(faction)},
             {"seat": seat, "faction": faction, "power": picked.power},  # type: ignore[attr-defined]
         )
     )

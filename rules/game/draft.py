@@ -25,10 +25,11 @@ from rules.game.common import (
 from rules.game.events import GameEvent
 from rules.game.lead_faction import begin_play
 from rules.game.moves import DraftPick, MoveOption, PlaceStart
-from rules.game.state import GameState, faction_name, territory_name
+from rules.game.state import GameState, faction_name
+from rules.names import faction_word, territory_word
 from rules.pack_words import draft_card_label, draft_card_words
 from rules.words import gettext as _
-from rules.words import gettext_noop, listed, ngettext
+from rules.words import gettext_lazy, gettext_noop, listed, ngettext
 
 SETUP_DRAFT = "setup_draft"
 SETUP_PLACE = "setup_place"
@@ -87,7 +88,7 @@ def begin_draft(state: GameState, first: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "draft_started",
-            _(
+            gettext_lazy(
                 "%(player)s rolled highest and picks first in the draft. On the table: every "
                 "faction card and the draft cards for %(count)s players (%(cards)s). In turn, "
                 "each player takes a faction card or a draft card of a kind they do not hold "
@@ -217,7 +218,8 @@ def draft_pick(state: GameState, seat: int, move: DraftPick, events: list[GameEv
     events.append(
         GameEvent(
             "draft_pick",
-            _("%(player)s takes %(card)s.") % {"player": seat_label(state, seat), "card": taken},
+            gettext_lazy("%(player)s takes %(card)s.")
+            % {"player": seat_label(state, seat), "card": taken},
             data,
         )
     )
@@ -248,7 +250,9 @@ def _next_picker(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "draft_round",
-                _("Round %(round)s of the draft goes the other way: %(player)s picks next.")
+                gettext_lazy(
+                    "Round %(round)s of the draft goes the other way: %(player)s picks next."
+                )
                 % {"round": round_number, "player": seat_label(state, picker)},
                 {"round": round_number, "order": order, "seat": picker},
             )
@@ -278,7 +282,7 @@ def _begin_placement(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "draft_done",
-            _(
+            gettext_lazy(
                 "The draft is over. Each player places their HQ and drafted troops in the order "
                 "of the placement cards: %(players)s."
             )
@@ -314,12 +318,14 @@ def place_start(state: GameState, seat: int, move: PlaceStart, events: list[Game
     events.append(
         GameEvent(
             "draft_placed",
-            _("%(player)s places the HQ of %(faction)s and %(count)s troops in %(territory)s.")
+            gettext_lazy(
+                "%(player)s places the HQ of %(faction)s and %(count)s troops in %(territory)s."
+            )
             % {
                 "player": seat_label(state, seat),
-                "faction": faction_name(player.faction),
+                "faction": faction_word(player.faction),
                 "count": troops,
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
             },
             {
                 "seat": seat,
@@ -402,7 +408,9 @@ def _start_play(state: GameState, order: tuple[int, ...], events: list[GameEvent
     events.append(
         GameEvent(
             "turn_order",
-            _("Play follows the turn-order cards: %(players)s. %(player)s takes the first turn.")
+            gettext_lazy(
+                "Play follows the turn-order cards: %(players)s. %(player)s takes the first turn."
+            )
             % {"players": names, "player": seat_label(state, order[0])},
             {"order": list(order), "rule": "S-11"},
         )

@@ -14,7 +14,9 @@ from rules import box
 from rules.data import rules_content
 from rules.game.events import GameEvent
 from rules.game.state import GameState, changed, territory_name
+from rules.names import territory_word
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 from rules.world import World
 
 # Effect keys that the engine's steps ask about directly (fixtures/content.json).
@@ -282,8 +284,8 @@ def overrun(roll: Roll, outcome: Outcome, holder: int) -> None:
         outcome.events.append(
             GameEvent(
                 "power_used",
-                _("Overrun: three %(value)ss remove every defender of %(territory)s.")
-                % {"value": natural[0], "territory": territory_name(roll.target)},
+                gettext_lazy("Overrun: three %(value)ss remove every defender of %(territory)s.")
+                % {"value": natural[0], "territory": territory_word(roll.target)},
                 {"power": "triples_overrun", "territory": roll.target},
             )
         )
@@ -300,8 +302,8 @@ def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
         outcome.events.append(
             GameEvent(
                 "power_used",
-                _("Double-Six Stand: %(territory)s cannot be attacked again this turn.")
-                % {"territory": territory_name(roll.target)},
+                gettext_lazy("Double-Six Stand: %(territory)s cannot be attacked again this turn.")
+                % {"territory": territory_word(roll.target)},
                 {"power": "double_six_blocks_attacks", "territory": roll.target},
             )
         )

@@ -14,10 +14,12 @@ from rules.game.missions import claim_options, mission_claimable
 from rules.game.moves import EndTurn, Move, MoveOption, TakeCard
 from rules.game.private_missions import slot_claim_options, slot_claimable
 from rules.game.rotation import finish_turn
-from rules.game.state import GameState, territory_name
+from rules.game.state import GameState
+from rules.names import territory_word
 from rules.pack_words import event_card_label
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 END_OF_TURN = "end_of_turn"
 
@@ -49,7 +51,8 @@ def reveal(state: GameState, rng: Rng, events: list[GameEvent]) -> str | None:
         state.discard_pile = ()
         events.append(
             GameEvent(
-                "deck_reshuffled", _("The territory discard pile is shuffled into a new deck.")
+                "deck_reshuffled",
+                gettext_lazy("The territory discard pile is shuffled into a new deck."),
             )
         )
     card = state.draw_pile[0]
@@ -106,21 +109,21 @@ def draw_card(state: GameState, seat: int, slot: int | str, events: list[GameEve
     data = {"seat": seat, "card": card, "slot": slot, "revealed": revealed}
     if card == COIN:
         words = (
-            _("%(player)s takes a coin card from its homeland.")
+            gettext_lazy("%(player)s takes a coin card from its homeland.")
             if from_homeland
-            else _("%(player)s takes a coin card.")
+            else gettext_lazy("%(player)s takes a coin card.")
         )
     else:
         words = (
-            _("%(player)s takes the %(territory)s card from its homeland.")
+            gettext_lazy("%(player)s takes the %(territory)s card from its homeland.")
             if from_homeland
-            else _("%(player)s takes the %(territory)s card.")
+            else gettext_lazy("%(player)s takes the %(territory)s card.")
         )
     if from_homeland:
         data["homeland"] = True
     text = words % {
         "player": seat_label(state, seat),
-        "territory": "" if card == COIN else territory_name(card),
+        "territory": "" if card == COIN else territory_word(card),
     }
     events.append(GameEvent("card_taken", text, data))
     on_card_taken(state, seat, card, events)
@@ -162,7 +165,7 @@ def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "coin_pile_empty",
-                _(
+                gettext_lazy(
                     "The coin pile is empty; players tie for most territories, so nobody gets "
                     "the Red Star."
                 ),
@@ -175,7 +178,10 @@ def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "coin_pile_empty",
-            _("The coin pile is empty; %(player)s holds the most territories and takes a Red Star.")
+            gettext_lazy(
+                "The coin pile is empty; %(player)s holds the most territories and takes a "
+                "Red Star."
+            )
             % {"player": seat_label(state, winner)},
             {"seat": winner},
         )
@@ -193,7 +199,9 @@ def event_check(state: GameState, events: list[GameEvent]) -> None:
     name = event_card_label(printed) if printed else card
     events.append(
         GameEvent(
-            "event_revealed", _("Event card drawn: %(card)s.") % {"card": name}, {"event": card}
+            "event_revealed",
+            gettext_lazy("Event card drawn: %(card)s.") % {"card": name},
+            {"event": card},
         )
     )
     effect = EVENT_EFFECTS.get(card)

@@ -79,7 +79,7 @@ from rules.game.state import GAME_OVER, GameState
 from rules.rule_sets import LEGACY
 from rules.variants import engine as variant_engine
 from rules.words import gettext as _
-from rules.words import gettext_noop
+from rules.words import gettext_lazy, gettext_noop
 
 Handler = Callable[[GameState, int, Any, list[GameEvent]], None]
 
@@ -107,7 +107,8 @@ def _acknowledge_pack(
     events.append(
         GameEvent(
             "pack_acknowledged",
-            _("%(pack)s is open; play resumes.") % {"pack": content().packs[move.pack].name},
+            gettext_lazy("%(pack)s is open; play resumes.")
+            % {"pack": content().packs[move.pack].name},
             {"pack": move.pack},
         )
     )

@@ -18,9 +18,10 @@ from rules.game.effects import has_effect
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.state import GameState, territory_name
+from rules.names import territory_word
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import listed, ngettext
+from rules.words import gettext_lazy, listed, ngettext
 from rules.world_events import fallout_unchangeable
 
 FALLOUT_IMMUNE = "fallout_immune"
@@ -62,18 +63,20 @@ def entry_loss(
     left = state.troops(territory) - lost
     state.set_troops(territory, seat, left)
     words = (
-        _(
+        gettext_lazy(
             "%(troops)s entering %(territory)s, the fallout zone, lose %(lost)s to the fallout; "
             "the territory is left empty."
         )
         if left == 0
-        else _("%(troops)s entering %(territory)s, the fallout zone, lose %(lost)s to the fallout.")
+        else gettext_lazy(
+            "%(troops)s entering %(territory)s, the fallout zone, lose %(lost)s to the fallout."
+        )
     )
     events.append(
         GameEvent(
             "fallout_entry",
             words
-            % {"troops": _troops(arrived), "territory": territory_name(territory), "lost": lost},
+            % {"troops": _troops(arrived), "territory": territory_word(territory), "lost": lost},
             {"seat": seat, "territory": territory, "arrived": arrived, "lost": lost},
         )
     )
@@ -108,7 +111,7 @@ def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
     events.append(
         GameEvent(
             "recruits_lost",
-            _(
+            gettext_lazy(
                 "%(player)s controls only the fallout zone, where no troops may be placed: the "
                 "%(troops)s recruited are lost."
             )
@@ -207,11 +210,11 @@ def end_of_turn_loss(state: GameState, seat: int, events: list[GameEvent]) -> No
     events.append(
         GameEvent(
             "fallout_decay",
-            _(
+            gettext_lazy(
                 "%(player)s loses 1 troop in %(territory)s, the fallout zone, at the end of the "
                 "turn."
             )
-            % {"player": seat_label(state, seat), "territory": territory_name(zone)},
+            % {"player": seat_label(state, seat), "territory": territory_word(zone)},
             {"seat": seat, "territory": zone, "lost": 1},
         )
     )
@@ -243,7 +246,7 @@ def land_neighbour_losses(
             events.append(
                 GameEvent(
                     "fallout_spared",
-                    _("%(why)s: %(what)s.") % {"why": why, "what": line},
+                    gettext_lazy("%(why)s: %(what)s.") % {"why": why, "what": line},
                     {"territory": there, "seat": holder},
                 )
             )
@@ -261,7 +264,7 @@ def land_neighbour_losses(
         events.append(
             GameEvent(
                 "fallout_roll",
-                _("%(why)s: %(what)s.") % {"why": why, "what": line},
+                gettext_lazy("%(why)s: %(what)s.") % {"why": why, "what": line},
                 {"territory": there, "seat": holder, "dice": [rolled], "lost": lost},
             )
         )

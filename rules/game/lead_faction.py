@@ -18,11 +18,13 @@ from rules.game.common import seat_label
 from rules.game.events import GameEvent
 from rules.game.moves import ChooseMission, MoveOption
 from rules.game.rotation import begin_turn
-from rules.game.state import GAME_OVER, GameState, faction_name, territory_name
+from rules.game.state import GAME_OVER, GameState, territory_name
 from rules.lead_faction import lead_among
+from rules.names import faction_word
 from rules.red_slot_world_events import LeadMissionChosen
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 LEAD_MISSION = "lead_mission"
 CAPITAL_TROOPS = 3
@@ -132,7 +134,7 @@ def open_mid_game(state: GameState, events: list[GameEvent]) -> int | None:
     events.append(
         GameEvent(
             "missions_shuffled_in",
-            _("%(count)s private missions are shuffled into the mission deck.")
+            gettext_lazy("%(count)s private missions are shuffled into the mission deck.")
             % {"count": len(new)},
             {"missions": len(new), "deck": len(state.mission_deck)},
         )
@@ -222,13 +224,13 @@ def choose_mission(
     events.append(
         GameEvent(
             "lead_mission_chosen",
-            _(
+            gettext_lazy(
                 "%(player)s (%(faction)s) leads and lays out the mission %(mission)s (%(code)s); "
                 "the mission deck is shuffled."
             )
             % {
                 "player": seat_label(state, seat),
-                "faction": faction_name(faction),
+                "faction": faction_word(faction),
                 "mission": mission.name,
                 "code": mission.code,
             },

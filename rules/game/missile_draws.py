@@ -26,6 +26,7 @@ from rules.game.missile_powers import (
 from rules.game.moves import MoveOption, TakeCard
 from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 INTERFERENCE_WINDOW = "interference_window"
 """Phase: a player is about to take a resource card; the holder of Interference may block it."""
@@ -54,7 +55,9 @@ def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEven
     events.append(
         GameEvent(
             "missile_power_window",
-            _("%(player)s is about to take %(card)s; %(holder)s may block it with Interference.")
+            gettext_lazy(
+                "%(player)s is about to take %(card)s; %(holder)s may block it with Interference."
+            )
             % {
                 "player": seat_label(state, seat),
                 "card": _shown(state, move.slot),

@@ -28,7 +28,7 @@ from rules.game.scars import open_turn_start_window
 from rules.game.state import GameState, changed, territory_name
 from rules.pocket_world_events import MissilePowerGained
 from rules.words import gettext as _
-from rules.words import listed
+from rules.words import gettext_lazy, listed
 
 MISSILE_PICK = "missile_power_pick"
 """Phase: factions that just gained a Red Star token pick their missile power, in turn."""
@@ -140,7 +140,7 @@ def spend(
     events.append(
         GameEvent(
             "missile_power_used",
-            _("%(player)s discards a missile for %(power)s: %(what)s.")
+            gettext_lazy("%(player)s discards a missile for %(power)s: %(what)s.")
             % {"player": seat_label(state, seat), "power": power_name(power), "what": text},
             {"seat": seat, "power": power, **data},
         )
@@ -209,7 +209,9 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
     events.append(
         GameEvent(
             "missile_power_due",
-            _("%(players)s gained a Red Star token and must pick a missile power (J167s).")
+            gettext_lazy(
+                "%(players)s gained a Red Star token and must pick a missile power (J167s)."
+            )
             % {"players": names},
             {"seats": seats},
         )
@@ -359,7 +361,7 @@ def open_turn_start(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "missile_power_window",
-            _("%(holder)s may use Bad Intel on %(player)s's continent bonuses.")
+            gettext_lazy("%(holder)s may use Bad Intel on %(player)s's continent bonuses.")
             % {
                 "holder": seat_label(state, holder),
                 "player": seat_label(state, state.current_seat),

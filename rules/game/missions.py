@@ -29,7 +29,7 @@ from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.red_slot_world_events import into_red_slot
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import ngettext
+from rules.words import gettext_lazy, ngettext
 from rules.world_events import CityFounded, WorldEvent, fallout_unchangeable
 
 CAPITAL_NAME = "World Capital"
@@ -458,9 +458,10 @@ def _lay_out_top(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "mission_laid_out",
-            _("New face-up mission: %(mission)s.") % {"mission": mission_name(state.mission)}
+            gettext_lazy("New face-up mission: %(mission)s.")
+            % {"mission": mission_name(state.mission)}
             if state.mission
-            else _("The mission deck is empty: no mission lies face up."),
+            else gettext_lazy("The mission deck is empty: no mission lies face up."),
             {"mission": state.mission},
         )
     )

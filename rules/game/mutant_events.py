@@ -23,6 +23,7 @@ from rules.game.rotation import finish_turn
 from rules.game.state import GameState
 from rules.pocket_world_events import MutantsEvolved
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 AGENT_OF_CHAOS = "agent_of_chaos"
 MUTANTS_EVOLVE = "mutants_evolve"
@@ -145,7 +146,9 @@ def _evolve(
         events.append(
             GameEvent(
                 "mutants_evolved",
-                _("Both Evolve cards are scratched: the Mutant card reveals %(power)s. %(text)s")
+                gettext_lazy(
+                    "Both Evolve cards are scratched: the Mutant card reveals %(power)s. %(text)s"
+                )
                 % {"power": power.name, "text": power.text},
                 {"seat": seat, "evolution": power.key},
             )

@@ -28,8 +28,10 @@ from rules.game.events import GameEvent
 from rules.game.moves import Move, MoveOption
 from rules.game.mutants import power_name
 from rules.game.state import GameState, territory_name
+from rules.names import territory_word
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 MINDSHACKLE = "mindshackle"
 MASS_HYPNOSIS = "mass_hypnosis"
@@ -88,7 +90,7 @@ def offer_mindshackle(
     events.append(
         GameEvent(
             "power_window",
-            _(
+            gettext_lazy(
                 "%(power)s: %(player)s may swap the card just drawn for a random card of a "
                 "player they took a territory from."
             )
@@ -145,7 +147,7 @@ def _swap(state: GameState, seat: int, victim: int, card: str, events: list[Game
             % {
                 "power": power_name(MINDSHACKLE),
                 "player": seat_label(state, seat),
-                "territory": "" if card == COIN else territory_name(card),
+                "territory": "" if card == COIN else territory_word(card),
                 "victim": seat_label(state, victim),
             },
             {"power": MINDSHACKLE, "seat": seat, "victim": victim, "card": card},
@@ -192,13 +194,13 @@ def hypnotize(state: GameState, seat: int, move: Hypnotize, events: list[GameEve
     events.append(
         GameEvent(
             "power_used",
-            _(
+            gettext_lazy(
                 "%(power)s: nobody may attack %(territory)s before the next turn of %(player)s "
                 "starts."
             )
             % {
                 "power": power_name(MASS_HYPNOSIS),
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
                 "player": seat_label(state, seat),
             },
             {"power": MASS_HYPNOSIS, "seat": seat, "territory": move.territory},
@@ -235,8 +237,8 @@ def end_hypnosis(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "power_ended",
-            _("%(power)s wears off: %(territory)s may be attacked again.")
-            % {"power": power_name(MASS_HYPNOSIS), "territory": territory_name(territory)},
+            gettext_lazy("%(power)s wears off: %(territory)s may be attacked again.")
+            % {"power": power_name(MASS_HYPNOSIS), "territory": territory_word(territory)},
             {"power": MASS_HYPNOSIS, "territory": territory},
         )
     )

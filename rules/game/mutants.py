@@ -23,8 +23,10 @@ from rules.game.common import seat_label
 from rules.game.effects import EVOLVING_FACTION, Outcome, Roll, has_effect, outcome_effect
 from rules.game.events import GameEvent
 from rules.game.state import GameState, territory_name
+from rules.names import territory_word
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 MUTANTS = EVOLVING_FACTION
 OLD_GRUDGES = "reroll_ones_against_bringer"
@@ -118,14 +120,14 @@ def fallout_end_of_turn(state: GameState, seat: int, events: list[GameEvent]) ->
     events.append(
         GameEvent(
             "scar_effect",
-            _(
+            gettext_lazy(
                 "%(power)s: the fallout zone counts as a Biohazard territory for %(player)s, and 1 "
                 "troop joins them in %(territory)s."
             )
             % {
                 "power": power_name(OLD_GRUDGES),
                 "player": seat_label(state, seat),
-                "territory": territory_name(fallout),
+                "territory": territory_word(fallout),
             },
             {"seat": seat, "territory": fallout, "troops": 1},
         )

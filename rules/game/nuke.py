@@ -23,10 +23,12 @@ from rules.game.common import ask_to_open, demolish_hq, fail, joined, pack_due, 
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import ChooseNukeTarget, MoveOption
-from rules.game.state import GameState, faction_name, territory_name
+from rules.game.state import GameState, territory_name
+from rules.names import faction_word, territory_word
 from rules.pocket_world_events import NuclearStrike
 from rules.rng import Rng
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 POCKET = "pocket_1"
 NUKE_CHOICE = "nuke_choice"
@@ -63,7 +65,7 @@ def third_missile(state: GameState, seat: int, fired: int, events: list[GameEven
     events.append(
         GameEvent(
             "nuke_due",
-            _(
+            gettext_lazy(
                 "The roll is never resolved: %(player)s, who fired the third missile, chooses "
                 "whether the nuke hits the attacking territory (%(origin)s) or the defending one "
                 "(%(target)s)."
@@ -121,14 +123,14 @@ def choose_target(
     events.append(
         GameEvent(
             "nuclear_strike",
-            _(
+            gettext_lazy(
                 "%(player)s nukes %(territory)s: it is the fallout zone from now on, and "
                 "%(faction)s is the Bringer of Nuclear Fire."
             )
             % {
                 "player": seat_label(state, seat),
                 "territory": name,
-                "faction": faction_name(strike.faction),
+                "faction": faction_word(strike.faction),
             },
             {"seat": seat, "territory": territory, "faction": strike.faction},
         )
@@ -146,7 +148,9 @@ def choose_target(
     events.append(
         GameEvent(
             "nuke_over",
-            _("No territory was conquered in this combat, so it earns no card; the turn goes on."),
+            gettext_lazy(
+                "No territory was conquered in this combat, so it earns no card; the turn goes on."
+            ),
             {"territory": territory},
         )
     )
@@ -208,7 +212,7 @@ def _destroy_card(state: GameState, territory: str, events: list[GameEvent]) -> 
     events.append(
         GameEvent(
             "card_destroyed",
-            words % {"territory": territory_name(territory), "places": joined(shown)},
+            words % {"territory": territory_word(territory), "places": joined(shown)},
             {"card": territory, "where": where},
         )
     )
@@ -230,7 +234,8 @@ def _battle_troops_lost(state: GameState, pending: dict[str, Any], events: list[
     events.append(
         GameEvent(
             "battle_troops_lost",
-            _("The troops in the battle are lost: %(parts)s.") % {"parts": joined(parts)},
+            gettext_lazy("The troops in the battle are lost: %(parts)s.")
+            % {"parts": joined(parts)},
             {"origin": pending["origin"], "target": pending["target"]},
         )
     )
@@ -245,7 +250,7 @@ def _territory_wiped(state: GameState, territory: str, events: list[GameEvent]) 
         events.append(
             GameEvent(
                 "fallout_wiped",
-                _("%(player)s loses all %(count)s troops left in %(territory)s.")
+                gettext_lazy("%(player)s loses all %(count)s troops left in %(territory)s.")
                 % {"player": seat_label(state, holder), "count": troops, "territory": name},
                 {"seat": holder, "territory": territory, "lost": troops},
             )
@@ -256,8 +261,8 @@ def _territory_wiped(state: GameState, territory: str, events: list[GameEvent]) 
         events.append(
             GameEvent(
                 "hq_demolished",
-                _("%(faction)s's HQ in %(territory)s is demolished.")
-                % {"faction": faction_name(state.seats[owner].faction), "territory": name},
+                gettext_lazy("%(faction)s's HQ in %(territory)s is demolished.")
+                % {"faction": faction_word(state.seats[owner].faction), "territory": name},
                 {"seat": owner, "territory": territory},
             )
         )
@@ -278,7 +283,7 @@ def _knock_outs(state: GameState, had_troops: set[int], events: list[GameEvent])
             events.append(
                 GameEvent(
                     "cards_discarded",
-                    _(
+                    gettext_lazy(
                         "%(player)s has no troops left after the nuke and discards %(count)s "
                         "resource card(s); nobody collects them."
                     )

@@ -32,7 +32,7 @@ from rules.game.turn import maneuver_options, maneuver_problem
 from rules.pack_words import option_with_after
 from rules.rng import Rng
 from rules.words import gettext as _
-from rules.words import listed, ngettext
+from rules.words import gettext_lazy, listed, ngettext
 from rules.world_events import CityFortified, WorldEvent
 
 EVENT_CHOICE = "event_choice"
@@ -124,7 +124,7 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "event_skipped",
-                _("Event: %(card)s — %(why)s: the event does nothing.")
+                gettext_lazy("Event: %(card)s — %(why)s: the event does nothing.")
                 % {"card": card.name, "why": why},
                 {"event": code, "rule": "E-7"},
             )
@@ -144,7 +144,7 @@ def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "event_choice",
-            _("Event: %(card)s — %(why)s and chooses one: %(options)s")
+            gettext_lazy("Event: %(card)s — %(why)s and chooses one: %(options)s")
             % {"card": card.name, "why": why, "options": offered},
             {"event": code, "seat": seat},
         )
@@ -182,9 +182,9 @@ def _record(
         GameEvent(
             "event_resolved",
             (
-                _("Event: %(card)s — %(detail)s; the card is destroyed.")
+                gettext_lazy("Event: %(card)s — %(detail)s; the card is destroyed.")
                 if destroyed
-                else _("Event: %(card)s — %(detail)s.")
+                else gettext_lazy("Event: %(card)s — %(detail)s.")
             )
             % {"card": card.name, "detail": detail},
             {"event": card.code, "option": option, "seat": seat, "destroyed": destroyed},
@@ -277,7 +277,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "riot_roll",
-                _("Event: %(card)s — %(detail)s.") % {"card": card.name, "detail": line},
+                gettext_lazy("Event: %(card)s — %(detail)s.") % {"card": card.name, "detail": line},
                 {
                     "event": code,
                     "territory": territory,

@@ -21,7 +21,8 @@ from rules.game.events import GameEvent
 from rules.game.missions import condition, met
 from rules.game.moves import ClaimSlotMission, MoveOption
 from rules.game.rotation import finish_turn
-from rules.game.state import GameState, faction_name
+from rules.game.state import GameState
+from rules.names import faction_word
 from rules.red_slot_world_events import PrivateMissionStuck, SlotMissionClaimed
 from rules.words import gettext as _
 from rules.words import ngettext
@@ -205,7 +206,7 @@ def claim_slot_mission(
             % {
                 "player": seat_label(state, seat),
                 "mission": mission.name,
-                "faction": faction_name(faction),
+                "faction": faction_word(faction),
                 "stars": reward,
             },
             {"seat": seat, "faction": faction, "mission": mission.code, "reward": stars},

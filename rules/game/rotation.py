@@ -16,7 +16,9 @@ from rules.game.common import (
 from rules.game.effects import at_turn_start
 from rules.game.events import GameEvent
 from rules.game.state import GameState, TurnFlags, changed, faction_name
+from rules.names import faction_word
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 
 def next_active_seat(state: GameState, seat: int) -> int:
@@ -54,7 +56,7 @@ def _lift_sea_ban(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "sea_ban_lifted",
-            _("Attacks and expansions may cross sea lines again (The Ancient One)."),
+            gettext_lazy("Attacks and expansions may cross sea lines again (The Ancient One)."),
             {"seat": banned_by, "rule": "E-7"},
         )
     )
@@ -73,11 +75,11 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "turn_started",
-                _("Turn %(turn)s: %(player)s (%(faction)s) to play.")
+                gettext_lazy("Turn %(turn)s: %(player)s (%(faction)s) to play.")
                 % {
                     "turn": state.turn_number,
                     "player": seat_label(state, seat),
-                    "faction": faction_name(state.seats[seat].faction),
+                    "faction": faction_word(state.seats[seat].faction),
                 },
                 {"seat": seat, "turn": state.turn_number},
             )
@@ -89,13 +91,13 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "eliminated",
-                _(
+                gettext_lazy(
                     "%(player)s has no troops and no legal starting territory: %(faction)s is "
                     "eliminated for this game."
                 )
                 % {
                     "player": seat_label(state, seat),
-                    "faction": faction_name(state.seats[seat].faction),
+                    "faction": faction_word(state.seats[seat].faction),
                 },
                 {"seat": seat, "rule": "T-6"},
             )

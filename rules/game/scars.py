@@ -24,7 +24,9 @@ from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import MoveOption, PassScarCard, PlayScarCard
 from rules.game.state import GameState, faction_name, territory_name
+from rules.names import territory_word
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 from rules.world_events import ScarPlaced
 
 BEFORE_ATTACK_ROLL = "before_attack_roll"
@@ -163,9 +165,9 @@ def play_scar_card(
         GameEvent(
             "scar_placed",
             (
-                _("%(player)s places an %(scar)s scar on %(target)s.")
+                gettext_lazy("%(player)s places an %(scar)s scar on %(target)s.")
                 if name[:1].lower() in "aeiou"
-                else _("%(player)s places a %(scar)s scar on %(target)s.")
+                else gettext_lazy("%(player)s places a %(scar)s scar on %(target)s.")
             )
             % {"player": seat_label(state, seat), "scar": name, "target": target},
             {"seat": seat, "scar": scar, "target": move.target, "on": on},
@@ -239,7 +241,7 @@ def open_turn_start_window(state: GameState, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "scar_window",
-            _("Before the turn goes on, other players may play a scar card (T-3)."),
+            gettext_lazy("Before the turn goes on, other players may play a scar card (T-3)."),
             {"seat": state.current_seat},
         )
     )
@@ -283,11 +285,11 @@ def _lose_one(state: GameState, territory: str, events: list[GameEvent]) -> None
     events.append(
         GameEvent(
             "scar_effect",
-            _("%(scar)s: %(player)s loses a troop in %(territory)s.")
+            gettext_lazy("%(scar)s: %(player)s loses a troop in %(territory)s.")
             % {
                 "scar": _scar_name(state, territory),
                 "player": seat_label(state, seat),
-                "territory": territory_name(territory),
+                "territory": territory_word(territory),
             },
             {"seat": seat, "territory": territory, "troops": -1},
         )
@@ -305,12 +307,12 @@ def _gain_one(state: GameState, territory: str, events: list[GameEvent]) -> None
     events.append(
         GameEvent(
             "scar_effect",
-            _("%(scar)s: %(count)s troop(s) join %(player)s in %(territory)s.")
+            gettext_lazy("%(scar)s: %(count)s troop(s) join %(player)s in %(territory)s.")
             % {
                 "scar": _scar_name(state, territory),
                 "count": gain,
                 "player": seat_label(state, seat),
-                "territory": territory_name(territory),
+                "territory": territory_word(territory),
             },
             {"seat": seat, "territory": territory, "troops": gain},
         )

@@ -20,12 +20,13 @@ from rules.game.common import (
 from rules.game.events import GameEvent
 from rules.game.lead_faction import begin_play
 from rules.game.moves import ChooseFaction, MoveOption, RollForOrder
-from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name, territory_name
+from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, faction_name
+from rules.names import faction_word, territory_word
 from rules.rng import Rng, Seed
 from rules.rule_sets import LEGACY, check_choice, chosen_options
 from rules.variants.setup import variant_game
 from rules.words import gettext as _
-from rules.words import listed
+from rules.words import gettext_lazy, listed
 from rules.world import World
 
 SETUP_ORDER = "setup_order"
@@ -134,7 +135,7 @@ def roll_for_order(
     events.append(
         GameEvent(
             "order_roll",
-            _("%(player)s rolls %(value)s for the order of choice.")
+            gettext_lazy("%(player)s rolls %(value)s for the order of choice.")
             % {"player": seat_label(state, seat), "value": value},
             {"seat": seat, "dice": [value]},
         )
@@ -150,7 +151,7 @@ def roll_for_order(
         events.append(
             GameEvent(
                 "order_tie",
-                _("%(players)s tie on %(value)s and roll again.")
+                gettext_lazy("%(players)s tie on %(value)s and roll again.")
                 % {"players": names, "value": best},
                 {"seats": leaders},
             )
@@ -168,7 +169,8 @@ def roll_for_order(
     events.append(
         GameEvent(
             "first_chooser",
-            _("%(player)s chooses a faction first.") % {"player": seat_label(state, first)},
+            gettext_lazy("%(player)s chooses a faction first.")
+            % {"player": seat_label(state, first)},
             {"seat": first},
         )
     )
@@ -206,14 +208,14 @@ def choose_faction(
     events.append(
         GameEvent(
             "faction_chosen",
-            _(
+            gettext_lazy(
                 "%(player)s takes %(faction)s and starts in %(territory)s with its HQ and "
                 "%(count)s troops."
             )
             % {
                 "player": seat_label(state, seat),
-                "faction": faction_name(move.faction),
-                "territory": territory_name(move.territory),
+                "faction": faction_word(move.faction),
+                "territory": territory_word(move.territory),
                 "count": troops,
             },
             {"seat": seat, "faction": move.faction, "territory": move.territory, "troops": troops},

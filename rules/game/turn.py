@@ -41,8 +41,9 @@ from rules.game.moves import (
 )
 from rules.game.scars import scar_targets
 from rules.game.state import GameState, changed, territory_name
+from rules.names import territory_word
 from rules.words import gettext as _
-from rules.words import listed
+from rules.words import gettext_lazy, listed
 
 PLACE = "place"
 EXPAND_ATTACK = "expand_attack"
@@ -87,7 +88,7 @@ def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[Gam
     events.append(
         GameEvent(
             "red_star_bought",
-            _("%(player)s hands in 4 cards for a Red Star (%(stars)s in all).")
+            gettext_lazy("%(player)s hands in 4 cards for a Red Star (%(stars)s in all).")
             % {"player": seat_label(state, seat), "stars": state.red_stars(seat)},
             {"seat": seat, "cards": list(move.cards)},
         )
@@ -116,11 +117,11 @@ def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]
     events.append(
         GameEvent(
             "joined_war",
-            _("%(player)s joins the war with %(count)s troops in %(territory)s.")
+            gettext_lazy("%(player)s joins the war with %(count)s troops in %(territory)s.")
             % {
                 "player": seat_label(state, seat),
                 "count": troops,
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
             },
             {"seat": seat, "territory": move.territory, "troops": troops},
         )
@@ -185,7 +186,7 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
     events.append(
         GameEvent(
             "recruited",
-            _("%(player)s recruits %(count)s troops (%(parts)s).")
+            gettext_lazy("%(player)s recruits %(count)s troops (%(parts)s).")
             % {"player": seat_label(state, seat), "count": total, "parts": listed(parts)},
             {
                 "seat": seat,
@@ -251,11 +252,11 @@ def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[Ga
     events.append(
         GameEvent(
             "troops_placed",
-            _("%(player)s places %(count)s in %(territory)s.")
+            gettext_lazy("%(player)s places %(count)s in %(territory)s.")
             % {
                 "player": seat_label(state, seat),
                 "count": move.count,
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
             },
             {"seat": seat, "territory": move.territory, "count": move.count},
         )
@@ -361,12 +362,12 @@ def maneuver(state: GameState, seat: int, move: Maneuver, events: list[GameEvent
     events.append(
         GameEvent(
             "maneuvered",
-            _("%(player)s maneuvers %(count)s from %(origin)s to %(target)s.")
+            gettext_lazy("%(player)s maneuvers %(count)s from %(origin)s to %(target)s.")
             % {
                 "player": seat_label(state, seat),
                 "count": move.count,
-                "origin": territory_name(move.origin),
-                "target": territory_name(move.target),
+                "origin": territory_word(move.origin),
+                "target": territory_word(move.target),
             },
             {"seat": seat, "origin": move.origin, "target": move.target, "count": move.count},
         )

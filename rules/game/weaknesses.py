@@ -12,6 +12,7 @@ from rules.game.effects import EXPANSION_COST_EFFECTS, ExpansionCostEffect, has_
 from rules.game.events import GameEvent
 from rules.game.state import GameState, changed, territory_name
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 COLLABORATOR = "collaborator"
 CAUTIOUS = "recruits_in_two_territories"
@@ -125,7 +126,7 @@ def trim_coins(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "coin_cards_returned",
-            _("%(player)s is Purist and returns %(count)s coin card(s) to the pile.")
+            gettext_lazy("%(player)s is Purist and returns %(count)s coin card(s) to the pile.")
             % {"player": state.seats[seat].name, "count": extra},
             {"seat": seat, "count": extra},
         )

@@ -11,7 +11,7 @@ from rules.game.events import GameEvent
 from rules.game.state import GAME_OVER, GameState, TurnFlags
 from rules.variants import objectives
 from rules.variants.steps import steps_for
-from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 REINFORCE = "cl_reinforce"
 ATTACK = "cl_attack"
@@ -74,7 +74,7 @@ def start_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "reinforcements",
-            _("Turn of %(player)s: %(count)s new armies.")
+            gettext_lazy("Turn of %(player)s: %(count)s new armies.")
             % {"player": state.seats[seat].name, "count": count},
             {"seat": seat, "count": count},
         )
@@ -118,7 +118,7 @@ def check_victory(state: GameState, seat: int, events: list[GameEvent]) -> bool:
     events.append(
         GameEvent(
             "game_won",
-            _("%(player)s wins the game.") % {"player": state.seats[seat].name},
+            gettext_lazy("%(player)s wins the game.") % {"player": state.seats[seat].name},
             {"seat": seat},
         )
     )

@@ -16,6 +16,7 @@ from rules.game.moves import (
     RollForOrder,
 )
 from rules.game.state import GameState, Seat, SeatSpec, TurnFlags, territory_name
+from rules.names import territory_word
 from rules.rng import Rng, Seed
 from rules.rule_sets import INVASION
 from rules.variants import objectives
@@ -23,7 +24,7 @@ from rules.variants.cards import full_deck, is_wild
 from rules.variants.common import fail, neutral_seat, next_player, players, set_table, start_turn
 from rules.variants.steps import STARTING_ARMIES, Steps, steps_for, steps_for_choice
 from rules.words import gettext as _
-from rules.words import listed
+from rules.words import gettext_lazy, listed
 from rules.world import World
 
 ORDER = "cl_order"
@@ -95,7 +96,8 @@ def roll_for_order(
     events.append(
         GameEvent(
             "order_roll",
-            _("%(player)s rolls %(value)s.") % {"player": state.seats[seat].name, "value": value},
+            gettext_lazy("%(player)s rolls %(value)s.")
+            % {"player": state.seats[seat].name, "value": value},
             {"seat": seat, "dice": [value]},
         )
     )
@@ -109,7 +111,7 @@ def roll_for_order(
         events.append(
             GameEvent(
                 "order_tie",
-                _("%(players)s tie and roll again.")
+                gettext_lazy("%(players)s tie and roll again.")
                 % {"players": listed(state.seats[s].name for s in leaders)},
                 {"seats": leaders},
             )
@@ -122,7 +124,7 @@ def roll_for_order(
     events.append(
         GameEvent(
             "first_player",
-            _("%(player)s starts.") % {"player": state.seats[first].name},
+            gettext_lazy("%(player)s starts.") % {"player": state.seats[first].name},
             {"seat": first},
         )
     )
@@ -151,7 +153,7 @@ def _take_the_board(
             state.set_troops(territory, order[index % len(order)], 1)
     state.rng = rng.state
     events.append(
-        GameEvent("board_dealt", _("The territories are dealt out."), {}),
+        GameEvent("board_dealt", gettext_lazy("The territories are dealt out."), {}),
     )
     _begin_placement(state, first, events)
 
@@ -235,8 +237,8 @@ def claim_territory(
     events.append(
         GameEvent(
             "claimed",
-            _("%(player)s claims %(territory)s.")
-            % {"player": state.seats[seat].name, "territory": territory_name(move.territory)},
+            gettext_lazy("%(player)s claims %(territory)s.")
+            % {"player": state.seats[seat].name, "territory": territory_word(move.territory)},
             {"seat": seat, "territory": move.territory},
         )
     )
@@ -265,11 +267,11 @@ def place_setup(state: GameState, seat: int, move: PlaceTroops, events: list[Gam
     events.append(
         GameEvent(
             "placed",
-            _("%(player)s places %(count)s on %(territory)s.")
+            gettext_lazy("%(player)s places %(count)s on %(territory)s.")
             % {
                 "player": state.seats[seat].name,
                 "count": move.count,
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
             },
             {"seat": seat, "territory": move.territory, "count": move.count},
         )
@@ -292,8 +294,8 @@ def place_neutral(state: GameState, seat: int, move: PlaceNeutral, events: list[
     events.append(
         GameEvent(
             "placed_neutral",
-            _("%(player)s adds a neutral army to %(territory)s.")
-            % {"player": state.seats[seat].name, "territory": territory_name(move.territory)},
+            gettext_lazy("%(player)s adds a neutral army to %(territory)s.")
+            % {"player": state.seats[seat].name, "territory": territory_word(move.territory)},
             {"seat": seat, "territory": move.territory},
         )
     )
@@ -340,7 +342,8 @@ def choose_headquarters(
     events.append(
         GameEvent(
             "headquarters_chosen",
-            _("%(player)s has chosen a headquarters.") % {"player": state.seats[seat].name},
+            gettext_lazy("%(player)s has chosen a headquarters.")
+            % {"player": state.seats[seat].name},
             {"seat": seat},
         )
     )
@@ -360,7 +363,7 @@ def choose_headquarters(
     events.append(
         GameEvent(
             "headquarters_revealed",
-            _("Headquarters revealed: %(list)s.") % {"list": shown},
+            gettext_lazy("Headquarters revealed: %(list)s.") % {"list": shown},
             {"headquarters": hqs},
         )
     )

@@ -16,7 +16,8 @@ from rules.game.moves import (
     PlaceTroops,
     TradeCards,
 )
-from rules.game.state import GameState, changed, territory_name
+from rules.game.state import GameState, changed
+from rules.names import territory_word
 from rules.rng import Rng
 from rules.rule_sets import INVASION
 from rules.variants.cards import by_set_value, escalating_value, is_set, sets_in
@@ -33,6 +34,7 @@ from rules.variants.common import (
 )
 from rules.variants.steps import steps_for
 from rules.words import gettext as _
+from rules.words import gettext_lazy
 
 DEFEND = "cl_defend"
 MOVE_IN = "cl_move_in"
@@ -79,7 +81,7 @@ def trade_cards(state: GameState, seat: int, move: TradeCards, events: list[Game
     events.append(
         GameEvent(
             "cards_traded",
-            _("%(player)s trades a set for %(count)s armies.")
+            gettext_lazy("%(player)s trades a set for %(count)s armies.")
             % {"player": _name(state, seat), "count": value},
             {"seat": seat, "cards": list(move.cards), "count": value, "trade_in": number},
         )
@@ -94,8 +96,10 @@ def trade_cards(state: GameState, seat: int, move: TradeCards, events: list[Game
     events.append(
         GameEvent(
             "pictured_bonus",
-            _("%(player)s holds %(territory)s, shown on a traded card: 2 armies go there.")
-            % {"player": _name(state, seat), "territory": territory_name(pictured)},
+            gettext_lazy(
+                "%(player)s holds %(territory)s, shown on a traded card: 2 armies go there."
+            )
+            % {"player": _name(state, seat), "territory": territory_word(pictured)},
             {"seat": seat, "territory": pictured, "count": PICTURED_BONUS},
         )
     )
@@ -114,11 +118,11 @@ def place_troops(state: GameState, seat: int, move: PlaceTroops, events: list[Ga
     events.append(
         GameEvent(
             "placed",
-            _("%(player)s places %(count)s on %(territory)s.")
+            gettext_lazy("%(player)s places %(count)s on %(territory)s.")
             % {
                 "player": _name(state, seat),
                 "count": move.count,
-                "territory": territory_name(move.territory),
+                "territory": territory_word(move.territory),
             },
             {"seat": seat, "territory": move.territory, "count": move.count},
         )
@@ -194,11 +198,13 @@ def defend_with(state: GameState, seat: int, move: DefendWith, events: list[Game
     events.append(
         GameEvent(
             "battle",
-            _("%(attacker)s attacks %(target)s from %(origin)s: %(attack)s against %(defence)s.")
+            gettext_lazy(
+                "%(attacker)s attacks %(target)s from %(origin)s: %(attack)s against %(defence)s."
+            )
             % {
                 "attacker": _name(state, attacker),
-                "target": territory_name(target),
-                "origin": territory_name(origin),
+                "target": territory_word(target),
+                "origin": territory_word(origin),
                 "attack": "-".join(map(str, sorted(attack_dice, reverse=True))),
                 "defence": "-".join(map(str, sorted(defence_dice, reverse=True))),
             },
@@ -237,8 +243,8 @@ def _conquer(
     events.append(
         GameEvent(
             "conquest",
-            _("%(player)s takes %(territory)s.")
-            % {"player": _name(state, seat), "territory": territory_name(target)},
+            gettext_lazy("%(player)s takes %(territory)s.")
+            % {"player": _name(state, seat), "territory": territory_word(target)},
             {"seat": seat, "territory": target, "from": loser},
         )
     )
@@ -277,7 +283,7 @@ def _knock_out(state: GameState, seat: int, loser: int, events: list[GameEvent])
     events.append(
         GameEvent(
             "knocked_out",
-            _("%(loser)s is out of the game; %(player)s takes %(count)s of their cards.")
+            gettext_lazy("%(loser)s is out of the game; %(player)s takes %(count)s of their cards.")
             % {"loser": _name(state, loser), "player": _name(state, seat), "count": len(kept)},
             {"seat": seat, "loser": loser, "cards": len(kept), "dropped": len(dropped)},
         )
@@ -375,12 +381,12 @@ def fortify(state: GameState, seat: int, move: Maneuver, events: list[GameEvent]
     events.append(
         GameEvent(
             "fortified",
-            _("%(player)s moves %(count)s from %(origin)s to %(target)s.")
+            gettext_lazy("%(player)s moves %(count)s from %(origin)s to %(target)s.")
             % {
                 "player": _name(state, seat),
                 "count": move.count,
-                "origin": territory_name(move.origin),
-                "target": territory_name(move.target),
+                "origin": territory_word(move.origin),
+                "target": territory_word(move.target),
             },
             {"seat": seat, "origin": move.origin, "target": move.target, "count": move.count},
         )
@@ -419,7 +425,7 @@ def _draw_card(state: GameState, seat: int, events: list[GameEvent]) -> None:
         events.append(
             GameEvent(
                 "hand_full",
-                _("%(player)s already holds %(count)s cards and takes none.")
+                gettext_lazy("%(player)s already holds %(count)s cards and takes none.")
                 % {"player": _name(state, seat), "count": len(hand)},
                 {"seat": seat},
             )
@@ -438,7 +444,7 @@ def _draw_card(state: GameState, seat: int, events: list[GameEvent]) -> None:
     events.append(
         GameEvent(
             "card_taken",
-            _("%(player)s takes a card.") % {"player": _name(state, seat)},
+            gettext_lazy("%(player)s takes a card.") % {"player": _name(state, seat)},
             {"seat": seat},
         )
     )

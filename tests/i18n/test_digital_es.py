@@ -160,7 +160,7 @@ def test_the_log_reads_in_the_readers_language_whoever_made_the_move(owner_clien
         with translation.override(code):
             _after, events = apply_move(start, first.seat, move_from_json(first.move))
             log = digital_game_log(game=game)
-        worded[code] = str(events[0].text)
+            worded[code] = str(events[0].text)  # an event is worded when it is read
         assert log[-1].event["text"] == worded[code]
         assert [line.event["type"] for line in log] == [
             e["type"]
@@ -190,8 +190,9 @@ def test_a_move_made_in_spanish_keeps_the_same_record_and_reads_in_english(owner
         english = [
             line.event["text"] for line in digital_game_log(game=game) if line.index == before
         ]
+        worded = [str(e.text) for e in reversed(expected)]  # worded when read, in English
     assert moved.events == [e.to_json() for e in expected]
-    assert english == [str(e.text) for e in reversed(expected)]
+    assert english == worded
 
 
 def test_the_end_of_a_game_and_its_rewards_in_spanish(owner_client, campaign, owner):

@@ -89,7 +89,7 @@ def _log(language: str) -> list[str]:
             (0, EndTurn()),
             (0, EndTurn()),
         )
-    return [event.text for event in events]
+        return [event.text for event in events]  # an event is worded when it is read
 
 
 def test_game_log_lines_come_out_in_spanish():
