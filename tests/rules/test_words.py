@@ -6,8 +6,22 @@ from __future__ import annotations
 
 import json
 
-from rules.names import faction, territory
-from rules.words import Listed, Message, Name, decode, encode, gettext, listed, ngettext, worded
+from rules import words
+from rules.game.events import GameEvent
+from rules.names import faction, faction_word, territory, territory_word
+from rules.words import (
+    Listed,
+    Message,
+    Name,
+    decode,
+    encode,
+    gettext,
+    gettext_lazy,
+    listed,
+    ngettext,
+    ngettext_lazy,
+    worded,
+)
 
 
 def _round_trip(value):
@@ -55,3 +69,26 @@ def test_typed_text_and_numbers_pass_through_and_an_unknown_key_shows_as_itself(
     }
     assert decode({"$name": "territory", "key": "atlantis"}) == "atlantis"
     assert type(worded(gettext("nobody"))) is str
+
+
+def test_an_event_said_lazily_stores_what_the_worded_one_does_and_is_worded_when_read(
+    monkeypatch,
+):
+    """X-12: "conquers" as the engine says it (no word looked up while the move applies) is
+    stored as the same JSON as the worded message, and worded in the language of its reader."""
+    blanks = {"player": "Ana", "territory": territory("northern_europe")}
+    eager = GameEvent("conquered", gettext("%(player)s conquers %(territory)s.") % blanks)
+    lazy = GameEvent(
+        "conquered",
+        gettext_lazy("%(player)s conquers %(territory)s.")
+        % {"player": "Ana", "territory": territory_word("northern_europe")},
+    )
+    assert lazy.to_json() == eager.to_json()
+    assert lazy == eager and lazy.text == "Ana conquers Northern Europe."
+    count = ngettext_lazy("%(count)s troop", "%(count)s troops", 2) % {"count": 2}
+    assert encode(count) == encode(
+        ngettext("%(count)s troop", "%(count)s troops", 2) % {"count": 2}
+    )
+    assert encode(faction_word("khan_industries")) == encode(faction("khan_industries"))
+    monkeypatch.setattr(words, "_gettext", lambda m: m.replace("conquers", "CONQUERS"))
+    assert lazy.text == "Ana CONQUERS Northern Europe."
