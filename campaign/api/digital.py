@@ -38,7 +38,12 @@ def _session_key(request: Request) -> str:
 
 def _game_for(request: Request, game_id: int) -> DigitalGame:
     """The game if the request may watch it, once its play has begun (404 otherwise)."""
-    game = DigitalGame.objects.select_related("campaign").filter(pk=game_id).first()
+    game = (
+        DigitalGame.objects.select_related("campaign")
+        .prefetch_related("seats")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
     _check_may_watch(request, game)
@@ -214,7 +219,7 @@ class GameStateApi(APIView):
         seat = None
         if raw not in (None, ""):
             seat = whole_number(raw)
-            if seat is None or seat >= game.seats.count():
+            if seat is None or seat >= len(game.seats.all()):
                 raise ApplicationError(_("Give a seat number of this game."), code="bad_seat")
             held = seats_held(game=game, user=request.user, session_key=_session_key(request))
             if seat not in held:

@@ -156,3 +156,15 @@ def test_states_name_their_world_which_is_fetched_apart_and_cached_by_digest_DES
     assert again.status_code == 304 and not again.content
     # Not a member of the campaign: not told the game exists.
     assert outsider_client.get(f"/api/v1/games/{hotseat_game.pk}/world").status_code == 404
+
+
+def test_a_state_poll_reads_the_game_its_seats_and_the_readers_membership_DESIGN(
+    hotseat_game, owner, owner_client
+):
+    game = play_hotseat(hotseat_game, owner, 6)
+    _held_by(owner_client, game)
+    with CaptureQueriesContext(connection) as captured:
+        answer = owner_client.get(f"/api/v1/games/{game.pk}/state?seat=0")
+    assert answer.status_code == 200
+    statements = _own_statements(captured.captured_queries)
+    assert len(statements) <= 3, "\n".join(s[:120] for s in statements)
