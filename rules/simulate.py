@@ -25,6 +25,7 @@ from rules.bots import Bot, HeuristicBot, RandomBot
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent
 from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act
+from rules.game.result import ended_by
 from rules.mission_world_events import CityCovered
 from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
 from rules.rule_sets import LEGACY, RULE_SETS, check_choice
@@ -146,14 +147,7 @@ class GameRun:
     def how_won(self) -> str:
         """A stand-alone game's end: domination (everyone else knocked out), headquarters or
         an objective."""
-        others = [
-            s
-            for s, seat in enumerate(self.state.seats)
-            if s not in (self.winner, self.state.table.get("neutral")) and not seat.eliminated
-        ]
-        if not others:
-            return "domination"
-        return "headquarters" if self.state.table.get("hq_revealed") else "objective"
+        return ended_by(self.state)
 
     def summary(self) -> dict[str, object]:
         legacy = self.state.rule_set == LEGACY

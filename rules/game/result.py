@@ -1,4 +1,5 @@
-"""The outcome of a finished game (W, END-1, END-2) and the world events it produced."""
+"""The outcome of a finished game (W, END-1, END-2; CL-20, CL-24, CL-31, IN-10, IN-11 for the
+stand-alone rule sets), how it was won and the world events it produced."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from rules.errors import IllegalMove
 from rules.game.draft import draft_recorded
 from rules.game.state import GameState
+from rules.rule_sets import LEGACY
 from rules.words import gettext as _
 from rules.world import Outcome
 from rules.world_events import FortificationWorn, GameIncident, WorldEvent
@@ -37,8 +39,26 @@ class GameResult:
     missions claimed with what they placed and a private mission stuck in a red slot, red-slot
     missions claimed, comeback powers, HQs moved or demolished, the incidents and packs opened
     mid-game; fortification wear as one event per fortification, where it was first worn),
-    then missiles used per person, ready to append to the campaign log.
-    Rewards are chosen later by people."""
+    then missiles used per person, ready to append to the campaign log (none outside Risk
+    Legacy). Rewards are chosen later by people."""
+    ended_by: str = "domination"
+    """How: "domination" (everyone else out, W-1, CL-20, CL-24, IN-10), "red_stars" (W),
+    "headquarters" (CL-31) or "objective" (IN-11)."""
+
+
+def ended_by(state: GameState) -> str:
+    """How the finished game was won (see `GameResult.ended_by`)."""
+    neutral = state.table.get("neutral")
+    standing = [
+        s
+        for s, seat in enumerate(state.seats)
+        if s not in (state.winner, neutral) and not seat.eliminated
+    ]
+    if not standing:
+        return "domination"
+    if state.rule_set == LEGACY:
+        return "red_stars"
+    return "headquarters" if state.table.get("hq_revealed") else "objective"
 
 
 def _merged(events: tuple[WorldEvent, ...]) -> list[WorldEvent]:
@@ -96,4 +116,5 @@ def game_result(state: GameState) -> GameResult:
     ]
     drafted = draft_recorded(state)
     setup = [drafted] if drafted is not None else []
-    return GameResult(state.winner, seats, [*setup, *_merged(state.world_events), *used])
+    events = [*setup, *_merged(state.world_events), *used]
+    return GameResult(state.winner, seats, events, ended_by(state))

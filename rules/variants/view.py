@@ -1,11 +1,13 @@
 """What a seat (or a spectator) may see of a stand-alone game: everything but the other
 seats' cards, the secret headquarters before they are shown (CL-30), the other seats'
-objectives (IN-11), the order of the deck and the dice generator."""
+objectives (IN-11) until the end, the order of the deck and the dice generator; once over, who
+won and how."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules.game.result import ended_by
 from rules.game.state import GameState
 from rules.variants import objectives
 from rules.variants.cards import escalating_value, symbol
@@ -36,6 +38,8 @@ def variant_view(state: GameState, seat: int | None, *, with_world: bool = True)
     data["you"] = seat
     data["seats_to_act"] = seats_to_act(state)
     data["is_over"] = state.is_over
+    if state.is_over and state.winner is not None:
+        data["result"] = {"winner": state.winner, "ended_by": ended_by(state)}
     return data
 
 
