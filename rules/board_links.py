@@ -50,6 +50,31 @@ def neighbours(world: World, territory: str) -> frozenset[str]:
     return world.derived(_world_links)[territory]
 
 
+def sorted_neighbours(world: World, territory: str) -> tuple[str, ...]:
+    """`neighbours` in key order (what option lists walk), sorted once per world."""
+    return world.derived(_sorted_links)[territory]
+
+
+def _sorted_links(world: World) -> dict[str, tuple[str, ...]]:
+    return {t: tuple(sorted(found)) for t, found in world.derived(_world_links).items()}
+
+
+def second_ring(world: World, territory: str) -> frozenset[str]:
+    """Territories two steps from `territory` and no nearer (itself left out), once per world."""
+    rings = world.derived(_second_rings)
+    found = rings.get(territory)
+    if found is None:
+        near = neighbours(world, territory)
+        found = rings[territory] = frozenset(
+            t for n in near for t in neighbours(world, n) if t not in near and t != territory
+        )
+    return found
+
+
+def _second_rings(world: World) -> dict[str, frozenset[str]]:
+    return {}
+
+
 def _world_links(world: World) -> dict[str, frozenset[str]]:
     lines = _world_lines(world)
     return _links(lines) if lines else rules_board().neighbours

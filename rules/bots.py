@@ -31,6 +31,7 @@ from rules import (
     bot_weaknesses,
 )
 from rules.board_links import neighbours as links
+from rules.board_links import second_ring
 from rules.combat import battle
 from rules.data import content, rules_board, rules_content
 from rules.game import (
@@ -235,7 +236,7 @@ class HeuristicBot:
     def _room(state: GameState, territory: str) -> int:
         """Unoccupied land around `territory`: neighbours count twice, the next ring once."""
         near = links(state.world, territory)
-        far = {t for n in near for t in links(state.world, n)} - near - {territory}
+        far = second_ring(state.world, territory)
         return 2 * sum(not state.occupied(t) for t in near) + sum(
             not state.occupied(t) for t in far
         )

@@ -232,14 +232,20 @@ def capital_rule_active(world: World) -> bool:
 
 def draft_cards(world: World, players: int) -> list[DraftCard]:
     """The draft cards in use for this many players (each card says its fewest players)."""
-    if not draft_active(world):
-        return []
-    return [
-        card
-        for pack in _facts(world).contents
-        for card in pack.draft_cards
-        if card.min_players <= players
-    ]
+    by_players = world.derived(_draft_cards_by_players)
+    if players not in by_players:
+        in_use = draft_active(world)
+        by_players[players] = tuple(
+            card
+            for pack in _facts(world).contents
+            for card in pack.draft_cards
+            if in_use and card.min_players <= players
+        )
+    return list(by_players[players])
+
+
+def _draft_cards_by_players(world: World) -> dict[int, tuple[DraftCard, ...]]:
+    return {}
 
 
 def comeback_powers(world: World) -> dict[str, ComebackPower]:

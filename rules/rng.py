@@ -158,11 +158,25 @@ class SeedDice(Rng):
             self._drawn += len(taken)
         return bytes(out)
 
+    def _next_byte(self) -> int:
+        index, offset = divmod(self._drawn, BLOCK_BYTES)
+        if index != self._block_index:
+            self._block = _dice_block(self._seed, index)
+            self._block_index = index
+        self._drawn += 1
+        return self._block[offset]
+
     def below(self, n: int) -> int:
         """Read the fewest whole bytes that cover n values; a reading at or past the last whole
         multiple of n is thrown away and the next one read (a die rejects 252-255)."""
         if n < 1:
             raise ValueError("Draw from at least one value.")
+        if n <= 256:  # one byte a reading: the same bytes as below, read without slicing
+            limit = 256 - 256 % n
+            while True:
+                value = self._next_byte()
+                if value < limit:
+                    return value % n
         width = max(1, ((n - 1).bit_length() + 7) // 8)
         span = 1 << (8 * width)
         limit = span - span % n

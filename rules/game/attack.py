@@ -709,7 +709,7 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
     for origin, (owner, troops) in armies.items():
         if owner != seat or troops < 2:
             continue
-        for target in sorted(board_links.neighbours(state.world, origin)):
+        for target in board_links.sorted_neighbours(state.world, origin):
             army = armies.get(target)
             if army is None:
                 if target in state.hqs:

@@ -194,6 +194,8 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
     """J167s: every seat whose Red Star tokens grew during the move just applied, and whose
     faction may take a missile power, picks one now. Setup deals its tokens before any turn,
     so those never count; a game that just ended asks nothing."""
+    if before.seats is after.seats:
+        return  # no seat changed (the engine rebinds `seats` when one does): no token gained
     if before.turn_number == 0 or after.is_over or not box.missile_powers_active(after.world):
         return
     seats = [
