@@ -25,7 +25,9 @@ class NoticeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Kind.choices)
     text = serializers.CharField(help_text="What waits, in the request's language.")
     url = serializers.CharField(help_text="The page where it is done or read.")
-    campaign = serializers.CharField(help_text="The campaign's slug.")
+    campaign = serializers.CharField(
+        allow_null=True, help_text="The campaign's slug; null for a standalone game."
+    )
     game = serializers.IntegerField(allow_null=True, help_text="The digital game's id, if any.")
     created_at = serializers.DateTimeField()
 
@@ -41,7 +43,7 @@ def _row(notice: Notice) -> dict:
         "kind": notice.kind,
         "text": notice_text(notice),
         "url": site_url(notice_path(notice)),
-        "campaign": notice.campaign.slug,
+        "campaign": notice.campaign.slug if notice.campaign is not None else None,
         "game": notice.game_id,
         "created_at": notice.created_at,
     }

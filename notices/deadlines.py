@@ -25,7 +25,6 @@ def deadlines_warn() -> int:
     not warned of again (its `ref` names the wait). Returns how many notices were made."""
     now = timezone.now()
     games = DigitalGame.objects.filter(
-        campaign__isnull=False,  # a notice belongs to a campaign; standalone games have none
         status=DigitalGame.Status.PLAYING,
         clock=DigitalGame.Clock.TURN,
         clock_ran_out=False,

@@ -20,7 +20,7 @@ from accounts.models import Preferences
 from notices.kinds import Kind
 from notices.models import MailWindow, Notice
 from notices.presence import is_watching
-from notices.words import notice_path, notice_text
+from notices.words import notice_path, notice_text, table_words
 
 MAIL_INTERVAL = timedelta(hours=1)
 _SALT = "notices.unsubscribe"
@@ -52,7 +52,7 @@ def reader_language(user_id: int) -> str:
     return saved or settings.LANGUAGE_CODE
 
 
-def _window(user_id: int, campaign_id: int, game_id: int | None) -> MailWindow:
+def _window(user_id: int, campaign_id: int | None, game_id: int | None) -> MailWindow:
     fields = {"user_id": user_id, "campaign_id": campaign_id, "game_id": game_id}
     try:
         with transaction.atomic():
@@ -63,7 +63,7 @@ def _window(user_id: int, campaign_id: int, game_id: int | None) -> MailWindow:
     return MailWindow.objects.select_for_update().get(**fields)
 
 
-def notices_mail_send(*, user_id: int, campaign_id: int, game_id: int | None) -> bool:
+def notices_mail_send(*, user_id: int, campaign_id: int | None, game_id: int | None) -> bool:
     """E-mail the person the notices of one game (or one campaign's packs) waiting for an
     e-mail, if their hour since the last one has passed and they do not have the game open.
     Notices that closed meanwhile are dropped; those seen on the open game are never sent.
@@ -109,13 +109,7 @@ def _message(notices: list[Notice]) -> EmailMessage:
     )
     with translation.override(reader_language(user.pk)):
         lines = [(notice_text(n), site_url(notice_path(n))) for n in notices]
-        campaign = notices[0].campaign.name
-        subject = (
-            lines[0][0]
-            if len(lines) == 1
-            else _("%(count)s things wait for you in %(campaign)s")
-            % {"count": len(lines), "campaign": campaign}
-        )
+        subject = lines[0][0] if len(lines) == 1 else _many(notices[0], len(lines))
         body = render_to_string(
             "notices/email.txt",
             {
@@ -139,8 +133,21 @@ def _message(notices: list[Notice]) -> EmailMessage:
     )
 
 
-def mail_batches_due() -> list[tuple[int, int, int | None]]:
-    """Every (person, campaign, game) with an open notice still waiting for its e-mail."""
+def _many(notice: Notice, count: int) -> str:
+    """The subject of an e-mail of several notices: where they wait."""
+    if notice.campaign is None:
+        return _("%(count)s things wait for you at table %(table)s") % {
+            "count": count,
+            "table": table_words(notice)["table"],
+        }
+    return _("%(count)s things wait for you in %(campaign)s") % {
+        "count": count,
+        "campaign": notice.campaign.name,
+    }
+
+
+def mail_batches_due() -> list[tuple[int, int | None, int | None]]:
+    """Every (person, campaign or None, game) with an open notice still waiting for its e-mail."""
     rows = (
         Notice.objects.filter(mail=Notice.Mail.PENDING, closed_at=None)
         .order_by()

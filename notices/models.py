@@ -27,7 +27,12 @@ class Notice(models.Model):
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="notices"
+        "campaign.Campaign",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="notices",
+        help_text=_("Blank for a standalone game's notice."),
     )
     game = models.ForeignKey(
         "campaign.DigitalGame",
@@ -84,13 +89,19 @@ class NoticeSettings(models.Model):
 
 class MailWindow(models.Model):
     """When one person last got an e-mail about one game (or, `game` empty, one campaign's
-    packs): at most one an hour each. The row is the claim a sending task takes."""
+    packs): at most one an hour each. The row is the claim a sending task takes. A game's
+    window is keyed by the game alone (its campaign is fixed, or none for a standalone game)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_mail_windows"
     )
     campaign = models.ForeignKey(
-        "campaign.Campaign", on_delete=models.CASCADE, related_name="notice_mail_windows"
+        "campaign.Campaign",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="notice_mail_windows",
+        help_text=_("Blank for a standalone game's e-mails."),
     )
     game = models.ForeignKey(
         "campaign.DigitalGame",
@@ -106,7 +117,9 @@ class MailWindow(models.Model):
         verbose_name_plural = _("e-mail hours")
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "campaign", "game"], name="notice_mail_window_unique"
+                fields=["user", "game"],
+                condition=models.Q(game__isnull=False),
+                name="notice_mail_window_game_unique",
             ),
             models.UniqueConstraint(
                 fields=["user", "campaign"],

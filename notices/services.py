@@ -29,14 +29,15 @@ def notify(
     kind: str,
     users: Iterable[Any],
     *,
-    campaign,
+    campaign=None,
     game=None,
     params: dict[str, Any] | None = None,
     ref: str = "",
 ) -> list[Notice]:
-    """Give each of `users` (accounts or their ids) a notice of `kind` about `game` (or, for a
-    pack, only `campaign`), unless they turned that kind off or already hold the same open
-    notice (`ref` names it: one turn, one decision). People who chose e-mail get one after
+    """Give each of `users` (accounts or their ids) a notice of `kind` about `game` (of a
+    campaign, or standalone with `campaign` None; or, for a pack, only `campaign`), unless
+    they turned that kind off or already hold the same open notice (`ref` names it: one turn,
+    one decision). People who chose e-mail get one after
     the transaction commits, batched per game (`notices.mail`). Bots and hot-seat seats have no
     account, so they never reach here. Returns the notices made."""
     if kind not in Kind.values:
@@ -148,10 +149,8 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
     from rules.game import seats_to_act
 
     table = {i: s for i, s in seats.items() if s.kind == GameSeat.Kind.HUMAN and s.user_id}
-    if not table or game.campaign_id is None:
-        # Bots and hot-seat seats are told nothing: no query at all. A notice belongs to a
-        # campaign: a standalone game's players see their turn on the lobby and game pages.
-        return
+    if not table:
+        return  # bots and hot-seat seats are told nothing: no query at all
     # A person's seat a bot stands in for (turns missed, campaign.services.digital_clock) is
     # played without them: it waits on nobody until they take it back.
     people = {i: s for i, s in table.items() if not s.bot_stands_in}

@@ -9,9 +9,9 @@ from notices.mail import mail_batches_due, notices_mail_send
 
 
 @shared_task(acks_late=True)
-def notices_mail(user_id: int, campaign_id: int, game_id: int | None) -> bool:
-    """E-mail one person the notices of one game (or campaign) if their hour has passed. A
-    repeated run finds nothing left to send."""
+def notices_mail(user_id: int, campaign_id: int | None, game_id: int | None) -> bool:
+    """E-mail one person the notices of one game (campaign or standalone; or a campaign's
+    packs) if their hour has passed. A repeated run finds nothing left to send."""
     return notices_mail_send(user_id=user_id, campaign_id=campaign_id, game_id=game_id)
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 from notices.kinds import Kind
 from notices.models import Notice
 from rules.data import content
+from rules.rule_sets import RULE_SETS
 
 # What a person not on turn is asked for, by the phase that waits on them.
 _DECISIONS = {
@@ -31,8 +32,34 @@ def _game_number(notice: Notice) -> int | str:
     return notice.game.game_number if notice.game is not None else ""
 
 
+def table_words(notice: Notice) -> dict[str, object]:
+    """How a standalone game is named: its table (the lobby's number) and rule set."""
+    found = RULE_SETS.get(notice.game.rule_set)
+    return {"table": notice.game.pk, "rule_set": _(found.name) if found else notice.game.rule_set}
+
+
+def _table_text(notice: Notice) -> str:
+    words = table_words(notice)
+    if notice.kind == Kind.TURN:
+        return _("Your turn at table %(table)s (%(rule_set)s).") % words
+    if notice.kind == Kind.DECISION:
+        what = _DECISIONS.get(notice.params.get("phase", ""), gettext_lazy("a decision waits"))
+        return _("Table %(table)s (%(rule_set)s): %(what)s.") % {**words, "what": what}
+    if notice.kind == Kind.DEADLINE:
+        return _("Table %(table)s (%(rule_set)s): your time to play is nearly up.") % words
+    if winner := notice.params.get("winner"):
+        return _("Table %(table)s (%(rule_set)s) is over: %(winner)s won.") % {
+            **words,
+            "winner": winner,
+        }
+    return _("Table %(table)s (%(rule_set)s) is over.") % words
+
+
 def notice_text(notice: Notice) -> str:
-    """One line saying what waits, with the campaign and game it belongs to."""
+    """One line saying what waits, with the campaign and game (or the standalone table) it
+    belongs to."""
+    if notice.campaign_id is None and notice.game is not None:
+        return _table_text(notice)
     words = {"campaign": notice.campaign.name, "game": _game_number(notice)}
     if notice.kind == Kind.TURN:
         return _("Your turn in %(campaign)s, game %(game)s.") % words
