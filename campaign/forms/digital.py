@@ -35,6 +35,7 @@ from rules.game import GameState, MoveOption
 from rules.pack_words import draft_code_label
 from rules.rewards import RewardChoice
 from rules.rule_sets import LEGACY
+from rules.variants.move_rules import move_rule
 
 SEAT_ROWS = 5
 
@@ -484,8 +485,9 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             if kind == "place_alien_island":
                 labels = {"territory": _("One sea line to"), "target": _("The other to")}
             title, button, rule = pocket_title(state, key) or (title, button, rule)
-            if state.rule_set != LEGACY and not rule.startswith(("CL-", "IN-")):
-                rule = ""  # a Legacy rule ID would send a classic player to the wrong rules
+            if state.rule_set != LEGACY:
+                # The rule set's own rule: a Legacy ID would send its players to the wrong rules.
+                rule = move_rule(state, kind)
             labels = field_labels(state, key) or labels
             spec = MoveFormSpec(type=kind, title=str(title), button=str(button), rule=rule)
             spec.hidden = [(name, encode(value)) for name, value in fixed.items()]

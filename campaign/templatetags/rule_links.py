@@ -17,7 +17,7 @@ from campaign.selectors.rules_reference import rule_ids
 
 register = template.Library()
 
-ID = r"(?:CONF|PRI|END|[GCPSTXMEWU])-\d+"
+ID = r"(?:CONF|PRI|END|CL|IN|RS|[GCPSTXMEWU])-\d+"
 # A bare "X-7", linked where it stands (the reference's cross-references).
 RULE_ID = re.compile(rf"\b({ID})\b")
 # Words in parentheses that cite rules: "(X-7)", "(rule END-5)", "(P-1 to P-3)", "(Pocket 1, U-6)".
