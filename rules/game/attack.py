@@ -706,6 +706,7 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
     are only adjacent unoccupied or enemy territories, so the checks rarely refuse."""
     options: list[MoveOption] = []
     armies = state.armies
+    fewest: dict[str, int] = {}  # what expanding into a target needs depends on it alone
     for origin, (owner, troops) in armies.items():
         if owner != seat or troops < 2:
             continue
@@ -714,8 +715,9 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
             if army is None:
                 if target in state.hqs:
                     continue
-                low, high = _expansion_troops(state, seat, origin, target)
-                if low > high:
+                if target not in fewest:
+                    fewest[target] = _expansion_troops(state, seat, origin, target)[0]
+                if fewest[target] > troops - 1:
                     continue  # refused whatever else holds: spare wording the refusal
                 limits = expand_range(state, seat, origin, target)
                 if not isinstance(limits, Violation):

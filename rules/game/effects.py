@@ -435,11 +435,12 @@ def recruit_bonuses(state: GameState, seat: int) -> list[tuple[str, int]]:
 def expansion_cost_change(state: GameState, seat: int, target: str) -> int:
     """What the seat's effects add to (or take off) the printed cost of expanding into
     `target` (X-3, X-4)."""
-    return sum(
-        EXPANSION_COST_EFFECTS[e](state, target)
-        for e in seat_effects(state, seat)
-        if e in EXPANSION_COST_EFFECTS
-    )
+    total = 0
+    for effect in seat_effects(state, seat):
+        change = EXPANSION_COST_EFFECTS.get(effect)
+        if change is not None:
+            total += change(state, target)
+    return total
 
 
 def on_card_taken(state: GameState, seat: int, card: str, events: list[GameEvent]) -> None:
