@@ -23,6 +23,9 @@ from rules.game.takeback import TAKE_BACK
 from rules.game.view import view_open
 
 CHECKPOINT = 50
+# A checkpoint is only a shortcut (the log replays to it again): kept for a day, so the cache
+# does not fill with games nobody steps through any more.
+CHECKPOINT_TTL = 24 * 60 * 60
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ def _walk(
         if reached % CHECKPOINT == 0:
             kept[_key(game, reached)] = state.to_json()
     if kept:
-        cache.set_many(kept, timeout=None)
+        cache.set_many(kept, timeout=CHECKPOINT_TTL)
     return state, turn, rows
 
 

@@ -231,3 +231,23 @@ def test_checkpoints_are_kept_in_the_cache(bots_game):
 
     keys = [digital_replay._key(bots_game, p) for p in (CHECKPOINT, 2 * CHECKPOINT)]
     assert set(cache.get_many(keys)) == set(keys)
+
+
+def test_checkpoints_expire_after_a_day_and_the_replay_recomputes_them(bots_game, monkeypatch):
+    """A kept position is a cache entry with a time limit (a day), never one kept for ever;
+    once it is gone the same step replays from the start to the same board."""
+    timeouts = []
+    real = cache.set_many
+
+    def spying(data, timeout=None, **kwargs):
+        timeouts.append(timeout)
+        return real(data, timeout=timeout, **kwargs)
+
+    monkeypatch.setattr(cache, "set_many", spying)
+    position = 2 * CHECKPOINT + 1
+    first = digital_game_replay_at(game=bots_game, position=position, seat=None)
+    assert timeouts == [digital_replay.CHECKPOINT_TTL] and digital_replay.CHECKPOINT_TTL == 86400
+
+    cache.clear()  # the day passed: every checkpoint expired
+    again = digital_game_replay_at(game=bots_game, position=position, seat=None)
+    assert again.state.to_json() == first.state.to_json()
