@@ -702,8 +702,9 @@ def move_in(state: GameState, seat: int, move: MoveIn, events: list[GameEvent]) 
 
 
 def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
-    """Expansions and attacks, checked by the same functions that validate them; candidates
-    are only adjacent unoccupied or enemy territories, so the checks rarely refuse."""
+    """Expansions and attacks, checked by the functions that validate them (an expansion by
+    those of `expand_range`'s checks the loop does not already hold to); candidates are only
+    adjacent unoccupied or enemy territories, so the checks rarely refuse."""
     options: list[MoveOption] = []
     armies = state.armies
     fewest: dict[str, int] = {}  # what expanding into a target needs depends on it alone
@@ -717,11 +718,10 @@ def expand_attack_options(state: GameState, seat: int) -> list[MoveOption]:
                     continue
                 if target not in fewest:
                     fewest[target] = _expansion_troops(state, seat, origin, target)[0]
-                if fewest[target] > troops - 1:
-                    continue  # refused whatever else holds: spare wording the refusal
-                limits = expand_range(state, seat, origin, target)
-                if not isinstance(limits, Violation):
-                    low, high = limits
+                low, high = fewest[target], troops - 1
+                # `expand_range` less the checks this loop holds to (the seat's own origin, a
+                # bordering target on the board, unoccupied): the sea ban and the troops.
+                if low <= high and sea_ban_problem(state, origin, target) is None:
                     options.append(MoveOption(Expand(origin, target, low), low, high))
             elif army[0] != seat:
                 most = attack_dice_max(state, seat, origin, target)
