@@ -9,6 +9,7 @@ from campaign.api import (
     chat,
     digital,
     digital_clock,
+    digital_replay,
     digital_takeback,
     export,
     game_log,
@@ -51,6 +52,7 @@ urlpatterns = [
     path("games/<int:game_id>/state", digital.GameStateApi.as_view(), name="game-state"),
     path("games/<int:game_id>/moves", digital.GameMovesApi.as_view(), name="game-moves"),
     path("games/<int:game_id>/world", digital.GameWorldApi.as_view(), name="game-world"),
+    path("games/<int:game_id>/replay", digital_replay.GameReplayApi.as_view(), name="game-replay"),
     path(
         "games/<int:game_id>/take-back",
         digital_takeback.TakeBackApi.as_view(),

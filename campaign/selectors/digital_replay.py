@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
+from campaign.errors import ApplicationError
 from campaign.models.digital import DigitalGame, GameMove
+from campaign.numbers import signed_number
 from rules.game import GameState, view_for
 from rules.game.history import Step, entry_from_json, steps
 from rules.game.takeback import TAKE_BACK
@@ -49,6 +52,21 @@ class ReplayFrame:
 def replay_length(*, game: DigitalGame) -> int:
     """How many entries the replay steps through: every row of the log."""
     return GameMove.objects.filter(game=game).count()
+
+
+def replay_position(raw: str, moves: int) -> int:
+    """Moves applied at the step asked for: `move=N` is the board after move N (0 is the
+    first move; -1, like no number, the start). Anything else is refused in plain words."""
+    if raw == "":
+        return 0
+    number = signed_number(raw)
+    if number is None or not -1 <= number < moves:
+        raise ApplicationError(
+            _("The move to show is a move number of this game's log, from 0 to %(last)s.")
+            % {"last": max(moves - 1, 0)},
+            code="bad_move_number",
+        )
+    return number + 1
 
 
 def digital_game_replay_at(*, game: DigitalGame, position: int, seat: int | None) -> ReplayFrame:

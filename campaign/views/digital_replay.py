@@ -13,28 +13,26 @@ from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
 from campaign.card_words import card_name
-from campaign.numbers import signed_number, whole_number
+from campaign.errors import ApplicationError
+from campaign.numbers import whole_number
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.digital import game_seats, seats_held
-from campaign.selectors.digital_replay import digital_game_replay_at, replay_length
+from campaign.selectors.digital_replay import (
+    digital_game_replay_at,
+    replay_length,
+    replay_position,
+)
 from campaign.views.digital import PHASE_NAMES, _GameMixin, _overlay, with_neutral
 from campaign.wording import worded_events
 from rules.data import content
 
 
 def _position(request: HttpRequest, moves: int) -> int:
-    """Moves applied at the step asked for: `?move=N` shows the board after move N (0 is
-    the first move; -1, like no number, the start). Anything else is a 400 in plain words."""
-    raw = request.GET.get("move", "")
-    if raw == "":
-        return 0
-    number = signed_number(raw)
-    if number is None or not -1 <= number < moves:
-        raise BadRequest(
-            _("The move to show is a move number of this game's log, from 0 to %(last)s.")
-            % {"last": max(moves - 1, 0)}
-        )
-    return number + 1
+    """Moves applied at the step asked for (`?move=N`); a bad number is a 400 in plain words."""
+    try:
+        return replay_position(request.GET.get("move", ""), moves)
+    except ApplicationError as refused:
+        raise BadRequest(refused.message) from refused
 
 
 def _viewer(request: HttpRequest, held: list[int]) -> int | None:
