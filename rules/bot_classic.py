@@ -1,8 +1,8 @@
 """The heuristic bot's play in the stand-alone rule sets (Classic Risk, Invasión): claim whole
 continents, trade every set it may (and must, CL-13, CL-18), stack its new armies on one front,
 attack with the odds in its favour, go for headquarters and objectives, keep its hand under the
-limit (IN-6) and bring idle armies to the front; with two seats left its biggest stack pushes
-through. Deterministic for a given state and seed."""
+limit (IN-6) and bring idle armies to the front; with two seats left of a bigger table its biggest
+stack pushes through. Deterministic for a given state and seed."""
 
 from __future__ import annotations
 
@@ -26,12 +26,13 @@ from rules.game import (
     TradeCards,
     legal_move_options,
 )
-from rules.variants.common import alive
+from rules.variants.common import alive, players
 
 ATTACK_ODDS = 0.55
 PUSH_SEATS = 2
-"""With this many seats left the bot pushes: its biggest stack attacks first and moves in
-whole, so escalating trade-ins (CL-13) end the game instead of refilling both sides."""
+"""With this many seats left of a bigger table the bot pushes: its biggest stack attacks first
+and moves in whole, so escalating trade-ins (CL-13) end the game instead of refilling both
+sides."""
 HQ_GARRISON = 3
 ODDS_SCALE = 120
 CARD_ODDS = 0.4
@@ -161,7 +162,7 @@ def _odds(attackers: int, defenders: int) -> float:
 
 
 def _pushing(state: GameState) -> bool:
-    return len(alive(state)) <= PUSH_SEATS
+    return len(players(state)) > PUSH_SEATS >= len(alive(state))
 
 
 def _onward(state: GameState, seat: int, move: Attack) -> int:
