@@ -41,6 +41,13 @@ def integration_services_available() -> bool:
     )
 
 
+def pytest_configure(config):
+    """xdist workers on one Redis database would read each other's games (tests/xdist_redis.py)."""
+    worker_on_redis = os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("REDIS_URL")
+    if worker_on_redis and "tests.xdist_redis" not in sys.modules:
+        raise pytest.UsageError("With -n and REDIS_URL, also pass -p tests.xdist_redis.")
+
+
 def pytest_collection_modifyitems(config, items):
     if integration_services_available():
         return
