@@ -50,15 +50,24 @@ class WorldEventRecord(models.Model):
         return f"{self.campaign} #{self.seq} {self.kind}"
 
 
+# A past game's snapshot keeps the whole world only every this many games (a checkpoint);
+# the others keep its digest, and the world as of them is replayed from the checkpoint.
+CHECKPOINT_EVERY = 10
+
+
 class WorldSnapshot(models.Model):
     """The world replayed up to `after_seq`. One per campaign is current (`is_current`); the
-    others hold the world as it stood after game `games_played` (0: before the first game)."""
+    others stand for the world as it stood after game `games_played` (0: before the first
+    game): its `digest` always, the whole `world` only at checkpoints (`CHECKPOINT_EVERY`)
+    and for the current one, so the stored history grows with the games, not with games x
+    world size."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="snapshots")
     is_current = models.BooleanField(default=False)
     after_seq = models.PositiveIntegerField()
     games_played = models.PositiveIntegerField()
-    world = models.JSONField()
+    world = models.JSONField(null=True, blank=True)
+    digest = models.CharField(max_length=64, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import NotFoundError
 from campaign.models import Campaign, EventMention, EventVoid, WorldEventRecord, WorldSnapshot
+from campaign.models.world import CHECKPOINT_EVERY
 from rules.world import POCKET_FIELDS, World
+from rules.world_digest import WorldDigester
 from rules.world_events import EventsVoided, GameRecorded, WorldEvent, event_from_json, replay
 
 
@@ -47,17 +49,55 @@ def world_setup_open(*, campaign: Campaign) -> bool:
 
 
 def world_as_of(*, campaign: Campaign, game_number: int) -> World:
-    """The world as it stood after game `game_number` and its rewards (0: before game 1)."""
-    world = _snapshot_world(
+    """The world as it stood after game `game_number` and its rewards (0: before game 1):
+    replayed from the nearest checkpoint at or before it (at most `CHECKPOINT_EVERY` - 1
+    games of events), then kept like any world read from a snapshot."""
+    snapshot = (
         WorldSnapshot.objects.filter(campaign=campaign, is_current=False, games_played=game_number)
+        .only("pk", "after_seq", "updated_at", "games_played")
+        .first()
     )
-    if world is None:
+    if snapshot is None:
         raise NotFoundError(
             _("%(campaign)s has no game %(game)s yet.")
             % {"campaign": campaign.name, "game": game_number},
             code="no_such_game",
             rule="S-1",
         )
+    key = (snapshot.pk, snapshot.after_seq, snapshot.updated_at)
+    world = _kept(key)
+    if world is None:
+        world = _keep(key, _replayed_to(campaign, snapshot))
+    return world
+
+
+def _replayed_to(campaign: Campaign, snapshot: WorldSnapshot) -> World:
+    """The world after `snapshot.after_seq`: the nearest checkpoint's world and the counted
+    entries between them (voided ones left out, as when the snapshots were written)."""
+    checkpoint = (
+        WorldSnapshot.objects.filter(
+            campaign=campaign,
+            is_current=False,
+            games_played__lte=snapshot.games_played,
+            world__isnull=False,
+        )
+        .order_by("-games_played")
+        .values_list("after_seq", "world")
+        .first()
+    )
+    after_seq, world = (0, World()) if checkpoint is None else (checkpoint[0], None)
+    records = WorldEventRecord.objects.filter(
+        campaign=campaign, seq__gt=after_seq, seq__lte=snapshot.after_seq
+    ).order_by("seq")
+    voided = set(
+        EventVoid.objects.filter(
+            campaign=campaign, seq__gt=after_seq, seq__lte=snapshot.after_seq
+        ).values_list("seq", flat=True)
+    )
+    world = World.from_json(checkpoint[1]) if world is None else world
+    for record in records:
+        if record.seq not in voided:
+            world = event_from_json({"kind": record.kind, **record.payload}).apply(world)
     return world
 
 
@@ -75,12 +115,21 @@ def _snapshot_world(snapshots: QuerySet[WorldSnapshot]) -> World | None:
     if snapshot is None:
         return None
     key = (snapshot.pk, snapshot.after_seq, snapshot.updated_at)
+    world = _kept(key)
+    if world is None:  # the deferred column, read on a miss only
+        world = _keep(key, World.from_json(snapshot.world))
+    return world
+
+
+def _kept(key: tuple[Any, ...]) -> World | None:
     with _WORLDS_LOCK:
         world = _WORLDS.get(key)
         if world is not None:
             _WORLDS.move_to_end(key)
-            return world
-    world = World.from_json(snapshot.world)  # the deferred column, read on a miss only
+        return world
+
+
+def _keep(key: tuple[Any, ...], world: World) -> World:
     with _WORLDS_LOCK:
         _WORLDS[key] = world
         while len(_WORLDS) > _WORLDS_KEPT:
@@ -176,6 +225,20 @@ def world_projection(
     return world, per_game
 
 
+def snapshot_rows(per_game: dict[int, tuple[int, World]]) -> dict[int, dict[str, Any]]:
+    """Games played -> the stored form of its snapshot (`after_seq`, `digest`, and the whole
+    `world` at checkpoints only), digested in game order so each digest extends the last."""
+    digests = _digests(per_game)
+    return {
+        n: {
+            "after_seq": seq,
+            "digest": digests[n],
+            "world": world.to_json() if n % CHECKPOINT_EVERY == 0 else None,
+        }
+        for n, (seq, world) in per_game.items()
+    }
+
+
 def world_counted_entries(
     *, campaign: Campaign, entries: list[tuple[int, WorldEvent]] | None = None
 ) -> list[tuple[int, WorldEvent]]:
@@ -190,26 +253,41 @@ def _counted(entries: list[tuple[int, WorldEvent]]) -> list[tuple[int, WorldEven
 
 
 def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
-    """How the cached snapshots differ from a replay of the log ([] when they agree)."""
+    """How the cached snapshots differ from a replay of the log ([] when they agree): each
+    past game's digest and entry, the whole worlds of the checkpoints and the current one.
+    Linear in the log: one replay, digests extended game by game, whole worlds read only
+    where they are kept."""
     problems: list[str] = []
     entries = world_event_entries(campaign=campaign)
     current_world, per_game = world_projection(_counted(entries), world=World(), after_seq=0)
-    snapshots = {
-        (s.is_current, s.games_played): s for s in WorldSnapshot.objects.filter(campaign=campaign)
-    }
+    rows = WorldSnapshot.objects.filter(campaign=campaign).values_list(
+        "pk", "is_current", "games_played", "after_seq", "digest"
+    )
+    snapshots = {(current, games): (pk, seq, digest) for pk, current, games, seq, digest in rows}
     # A campaign with no events may hold the empty world as its current snapshot (an import
     # writes one) or none yet: both agree with its log.
     empty = not entries and (True, 0) not in snapshots
-    expected = {} if empty else {(True, current_world.games_played): current_world}
-    expected.update({(False, n): w for n, (_, w) in per_game.items()})
-    for key, world in expected.items():
+    expected = {} if empty else {(True, current_world.games_played): (None, current_world)}
+    expected.update({(False, n): entry for n, entry in per_game.items()})
+    digests = _digests(per_game)
+    whole: dict[int, tuple[str, World]] = {}
+    for key, (seq, world) in expected.items():
         label = "current snapshot" if key[0] else f"snapshot as of game {key[1]}"
         snapshot = snapshots.pop(key, None)
         if snapshot is None:
             problems.append(f"{label} is missing")
-        elif not _same_world(snapshot.world, world):
-            stored = _as_stored(world)
-            changed = sorted(k for k in stored if stored.get(k) != snapshot.world.get(k))
+            continue
+        if key[0] or key[1] % CHECKPOINT_EVERY == 0:
+            whole[snapshot[0]] = (label, world)
+        if not key[0] and (snapshot[1], snapshot[2]) != (seq, digests[key[1]]):
+            problems.append(f"{label} differs from the replay in its digest or last entry")
+    kept = dict(WorldSnapshot.objects.filter(pk__in=whole).values_list("pk", "world"))
+    for pk, (label, world) in whole.items():
+        if kept.get(pk) is None:
+            problems.append(f"{label} holds no whole world")
+        elif not _same_world(kept[pk], world):
+            as_stored = _as_stored(world)
+            changed = sorted(k for k in as_stored if as_stored.get(k) != kept[pk].get(k))
             problems.append(f"{label} differs from the replay in: {', '.join(changed)}")
     for is_current, games in snapshots:
         problems.append(
@@ -217,6 +295,12 @@ def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
             "has no counterpart in the log"
         )
     return problems
+
+
+def _digests(per_game: dict[int, tuple[int, World]]) -> dict[int, str]:
+    """Each game's world digested in game order, so each digest extends the last."""
+    digester = WorldDigester()
+    return {n: digester.digest(world) for n, (_, world) in sorted(per_game.items())}
 
 
 def _same_world(stored: dict, world: World) -> bool:

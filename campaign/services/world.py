@@ -12,6 +12,7 @@ from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models import Campaign, EventSource, Role, WorldEventRecord, WorldSnapshot
 from campaign.permissions import campaign_role
 from campaign.selectors.world import (
+    snapshot_rows,
     world_counted_entries,
     world_current,
     world_event_entries,
@@ -25,6 +26,7 @@ from campaign.services.world_projection import (
 )
 from rules.errors import Violation
 from rules.world import World
+from rules.world_digest import world_digest
 from rules.world_events import EventsVoided, WorldEvent, replay
 
 
@@ -178,31 +180,24 @@ def _snapshots_store(
     0) the entries are the whole counted log: every game's snapshot is written again."""
     rebuild = after_seq == 0
     world, per_game = world_projection(entries, world=world, after_seq=after_seq)
+    stored = snapshot_rows(per_game)
     if rebuild:
         # Every game's snapshot written again in one statement, however long the campaign.
         WorldSnapshot.objects.filter(campaign=campaign, is_current=False).delete()
         WorldSnapshot.objects.bulk_create(
-            WorldSnapshot(
-                campaign=campaign,
-                is_current=False,
-                games_played=games_played,
-                after_seq=seq,
-                world=snapshot_world.to_json(),
-            )
-            for games_played, (seq, snapshot_world) in per_game.items()
+            WorldSnapshot(campaign=campaign, is_current=False, games_played=n, **row)
+            for n, row in stored.items()
         )
     else:
-        for games_played, (seq, snapshot_world) in per_game.items():
+        for games_played, row in stored.items():
             WorldSnapshot.objects.update_or_create(
-                campaign=campaign,
-                is_current=False,
-                games_played=games_played,
-                defaults={"after_seq": seq, "world": snapshot_world.to_json()},
+                campaign=campaign, is_current=False, games_played=games_played, defaults=row
             )
     current = {
         "after_seq": last_seq,
         "games_played": world.games_played,
         "world": world.to_json(),
+        "digest": world_digest(world),
         "updated_at": timezone.now(),  # what tells readers' caches the world changed
     }
     if not WorldSnapshot.objects.filter(campaign=campaign, is_current=True).update(**current):

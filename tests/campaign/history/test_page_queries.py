@@ -71,6 +71,7 @@ def _pages(campaign) -> dict[str, str]:
         "play list": f"/c/{slug}/play/",
         "world": f"/campaigns/{slug}/",
         "world as of game 2": f"/campaigns/{slug}/?game=2",
+        "world as of game 11": f"/campaigns/{slug}/?game=11",  # replayed from game 10's
         "timeline": f"/campaigns/{slug}/history/games/",
         "statistics": f"/campaigns/{slug}/history/stats/",
         "territory": f"/campaigns/{slug}/history/territories/egypt/",
