@@ -389,6 +389,7 @@ class GameMove(models.Model):
         TIMEOUT = "timeout", _("Default after the time ran out")
         PREFERENCE = "preference", _("Passed as the seat asked")
         STAND_IN = "stand_in", _("Bot standing in for an absent player")
+        NO_CHOICE = "no_choice", _("Taken at once: there was nothing to choose")
 
     game = models.ForeignKey(DigitalGame, on_delete=models.CASCADE, related_name="moves")
     index = models.PositiveIntegerField()

@@ -65,6 +65,7 @@ from rules.game import (
     new_game,
     seats_to_act,
 )
+from rules.game.engine import recruit_without_choice
 from rules.rewards import (
     RewardChoice,
     RewardOption,
@@ -428,8 +429,9 @@ def play_automatic(
     game: DigitalGame, state: GameState, *, applied: list[GameMove], seats: dict[int, GameSeat]
 ) -> GameState:
     """Apply the moves nobody needs to be asked for: bots' moves (of bot seats, of seats whose
-    turn clock ran out, of seats a bot stands in for), and the missile passes of seats that
-    asked to be left out of other players' fights. Appends them to `applied`."""
+    turn clock ran out, of seats a bot stands in for), the missile passes of seats that
+    asked to be left out of other players' fights, and a recruit with nothing to choose (its
+    troops are counted as the turn starts). Appends them to `applied`."""
     while not state.is_over and len(applied) < MAX_AUTOMATIC_MOVES:
         to_act = seats_to_act(state)
         bots = [(s, actor) for s in to_act if (actor := automatic_actor(game, state, seats[s]))]
@@ -446,9 +448,16 @@ def play_automatic(
                 ((s, m) for s in to_act if (m := preference_move(state, seats[s])) is not None),
                 None,
             )
+            actor = GameMove.Actor.PREFERENCE
+            if chosen is None:
+                chosen = next(
+                    ((s, m) for s in to_act if (m := recruit_without_choice(state, s)) is not None),
+                    None,
+                )
+                actor = GameMove.Actor.NO_CHOICE
             if chosen is None:
                 break
-            (seat, move), actor = chosen, GameMove.Actor.PREFERENCE
+            seat, move = chosen
         state, events = apply_move(state, seat, move)
         applied.append(_move_row(game, seat, move, events, actor, None))
     return state

@@ -24,10 +24,10 @@ NOT_REPOSTED = {"csrfmiddlewaretoken", "confirmed"}
 
 def repeat_plan_from_post(data: Any) -> RepeatPlan | None:
     """The attack to repeat: "attack_again" (the last attack's fields), or an attack with
-    "until" (keep attacking until taken or until that many troops are left). None for any
-    other move."""
+    "until" (keep attacking until taken or until that many troops are left; the "until taken"
+    button: until one is left, when no more can attack). None for any other move."""
     kind = data.get("type", "")
-    until = (data.get("until") or "").strip()
+    until = (data.get("until") or "").strip() or ("1" if data.get("until_taken") else "")
     if kind != "attack_again" and not (kind == "attack" and until):
         return None
     dice, stop_at = whole_number(data.get("dice")), whole_number(until) if until else None

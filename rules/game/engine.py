@@ -430,6 +430,18 @@ def legal_move_options(state: GameState, seat: int) -> list[MoveOption]:
     return OPTIONS[state.phase](state, seat)
 
 
+def recruit_without_choice(state: GameState, seat: int) -> Recruit | None:
+    """T-7, T-8: the recruit of a turn whose start offers nothing else (no card to trade in or
+    buy a red star with, no scar card, no power to use), so its troops are counted as the turn
+    starts instead of waiting for a click; None when the seat has any choice to make."""
+    if state.rule_set != LEGACY or state.phase != START_OF_TURN:
+        return None
+    options = legal_move_options(state, seat)
+    if [(o.move, o.cards) for o in options] != [(Recruit(), None)]:
+        return None
+    return Recruit()
+
+
 def legal_moves(state: GameState, seat: int) -> list[Move]:
     """Every concrete legal move of `seat` now (counts expanded)."""
     return [move for option in legal_move_options(state, seat) for move in option.moves()]

@@ -51,7 +51,7 @@ def _version(page) -> str:
 def _submit(page, form) -> None:
     """Submit a move form and wait for the panel to show the next version."""
     before = _version(page)
-    form.locator("button[type=submit]").click()
+    form.locator("button[type=submit]").first.click()  # an attack's is "Attack", one round
     page.wait_for_function(
         "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
     )

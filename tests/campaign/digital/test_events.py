@@ -62,8 +62,9 @@ def test_the_chooser_reads_the_event_and_answers_it_on_the_page_E7(owner_client,
     fortify_game.refresh_from_db()
     state = fortify_game.game_state()
     assert (state.troops("egypt"), state.troops("peru")) == (4, 3)
-    assert state.phase == "start_of_turn" and state.current_seat == 1
-    move = GameMove.objects.get(game=fortify_game)
+    # Seat 1's recruit has nothing to choose: its troops are counted at once (T-8).
+    assert state.phase == "place" and state.current_seat == 1
+    move = GameMove.objects.get(game=fortify_game, actor=GameMove.Actor.PLAYER)
     assert move.move == {
         "type": "resolve_event",
         "option": "troops",

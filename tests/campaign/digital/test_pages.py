@@ -300,7 +300,7 @@ def test_the_recruit_button_says_how_many_troops_it_gives(owner_client, hotseat_
 
 def test_a_long_game_log_links_to_every_move(owner_client, hotseat_game, owner):
     """The page lists the latest moves; past that, it points to the whole log (dice)."""
-    game = play_until(hotseat_game, owner, "start_of_turn")
+    game = play_until(hotseat_game, owner, "place")
     game.seats.update(hotseat_session_key=owner_client.session.session_key)
     link = f'href="{_url("digital_game_log", game)}"'
     short = owner_client.get(game.get_absolute_url()).content.decode()
