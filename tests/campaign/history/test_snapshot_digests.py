@@ -8,6 +8,8 @@ import importlib
 import pytest
 from django.apps import apps
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from campaign.models import WorldSnapshot
 from campaign.models.world import CHECKPOINT_EVERY
@@ -60,6 +62,16 @@ def test_past_games_keep_digests_and_whole_worlds_only_at_checkpoints(logged):
     assert sorted(whole) == [0, CHECKPOINT_EVERY]
     assert all(len(d) == 64 for d in past.values_list("digest", flat=True))
     assert world_snapshot_mismatches(campaign=logged) == []
+
+
+def test_verify_reads_the_log_once_and_whole_worlds_only_of_checkpoints(logged):
+    """DESIGN: verifying is one read of the log, one of the digests and one of the whole
+    worlds kept (checkpoints and the current one), however many games were played."""
+    with CaptureQueriesContext(connection) as queries:
+        assert world_snapshot_mismatches(campaign=logged) == []
+    assert len(queries) == 3
+    whole = [q["sql"] for q in queries if '."world"' in q["sql"].split("FROM")[0]]
+    assert len(whole) == 1 and '"id" IN (' in whole[0], whole
 
 
 def test_the_world_as_of_every_game_equals_the_replay_of_the_log(logged):
