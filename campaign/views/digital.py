@@ -50,20 +50,17 @@ from campaign.selectors.digital_overtaken import digital_overtaken
 from campaign.selectors.digital_takeback import take_back_panel
 from campaign.selectors.odds import seat_attack_odds
 from campaign.selectors.standalone import rule_set_words, standalone_may_watch
-from campaign.services.digital import (
-    UNFINISHED_WORDS,
+from campaign.services.digital import StaleGameError, move_submit
+from campaign.services.digital_absence import digital_game_clocks_check
+from campaign.services.digital_deadlines import has_deadline
+from campaign.services.digital_finish import (
     RewardsChosen,
-    SeatRequest,
-    StaleGameError,
     digital_game_abandon,
     digital_game_finish,
     digital_game_reward_context,
-    digital_game_start,
-    move_submit,
 )
-from campaign.services.digital_absence import digital_game_clocks_check
-from campaign.services.digital_deadlines import has_deadline
 from campaign.services.digital_repeat import attack_repeat_submit, last_attack
+from campaign.services.digital_start import UNFINISHED_WORDS, SeatRequest, digital_game_start
 from campaign.services.game_log_refusals import GameLogRefused
 from campaign.views.chat import chat_context
 from campaign.views.digital_aids import (

@@ -20,12 +20,9 @@ from django.utils import translation
 
 from campaign.models.digital import DigitalGame
 from campaign.services.campaigns import campaign_create
-from campaign.services.digital import (
-    SeatRequest,
-    digital_game_abandon,
-    digital_game_start,
-    move_submit,
-)
+from campaign.services.digital import move_submit
+from campaign.services.digital_finish import digital_game_abandon
+from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.views import digital_spectators
 from campaign.views.digital import panel_html
 from config.asgi import application

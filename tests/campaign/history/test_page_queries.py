@@ -12,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaign.models import EventMention, EventVoid, GameLog, PackTrigger, RecordGap
 from campaign.models.digital import GameSeat
-from campaign.services.digital import SeatRequest, digital_game_abandon, digital_game_start
+from campaign.services.digital_finish import digital_game_abandon
+from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.services.game_log import game_log
 from campaign.services.game_log_correct import game_log_correct
 from campaign.services.game_log_entry import GameLogEntry

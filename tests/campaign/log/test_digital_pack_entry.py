@@ -11,7 +11,7 @@ import pytest
 
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_current
-from campaign.services.digital import RewardsChosen, _entry
+from campaign.services.digital_finish import RewardsChosen, _entry
 from campaign.services.digital_packs import digital_pack_fields
 from campaign.services.game_log_entry import EventEntry, HqMoveEntry
 from campaign.services.game_log_plan import game_log_plan
