@@ -190,8 +190,9 @@ def test_a_day_of_two_people_and_a_bot_PRI_4(
         assert game.get_absolute_url() in _mails_to(owner)[-1].body
         _open_turn_notice(page, game)
 
-        # The owner recruits, places, and takes the placement back (PRI-4).
-        _submit(page, page.locator("form.move-form[data-type=recruit]"))
+        # Nothing to choose at the turn's start: the troops are counted already (T-8). The
+        # owner places, and takes the placement back (PRI-4).
+        assert page.locator("form.move-form[data-type=recruit]").count() == 0
         before = _board(page)
         placed = _place_by_click(page)
         assert _board(page)[placed] != before[placed]
@@ -212,7 +213,7 @@ def test_a_day_of_two_people_and_a_bot_PRI_4(
         assert _mails_to(player)[-1].subject == "Your turn in Ridgeway campaign, game 1."
         assert game.get_absolute_url() in _mails_to(player)[-1].body
         _open_turn_notice(away, game)
-        assert away.locator("form.move-form[data-type=recruit]").count() == 1
+        assert away.locator("form.move-form[data-type=place_troops]").count() == 1
 
         # Both write at the table; each sees the other's words arrive.
         _chat(away, page, "Busy all day: let the bot play my turn.")

@@ -60,7 +60,7 @@ def test_cl_20_six_classic_players_from_the_lobby_play_to_the_end(page, login, o
                 "options => options.filter(o => o.value && !o.disabled).map(o => o.value)"
             )[0]
         )
-    attack.locator("button[type=submit]").click()
+    attack.locator("button[type=submit]").first.click()  # "Attack": one round
     page.wait_for_selector(".game-end", timeout=60_000)
     game = DigitalGame.objects.get()
     state = game.game_state()

@@ -94,7 +94,7 @@ def _answer_any(page) -> bool:
         )
         select.select_option(values[0])
     before = page.locator("#game-panel").get_attribute("data-version")
-    form.locator("button[type=submit]").click()
+    form.locator("button[type=submit]").first.click()  # an attack's is "Attack", one round
     page.wait_for_function(
         "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
     )
