@@ -45,7 +45,7 @@ def world_remember(digest: str, world: World) -> None:
             cache.popitem(last=False)
 
 
-def world_known_digest(world: World) -> str | None:
+def _known_digest(world: World) -> str | None:
     """The digest of this very object, if it came through the cache; None for a world made
     since (a world event applied mid-game), whose JSON must then be hashed."""
     entry = _by_identity.get(id(world))
@@ -54,7 +54,7 @@ def world_known_digest(world: World) -> str | None:
 
 def world_digest(world: World) -> str:
     """The digest of `world`, hashed only the first time this object is met."""
-    digest = world_known_digest(world)
+    digest = _known_digest(world)
     if digest is None:
         digest = world_json_digest(world.to_json())
         world_remember(digest, world)

@@ -136,14 +136,21 @@ class Message(str):
         return self.msgid, self.plural, self.n, self.params, self.capital
 
     def to_json(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"$msg": self.msgid}
-        if self.plural is not None:
-            found.update(plural=self.plural, n=self.n)
-        if self.params is not None:
-            found["params"] = encode(self.params)
-        if self.capital:
-            found["capital"] = True
-        return found
+        return _message_json(self.msgid, self.plural, self.n, self.params, self.capital)
+
+
+def _message_json(
+    msgid: str, plural: str | None, n: int | None, params: Any, capital: bool
+) -> dict[str, Any]:
+    """A message as stored: its msgid, plural and count, parameters as data, capital."""
+    found: dict[str, Any] = {"$msg": msgid}
+    if plural is not None:
+        found.update(plural=plural, n=n)
+    if params is not None:
+        found["params"] = encode(params)
+    if capital:
+        found["capital"] = True
+    return found
 
 
 class Name(str):
@@ -216,14 +223,7 @@ class Said:
         return Said(self.msgid, self.plural, self.n, self.params, True)
 
     def to_json(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"$msg": self.msgid}
-        if self.plural is not None:
-            found.update(plural=self.plural, n=self.n)
-        if self.params is not None:
-            found["params"] = encode(self.params)
-        if self.capital:
-            found["capital"] = True
-        return found
+        return _message_json(self.msgid, self.plural, self.n, self.params, self.capital)
 
     def worded_now(self) -> Message:
         """The message in the active language."""

@@ -9,12 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.game_urls import game_path
 from campaign.models.campaign import Campaign, Person
-from campaign.world_cache import (
-    world_cached,
-    world_json_digest,
-    world_known_digest,
-    world_remember,
-)
+from campaign.world_cache import world_cached, world_digest, world_json_digest, world_remember
 from rules.game.state import GameState
 from rules.world import World
 
@@ -43,15 +38,9 @@ class GameWorld(models.Model):
     def kept(cls, world: World, *, known: str | None) -> str:
         """The digest of `world`, its row written if needed. `known` is a digest whose row
         exists already (the game's current one): an unchanged world costs no query."""
-        digest, data = world_known_digest(world), None
-        if digest is None:
-            data = world.to_json()
-            digest = world_json_digest(data)
-            world_remember(digest, world)
+        digest = world_digest(world)
         if digest != known:
-            cls.objects.get_or_create(
-                digest=digest, defaults={"data": data if data is not None else world.to_json()}
-            )
+            cls.objects.get_or_create(digest=digest, defaults={"data": world.to_json()})
         return digest
 
 
