@@ -15,6 +15,7 @@ from campaign.selectors.world import world_snapshot_mismatches
 from campaign.services.backup import campaigns_backup
 from campaign.services.digital import digital_game_decide_overdue
 from campaign.services.digital_absence import game_clocks_enforce
+from campaign.services.game_worlds import unused_worlds_forget
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due
 
@@ -67,6 +68,13 @@ def _packs_evaluate_after_append(sender, campaign, records, **kwargs) -> None:
     """Sent after the append commits; with no broker the task runs here, eagerly. With the
     broker down it is dropped and `packs_sweep` opens what became due once Redis is back."""
     enqueue(packs_evaluate, campaign.pk)
+
+
+@shared_task(acks_late=True)
+def game_worlds_forget() -> int:
+    """Run by Celery beat each day: the stored worlds no digital game is played on any more.
+    Returns how many were deleted."""
+    return unused_worlds_forget()
 
 
 @shared_task(acks_late=True)

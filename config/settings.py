@@ -223,6 +223,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.tasks.idempotent_answers_forget",
         "schedule": crontab(minute=17),
     },
+    "forget-unused-game-worlds": {
+        "task": "campaign.tasks.game_worlds_forget",
+        "schedule": crontab(hour=BACKUP_HOUR, minute=41),
+    },
 }
 # Redis down must not hold a request (campaign.enqueue): a connection attempt gives up after a
 # second and a publish is tried twice, not for ever; the result store likewise.

@@ -3,8 +3,11 @@ append-only move log that replays to the snapshot."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign.game_urls import game_path
@@ -21,6 +24,9 @@ class GameWorld(models.Model):
 
     digest = models.CharField(max_length=64, primary_key=True)
     data = models.JSONField()
+    # When a game last took this world up: rows no game refers to are forgotten a while after
+    # (`campaign.services.game_worlds`), never one a game is taking up at that moment.
+    used_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
         return self.digest[:12]
@@ -40,8 +46,16 @@ class GameWorld(models.Model):
         exists already (the game's current one): an unchanged world costs no query."""
         digest = world_digest(world)
         if digest != known:
-            cls.objects.get_or_create(digest=digest, defaults={"data": world.to_json()})
+            cls.taken_up(digest, world.to_json)
         return digest
+
+    @classmethod
+    def taken_up(cls, digest: str, data: Callable[[], dict]) -> None:
+        """Mark the row of `digest` as used now, writing it (with `data()`) if it is missing.
+        The update locks an existing row, so a concurrent forgetting of unused worlds, which
+        looks at `used_at` again once the lock is released, leaves it alone."""
+        if not cls.objects.filter(pk=digest).update(used_at=timezone.now()):
+            cls.objects.get_or_create(digest=digest, defaults={"data": data()})
 
 
 class DigitalGame(models.Model):
@@ -253,7 +267,7 @@ def _world_apart(whole: dict) -> tuple[str, dict]:
     data = dict(whole)
     world = data.pop("world")
     digest = world_json_digest(world)
-    GameWorld.objects.get_or_create(digest=digest, defaults={"data": world})
+    GameWorld.taken_up(digest, lambda: world)
     return digest, data
 
 
