@@ -44,14 +44,14 @@ from campaign.selectors.world import world_current, world_snapshot_mismatches  #
 from campaign.services.campaigns import campaign_create, person_create  # noqa: E402
 from campaign.services.digital_finish import digital_game_abandon  # noqa: E402
 from campaign.services.digital_start import SeatRequest, digital_game_start  # noqa: E402
-from campaign.services.game_log import game_log  # noqa: E402
-from campaign.services.game_log_correct import game_log_correct  # noqa: E402
-from campaign.services.game_log_entry import (  # noqa: E402
+from campaign.services.game_log.correct import game_log_correct  # noqa: E402
+from campaign.services.game_log.entry import (  # noqa: E402
     GameLogEntry,
     IncidentEntry,
     PlayerEntry,
 )
-from campaign.services.game_log_refusals import GameLogRefused  # noqa: E402
+from campaign.services.game_log.record import game_log  # noqa: E402
+from campaign.services.game_log.refusals import GameLogRefused  # noqa: E402
 from campaign.services.setup import setup_randomize  # noqa: E402
 from config.celery import app  # noqa: E402
 from rules import box  # noqa: E402

@@ -2,7 +2,7 @@
 hold a city, whether it rings one with a fortification (X-9).
 
 Read from the option's own data (`EventOption.effect`, `cities`), so the digital game's choices
-(`rules.game.pack_events`) and a logged game's checks (`campaign.services.game_log_events`)
+(`rules.game.pack_events`) and a logged game's checks (`campaign.services.game_log.events`)
 come from one place and can never disagree (STYLE 3).
 """
 

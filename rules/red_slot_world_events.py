@@ -99,7 +99,7 @@ def into_red_slot(
     """E124s: what becomes of a mission `faction` claimed, beyond `MissionClaimed`: a private
     mission goes into the faction's red slot when that slot is empty (None otherwise: the card
     goes back to the box, or is destroyed if it says so). A logged game derives it here too
-    (`campaign.services.game_log_red_slots`), so the two never disagree."""
+    (`campaign.services.game_log.red_slots`), so the two never disagree."""
     card = content().missions.get(mission)
     if card is None or not card.private or not box.private_missions_active(world):
         return None

@@ -1,7 +1,7 @@
 """End-of-game changes to the world (END-4 to END-9): signing, rewards, naming the world.
 
-Shared by the hand-logged games (`campaign/services/game_log.py`) and digital play. Everything
-here is pure: it reads a `World` and returns options, violations or world events.
+Shared by the hand-logged games (`campaign/services/game_log/`) and digital play. Everything here
+is pure: it reads a `World` and returns options, violations or world events.
 
 - `winner_reward_options(world)` / `held_on_reward_options(world, held=...)` list what the rules
   offer, each option with its legal targets (END-5, END-6). An option appears only while its

@@ -18,9 +18,8 @@ from campaign.permissions import Action, campaign_for_api
 from campaign.selectors.history import packs_status
 from campaign.selectors.record_gaps import GAP_WORDS
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log, game_log_latest
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_entry import (
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.entry import (
     EventEntry,
     GameLogEntry,
     HqMoveEntry,
@@ -33,6 +32,7 @@ from campaign.services.game_log_entry import (
     ScarEntry,
     WearEntry,
 )
+from campaign.services.game_log.record import game_log, game_log_latest
 from rules.bounds import COUNT_MAX, NAME_MAX, SLOGAN_MAX, TEXT_MAX
 from rules.data import content
 from rules.rewards import REWARD_NAMES, RewardChoice, held_on_reward_options, winner_reward_options

@@ -5,7 +5,7 @@
 The steps keep what the user typed (raw POST data) in a draft held in the session, so a
 half-filled log survives a reload; nothing reaches the world until the confirmation. Each step
 checks its own fields, then the rules: the draft so far is planned with
-`campaign.services.game_log_plan.game_log_plan` and the refusals that belong to this step's fields
+`campaign.services.game_log.plan.game_log_plan` and the refusals that belong to this step's fields
 are shown next to them with their rule IDs. `entry_from_steps` builds the `GameLogEntry` the
 service takes; `steps_from_entry` goes back (to correct a logged game).
 """
@@ -46,14 +46,14 @@ from campaign.forms.game_log_packs import (
 )
 from campaign.forms.game_log_pockets import pockets_from_step, step_from_pockets
 from campaign.forms.game_log_red_slots import red_slots_from_step, step_from_red_slots
-from campaign.services.game_log_entry import (
+from campaign.services.game_log.entry import (
     GameLogEntry,
     IncidentEntry,
     PlayerEntry,
     ScarEntry,
     WearEntry,
 )
-from campaign.services.game_log_refusals import Refusal
+from campaign.services.game_log.refusals import Refusal
 from rules import board_links, box
 from rules.bounds import COUNT_MAX, TEXT_MAX
 from rules.data import board, content

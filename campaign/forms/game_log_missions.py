@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from campaign.mission_words import mission_label, stars_words
-from campaign.services.game_log_entry import MissionEntry
+from campaign.services.game_log.entry import MissionEntry
 from rules import board_links, box
 from rules.bounds import NAME_MAX
 from rules.data import board

@@ -25,9 +25,9 @@ from campaign.forms.game_log_pockets import (
 )
 from campaign.forms.game_log_red_slots import add_red_slot_fields, red_slot_section
 from campaign.mission_words import mission_label
-from campaign.services.game_log_entry import EventEntry, HqMoveEntry
-from campaign.services.game_log_events import DEMOLISHING_EVENTS, NO_CHOICE
-from campaign.services.game_log_packs import hq_mover
+from campaign.services.game_log.entry import EventEntry, HqMoveEntry
+from campaign.services.game_log.events import DEMOLISHING_EVENTS, NO_CHOICE
+from campaign.services.game_log.packs import hq_mover
 from rules import box
 from rules.data import board, content
 from rules.event_targets import MISSION, SPLIT_TROOPS

@@ -17,7 +17,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from campaign.services.game_log_entry import (
+from campaign.services.game_log.entry import (
     GameLogEntry,
     IslandEntry,
     MissilePowerEntry,

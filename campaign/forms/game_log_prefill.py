@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from campaign.forms.game_log import GUEST
 from campaign.models import Campaign
-from campaign.services.game_log import game_log_latest
-from campaign.services.game_log_entry import GameLogEntry
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.record import game_log_latest
 from rules import box
 from rules.data import board
 from rules.rewards import (

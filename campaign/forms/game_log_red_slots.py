@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from campaign.mission_words import mission_code_label, mission_label
 from campaign.selectors.faction_cards import lead_faction_of
-from campaign.services.game_log_entry import MissionEntry
+from campaign.services.game_log.entry import MissionEntry
 from rules import box
 from rules.data import content
 from rules.world import World

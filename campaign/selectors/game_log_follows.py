@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_planner import GameLogPlan
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.planner import GameLogPlan
 from rules import box
 from rules.data import content
 from rules.unlocks import ordinal, packs_due

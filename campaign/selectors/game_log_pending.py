@@ -10,9 +10,9 @@ from typing import Any
 from campaign.models import Campaign, PendingGameLog, PendingStatus, Person
 from campaign.selectors.history import describe
 from campaign.selectors.world import world_current
-from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_planner import GameLogPlan
+from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.planner import GameLogPlan
 
 ID = re.compile(r"[0-9]{1,12}")  # ASCII digits only, so int() never fails
 

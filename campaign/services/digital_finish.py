@@ -24,16 +24,16 @@ from campaign.services.digital_comeback import (
 )
 from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
 from campaign.services.digital_start import UNFINISHED_STATUSES
-from campaign.services.game_log import game_plan_append
-from campaign.services.game_log_entry import (
+from campaign.services.game_log.entry import (
     GameLogEntry,
     IncidentEntry,
     PlayerEntry,
     ScarEntry,
     WearEntry,
 )
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_refusals import GameLogRefused, Refusal
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.record import game_plan_append
+from campaign.services.game_log.refusals import GameLogRefused, Refusal
 from notices.services import game_notices_end
 from rules.data import content
 from rules.game import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from campaign.services.game_log_entry import (
+from campaign.services.game_log.entry import (
     EventEntry,
     HqMoveEntry,
     IslandEntry,
@@ -16,7 +16,7 @@ from campaign.services.game_log_entry import (
     MissionEntry,
     NukeEntry,
 )
-from campaign.services.game_log_missions import CAPITAL_MARK
+from campaign.services.game_log.missions import CAPITAL_MARK
 from rules.card_world_events import ComebackPowerChosen, EventResolved
 from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.pocket_world_events import AlienIslandPlaced, MissilePowerGained, NuclearStrike

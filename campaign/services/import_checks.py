@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaign.models import EventSource
-from campaign.services.game_log_entry import GameLogEntry
+from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.import_replay import ImportedEvent, label, replay_refusals
 from rules.bounds import NUMBER_MAX
 from rules.data import content

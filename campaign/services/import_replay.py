@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from campaign.services.game_log_refusals import HARD_CODES
+from campaign.services.game_log.refusals import HARD_CODES
 from rules.data import content
 from rules.errors import Violation
 from rules.unlocks import is_optional, packs_due

@@ -61,7 +61,7 @@ from campaign.services.digital_finish import (
 )
 from campaign.services.digital_repeat import attack_repeat_submit, last_attack
 from campaign.services.digital_start import UNFINISHED_WORDS, SeatRequest, digital_game_start
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.views.chat import chat_context
 from campaign.views.digital_aids import (
     card_confirmation,

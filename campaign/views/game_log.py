@@ -52,11 +52,11 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.game_log_follows import what_follows
 from campaign.selectors.history import describe, packs_status
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log, game_log_latest
-from campaign.services.game_log_correct import game_log_correct, game_log_correction_scope
-from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_refusals import GameLogRefused, Refusal
+from campaign.services.game_log.correct import game_log_correct, game_log_correction_scope
+from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.record import game_log, game_log_latest
+from campaign.services.game_log.refusals import GameLogRefused, Refusal
 from campaign.services.log_drafts import log_draft_drop, log_draft_touch, others_drafting
 from campaign.views.game_log_pending import send_for_approval
 from rules import board_links

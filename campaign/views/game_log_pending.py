@@ -21,8 +21,8 @@ from campaign.forms.game_log import STEPS, steps_from_entry
 from campaign.models import Campaign
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.game_log_pending import pending_list
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_pending import (
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.pending import (
     pending_log_approve,
     pending_log_reopen,
     pending_log_send,

@@ -35,7 +35,7 @@ from campaign.selectors.history import (
 from campaign.selectors.pocket_cards import pocket_card
 from campaign.selectors.tallies import tally_problems
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log_latest
+from campaign.services.game_log.record import game_log_latest
 from rules import board_links, box
 from rules.data import board, content
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from rules.rewards import RewardChoice
 from tests.campaign.box_worlds import customized
 from tests.campaign.log.factories import three_player_entry, with_player

@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import PlayerEntry
+from campaign.services.game_log.entry import PlayerEntry
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import three_player_entry, with_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from tests.campaign.box_worlds import customized, pack_1_opened
 from tests.campaign.log.factories import three_player_entry
 

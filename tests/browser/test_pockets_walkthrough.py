@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import IncidentEntry, IslandEntry
+from campaign.services.game_log.entry import IncidentEntry, IslandEntry
+from campaign.services.game_log.record import game_log
 from rules.data import board
 from tests.campaign.log.factories import owner_wins_again
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from rules.rewards import RewardChoice
 from tests.campaign.log.factories import three_player_entry, with_player
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import MissionEntry
+from campaign.services.game_log.entry import MissionEntry
+from campaign.services.game_log.record import game_log
 from campaign.services.packs import packs_open_due
 from campaign.services.world import world_event_append
 from rules.card_world_events import EventResolved, SettingChosen

@@ -15,7 +15,7 @@ from campaign.models import Campaign, WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.backup import backups_in, campaigns_backup
 from campaign.services.campaigns import campaign_create
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from config.celery import app
 from tests.campaign.log.factories import three_player_entry

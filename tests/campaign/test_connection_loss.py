@@ -62,7 +62,7 @@ def test_a_write_whose_connection_is_lost_answers_503_and_applies_nothing_DESIGN
 ):
     """The game's events were appended when the connection went: none of them stays."""
     body = json.dumps(api_payload(three_player_entry(persons)))
-    with mock.patch("campaign.services.game_log.game_log_row_new", side_effect=LOST) as late:
+    with mock.patch("campaign.services.game_log.record.game_log_row_new", side_effect=LOST) as late:
         response = _client(owner).post(
             f"/api/v1/campaigns/{campaign.slug}/games/", body, content_type="application/json"
         )
@@ -107,7 +107,7 @@ def test_a_write_with_an_idempotency_key_is_tried_again_and_written_once_DESIGN(
     campaign, owner, persons
 ):
     """The key makes each run safe: lost twice, the game is logged once, and answered."""
-    from campaign.services.game_log import game_log_row_new
+    from campaign.services.game_log.record import game_log_row_new
 
     answers = iter([LOST, LOST])
 
@@ -117,7 +117,7 @@ def test_a_write_with_an_idempotency_key_is_tried_again_and_written_once_DESIGN(
         return game_log_row_new(**kwargs)
 
     body = json.dumps(api_payload(three_player_entry(persons)))
-    with mock.patch("campaign.services.game_log.game_log_row_new", side_effect=flaky):
+    with mock.patch("campaign.services.game_log.record.game_log_row_new", side_effect=flaky):
         response = _client(owner).post(
             f"/api/v1/campaigns/{campaign.slug}/games/",
             body,

@@ -15,7 +15,7 @@ from django.test import Client
 
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log_row_new
+from campaign.services.game_log.record import game_log_row_new
 from tests.campaign.log.factories import api_payload, three_player_entry
 
 pytestmark = [
@@ -83,7 +83,7 @@ def test_a_backend_ended_in_the_middle_of_a_write_answers_503_and_applies_nothin
         return game_log_row_new(**kwargs)
 
     body = json.dumps(api_payload(three_player_entry(persons)))
-    with mock.patch("campaign.services.game_log.game_log_row_new", side_effect=ended):
+    with mock.patch("campaign.services.game_log.record.game_log_row_new", side_effect=ended):
         response = _client(owner).post(
             f"/api/v1/campaigns/{campaign.slug}/games/", body, content_type="application/json"
         )

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from campaign.board_map import render_board_svg
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from tests.campaign.box_worlds import customized, pack_1_opened

@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from rules.rewards import RewardChoice
 from tests.campaign.log.factories import three_player_entry, with_player
 from tests.i18n.test_history_es import EN, ES

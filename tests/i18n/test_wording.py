@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 from django.utils.html import escape
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.pack_by_hand import hand_reason
 from campaign.services.world import world_event_append
 from campaign.wording import reason_text, reason_words, worded

@@ -65,7 +65,7 @@ def test_signed_out_visitors_see_no_count_and_no_list(anon_client):
 def test_a_pack_opened_tells_every_member_U1(
     campaign, owner, player, viewer, persons, django_capture_on_commit_callbacks
 ):
-    from campaign.services.game_log import game_log
+    from campaign.services.game_log.record import game_log
     from tests.campaign.log.factories import three_player_entry
 
     with django_capture_on_commit_callbacks(execute=True):

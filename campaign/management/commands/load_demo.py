@@ -11,8 +11,8 @@ from django.db import transaction
 from campaign.models import Campaign
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import campaign_create, person_create
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import GameLogEntry, IncidentEntry, PlayerEntry, ScarEntry
+from campaign.services.game_log.entry import GameLogEntry, IncidentEntry, PlayerEntry, ScarEntry
+from campaign.services.game_log.record import game_log
 from campaign.services.setup import setup_coins_place, setup_powers_choose
 from rules.data import content
 from rules.rewards import RewardChoice

@@ -20,7 +20,7 @@ from campaign.services.export import (
     IMPORT_EVENTS_MAX,
     campaign_export,
 )
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.import_checks import numbering_refusals
 from tests.campaign.log.factories import three_player_entry
 

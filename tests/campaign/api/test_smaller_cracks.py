@@ -16,7 +16,7 @@ from campaign.forms.fields import WholeNumberField
 from campaign.models import Campaign, Person, Role
 from campaign.services.campaigns import membership_add, person_create
 from campaign.services.export import campaign_export
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import api_payload, three_player_entry
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from campaign.services.digital_finish import (
     digital_game_finish,
     digital_game_reward_context,
 )
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules.game import Attack, DefendWith
 from rules.rng import seed_hex

@@ -18,7 +18,7 @@ from campaign.services.digital_finish import (
     digital_game_reward_context,
 )
 from campaign.services.digital_start import SeatRequest, digital_game_start
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.refusals import GameLogRefused
 from rules.rewards import RewardChoice
 from tests.campaign.digital.conftest import HOTSEAT_SESSION
 
@@ -180,8 +180,8 @@ def test_a_game_logged_by_hand_meanwhile_pushes_this_one_to_the_next_number(
     """S-1: the world numbers games as they are recorded; the digital game becomes game 2."""
     import datetime
 
-    from campaign.services.game_log import game_log
-    from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
+    from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
+    from campaign.services.game_log.record import game_log
 
     table = [
         ("die_mechaniker", persons["owner"], "alaska"),

@@ -14,7 +14,7 @@ from campaign.services.digital_finish import (
     digital_game_reward_context,
 )
 from campaign.services.digital_start import SeatRequest, digital_game_start
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.refusals import GameLogRefused
 from rules.rewards import RewardChoice
 
 SESSION = "a-browser-holding-every-seat"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import api_payload, three_player_entry
 
 pytestmark = pytest.mark.django_db

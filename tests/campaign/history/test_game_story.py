@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from campaign.models import GameAccount, GamePhoto, Membership, Role
 from campaign.services.export import campaign_export
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.game_story import PHOTO_MAX_BYTES
 from tests.campaign.log.factories import three_player_entry
 

@@ -11,9 +11,9 @@ from campaign.models import Campaign
 from campaign.selectors.history import describe
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_entry import ScarEntry
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.entry import ScarEntry
+from campaign.services.game_log.record import game_log
 from rules.rewards import RewardChoice
 from rules.world_events import FortificationWorn
 from tests.campaign.log.factories import three_player_entry, with_player

@@ -14,10 +14,10 @@ from campaign.models import EventMention, EventVoid, GameLog, PackTrigger, Recor
 from campaign.models.digital import GameSeat
 from campaign.services.digital_finish import digital_game_abandon
 from campaign.services.digital_start import SeatRequest, digital_game_start
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from rules.rewards import RewardChoice
 from tests.campaign.log.factories import DESTROYED_CARDS, three_player_entry, with_player
 

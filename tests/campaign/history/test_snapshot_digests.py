@@ -19,8 +19,8 @@ from campaign.selectors.world import (
     world_projection,
     world_snapshot_mismatches,
 )
-from campaign.services.game_log import game_log
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from rules.world import World
 from tests.campaign.history.test_page_queries import HOUSE_RULE, _entry
 

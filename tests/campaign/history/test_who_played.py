@@ -10,7 +10,7 @@ import pytest
 from campaign.models import Person
 from campaign.selectors.history import history_stats, history_world
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import LOG_OUTCOME as OUTCOME
 from tests.campaign.log.factories import LOG_REWARDS as REWARDS
 from tests.campaign.log.factories import log_form_players, three_player_entry, with_player

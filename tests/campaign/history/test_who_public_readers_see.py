@@ -10,8 +10,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaign.models import Person
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import three_player_entry
 
 pytestmark = pytest.mark.django_db

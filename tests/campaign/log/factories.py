@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import replace
 
-from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
+from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
 from rules.rewards import RewardChoice
 
 # One territory card per game for the winner to destroy (END-5 R6) over a whole campaign,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import replace
 
-from campaign.services.game_log_entry import EventEntry, GameLogEntry, PlayerEntry, ScarEntry
+from campaign.services.game_log.entry import EventEntry, GameLogEntry, PlayerEntry, ScarEntry
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFounded, PackOpened

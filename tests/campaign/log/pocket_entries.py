@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import GameLogEntry, IncidentEntry, IslandEntry, NukeEntry
+from campaign.services.game_log.entry import GameLogEntry, IncidentEntry, IslandEntry, NukeEntry
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import three_player_entry
 
 FALLOUT = "ukraine"

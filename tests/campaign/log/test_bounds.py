@@ -12,7 +12,7 @@ import pytest
 from campaign.errors import ApplicationError
 from campaign.models import Campaign, PackUnlock, WorldEventRecord
 from campaign.services.export import campaign_export
-from campaign.services.game_log_entry import IncidentEntry
+from campaign.services.game_log.entry import IncidentEntry
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFounded, GameIncident

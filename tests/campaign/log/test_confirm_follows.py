@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import log_form_players as _players
 from tests.campaign.log.factories import log_step as _step
 from tests.campaign.log.factories import three_player_entry

@@ -11,9 +11,9 @@ import pytest
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current, world_replay
 from campaign.services.box import comeback_power_choose, settings_choose
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from tests.campaign.log.factories import owner_wins_again, three_player_entry, with_player
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_current
 from campaign.services.digital_finish import RewardsChosen, _entry
 from campaign.services.digital_packs import digital_pack_fields
-from campaign.services.game_log_entry import EventEntry, HqMoveEntry
-from campaign.services.game_log_plan import game_log_plan
+from campaign.services.game_log.entry import EventEntry, HqMoveEntry
+from campaign.services.game_log.plan import game_log_plan
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.game.result import GameResult, SeatResult
 from rules.world_events import CityFortified, GameIncident, GameRecorded, ScarPlaced

@@ -11,8 +11,8 @@ import pytest
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.pack_history import pack_event_text
 from campaign.selectors.world import world_current
-from campaign.services.game_log_entry import EventEntry
-from campaign.services.game_log_plan import game_log_plan
+from campaign.services.game_log.entry import EventEntry
+from campaign.services.game_log.plan import game_log_plan
 from rules.card_world_events import EventResolved
 from rules.data import content
 from rules.event_targets import option_targets

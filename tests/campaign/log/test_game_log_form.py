@@ -8,7 +8,7 @@ import pytest
 
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFounded

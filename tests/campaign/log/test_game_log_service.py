@@ -8,11 +8,11 @@ import pytest
 from campaign.errors import ConflictError, ForbiddenError
 from campaign.models import GameLog, Person, WorldEventRecord
 from campaign.selectors.world import world_as_of, world_current, world_replay
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_entry import GameLogEntry, IncidentEntry, ScarEntry, WearEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.entry import GameLogEntry, IncidentEntry, ScarEntry, WearEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules.rewards import RewardChoice
 from rules.world_events import CityFortified, CityFounded, ContinentNamed, ScarPlaced

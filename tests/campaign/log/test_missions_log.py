@@ -14,10 +14,10 @@ from campaign.models import PackUnlock
 from campaign.selectors.history import history_games
 from campaign.selectors.world import world_current
 from campaign.services.digital_packs import digital_pack_fields
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import EventEntry, IncidentEntry, MissionEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.entry import EventEntry, IncidentEntry, MissionEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules import box
 from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded

@@ -15,9 +15,9 @@ from campaign.models import WorldEventRecord
 from campaign.selectors.history import packs_status
 from campaign.selectors.record_gaps import record_gaps
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from rules.data import content
 from tests.campaign.log.factories import api_payload, three_player_entry, with_player
 

@@ -12,10 +12,10 @@ import pytest
 from campaign.models import GameLog, PackUnlock, Person, WorldEventRecord
 from campaign.selectors.history import history_games
 from campaign.selectors.world import world_counted_entries, world_current, world_replay
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_entry import EventEntry, GameLogEntry, HqMoveEntry, IncidentEntry
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.entry import EventEntry, GameLogEntry, HqMoveEntry, IncidentEntry
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.tasks import packs_evaluate
 from rules.data import content
 from rules.rewards import RewardChoice

@@ -9,7 +9,7 @@ from django.db import connection
 from campaign.models import PackUnlock, WorldEventRecord
 from campaign.selectors.history import packs_status
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.packs import packs_open_due
 from campaign.tasks import packs_evaluate
 from tests.campaign.log.factories import owner_wins_again, three_player_entry

@@ -10,8 +10,8 @@ import pytest
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
 from campaign.models import GameLog, PendingGameLog, PendingStatus, WorldEventRecord
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
-from campaign.services.game_log_pending import pending_log_approve, pending_log_send
+from campaign.services.game_log.pending import pending_log_approve, pending_log_send
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from rules.world_events import CityFounded
 from tests.campaign.log.factories import three_player_entry, with_player

@@ -12,8 +12,7 @@ import pytest
 
 from campaign.models import GameLog, WorldEventRecord
 from campaign.selectors.world import world_current, world_replay
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import (
+from campaign.services.game_log.entry import (
     EventEntry,
     IncidentEntry,
     IslandEntry,
@@ -21,7 +20,8 @@ from campaign.services.game_log_entry import (
     NukeEntry,
     ScarEntry,
 )
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules.data import board
 from rules.pocket_world_events import NOTHING_SUCH

@@ -10,7 +10,7 @@ import pytest
 
 from campaign.forms.game_log import steps_from_entry
 from campaign.selectors.world import world_current
-from campaign.services.game_log_entry import IncidentEntry, IslandEntry, MissilePowerEntry
+from campaign.services.game_log.entry import IncidentEntry, IslandEntry, MissilePowerEntry
 from rules.data import board, content
 from tests.campaign.log.pocket_entries import nuke_game, pockets_opened_in_game_1
 from tests.campaign.log.test_pack_content_form import OUTCOME, _players, _step

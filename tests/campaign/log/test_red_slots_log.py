@@ -12,10 +12,10 @@ import pytest
 
 from campaign.selectors.world import world_current
 from campaign.services.digital_packs import digital_pack_fields
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import MissionEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.entry import MissionEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules.mission_world_events import MissionClaimed
 from rules.red_slot_world_events import (

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from rules.rewards import RewardChoice
 from tests.campaign.log.factories import (
     later_game_players,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from campaign.models import EventSource
 from campaign.selectors.tallies import claimed_tally_problems, tally_problems
 from campaign.selectors.world import world_current
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from rules.world_events import GameRecorded
 from tests.campaign.log.factories import three_player_entry

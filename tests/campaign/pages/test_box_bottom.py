@@ -8,7 +8,7 @@ import pytest
 
 from campaign.models import WorldEventRecord
 from campaign.selectors.world import world_current, world_snapshot_mismatches
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from rules import box
 from tests.campaign.log.factories import three_player_entry
 from tests.campaign.spoilers.walk import spoilers_in

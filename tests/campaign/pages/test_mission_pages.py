@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from campaign.board_map import render_board_svg
-from campaign.services.game_log import game_log
-from campaign.services.game_log_entry import MissionEntry
+from campaign.services.game_log.entry import MissionEntry
+from campaign.services.game_log.record import game_log
 from rules.mission_world_events import SeaLineAdded
 from rules.world import World
 from rules.world_events import CityFounded, PackOpened

@@ -12,7 +12,7 @@ import pytest
 from campaign.models import PackUnlock, WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.wording import reason_words
 from tests.campaign.log.factories import three_player_entry
 from tests.campaign.spoilers.walk import spoilers_in

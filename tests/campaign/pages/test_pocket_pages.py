@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from rules.pocket_world_events import MutantsEvolved
 from tests.campaign.box_worlds import customized

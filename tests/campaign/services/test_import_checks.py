@@ -14,7 +14,7 @@ from django.test import Client
 from campaign.models import Campaign, Membership, Person, WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from campaign.views.guides import GUIDES
 from rules.data import content

@@ -18,8 +18,8 @@ from campaign.services.campaigns import campaign_create
 from campaign.services.digital_finish import RewardsChosen, digital_game_finish
 from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.services.export import campaign_export, campaign_import
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.record import game_log
 from campaign.tasks import packs_evaluate
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.log.factories import owner_wins_again, three_player_entry

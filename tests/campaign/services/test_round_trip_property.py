@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from campaign.models import Role
 from campaign.services.campaigns import campaign_create, membership_add
-from campaign.services.game_log import game_log
-from campaign.services.game_log_correct import game_log_correct
-from campaign.services.game_log_refusals import GameLogRefused
+from campaign.services.game_log.correct import game_log_correct
+from campaign.services.game_log.record import game_log
+from campaign.services.game_log.refusals import GameLogRefused
 from campaign.tasks import packs_evaluate
 from rules.rewards import RewardChoice
 from tests.campaign.log.factories import DESTROYED_CARDS, three_player_entry, with_player

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.models import Invite
-from campaign.services.game_log import game_log
+from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from rules.world_events import ScarPlaced
 from tests.campaign.log.factories import three_player_entry, with_player

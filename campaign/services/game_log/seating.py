@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_packs import eliminated_by_refusals
-from campaign.services.game_log_planner import GamePlanner
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.packs import eliminated_by_refusals
+from campaign.services.game_log.planner import GamePlanner
 from rules import board_links, box
 from rules.data import board
 from rules.errors import Violation
@@ -80,7 +80,7 @@ def plan_seating(
     starts are placed. Adds no event: the caller records the game once the seating holds.
     A pack's faction is seated from the game after its pack opened (a sealed one is refused
     like an unknown one, U-8); a territory held at the end may be one a pocket adds, checked
-    once the game's events place it (`game_log_pockets`)."""
+    once the game's events place it (`pockets`)."""
     refuse = planner.refuse
     factions = box.factions(world)
 

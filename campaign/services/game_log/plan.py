@@ -1,7 +1,7 @@
 """`game_log_plan`: a game log entry as the game's world events, in order, each checked against
-the world the ones before it left. Who played what comes first (`game_log_seating`), then the
-game's record, what opened packs bring (`game_log_packs`), what happened during the game (event
-cards: `game_log_events`) and the end of the game: signature, rewards and the world's name
+the world the ones before it left. Who played what comes first (`seating`), then the
+game's record, what opened packs bring (`packs`), what happened during the game (event
+cards: `events`) and the end of the game: signature, rewards and the world's name
 (END-4 to END-9).
 
 A pack whose condition the game meets during play (U-3, U-5..U-7) opens among the events, before
@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_events import plan_events
-from campaign.services.game_log_gaps import gap_refusals, recorded_player, reward_held
-from campaign.services.game_log_missions import (
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.events import plan_events
+from campaign.services.game_log.gaps import gap_refusals, recorded_player, reward_held
+from campaign.services.game_log.missions import (
     CAPITAL_MARK,
     capital_incident_refusal,
     capitals_founded,
     plan_missions,
 )
-from campaign.services.game_log_packs import plan_comeback_powers, plan_draft, plan_hq_moves
-from campaign.services.game_log_planner import GameLogPlan, GamePlanner
-from campaign.services.game_log_pockets import plan_pocket_choices, plan_pocket_openings
-from campaign.services.game_log_red_slots import plan_lead_mission
-from campaign.services.game_log_seating import plan_seating
+from campaign.services.game_log.packs import plan_comeback_powers, plan_draft, plan_hq_moves
+from campaign.services.game_log.planner import GameLogPlan, GamePlanner
+from campaign.services.game_log.pockets import plan_pocket_choices, plan_pocket_openings
+from campaign.services.game_log.red_slots import plan_lead_mission
+from campaign.services.game_log.seating import plan_seating
 from rules import box
 from rules.errors import Violation
 from rules.pocket_world_events import CityRuined, NuclearStrike

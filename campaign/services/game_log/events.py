@@ -11,15 +11,15 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
 
 from campaign.mission_words import mission_code_label
-from campaign.services.game_log_entry import EventEntry, GameLogEntry
-from campaign.services.game_log_packs import (
+from campaign.services.game_log.entry import EventEntry, GameLogEntry
+from campaign.services.game_log.packs import (
     NOT_IN_GAME,
     territory_label,
     translated,
     unknown_territories,
 )
-from campaign.services.game_log_planner import GamePlanner
-from campaign.services.game_log_pockets import plan_event_effects
+from campaign.services.game_log.planner import GamePlanner
+from campaign.services.game_log.pockets import plan_event_effects
 from rules import box
 from rules.card_world_events import EventResolved
 from rules.data import EventCard, EventOption, content

@@ -17,16 +17,16 @@ from campaign.errors import ConflictError, NotFoundError
 from campaign.models import Campaign, EventSource, GameLog, Person
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.world import world_current, world_event_entries
-from campaign.services.game_log import (
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.planner import GameLogPlan
+from campaign.services.game_log.record import (
     entry_with_guests,
     game_log_row_new,
     game_logs_standing,
     plan_openings_claim,
 )
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_planner import GameLogPlan
-from campaign.services.game_log_refusals import HARD_CODES, GameLogRefused, Refusal
+from campaign.services.game_log.refusals import HARD_CODES, GameLogRefused, Refusal
 from campaign.services.world import world_event_append
 from rules.card_world_events import ComebackPowerChosen, SettingChosen
 from rules.data import content

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaign.selectors.record_gaps import GAP_WORDS
-from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
+from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
 from rules.errors import Violation
 from rules.rewards import rewards_given
 

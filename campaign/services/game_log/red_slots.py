@@ -15,9 +15,9 @@ from django.utils.translation import gettext_noop
 
 from campaign.mission_words import mission_code_label
 from campaign.selectors.faction_cards import lead_faction_of
-from campaign.services.game_log_entry import GameLogEntry, MissionEntry
-from campaign.services.game_log_packs import NOT_IN_GAME, translated
-from campaign.services.game_log_planner import GamePlanner
+from campaign.services.game_log.entry import GameLogEntry, MissionEntry
+from campaign.services.game_log.packs import NOT_IN_GAME, translated
+from campaign.services.game_log.planner import GamePlanner
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation

@@ -22,9 +22,9 @@ from campaign.models import Campaign, GameLog, PendingGameLog, PendingStatus, Wo
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.game_log_pending import draft_plan, pending_pk
 from campaign.selectors.world import world_current
-from campaign.services.game_log import entry_with_guests, game_log
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_refusals import Refusal
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.record import entry_with_guests, game_log
+from campaign.services.game_log.refusals import Refusal
 from rules.words import encode
 
 NOTE_MAX = 1000

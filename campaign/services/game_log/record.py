@@ -2,11 +2,11 @@
 game and its corrections share (guests become persons, a plan's events are appended with the
 packs it opened claimed, the `GameLog` row that keeps the entry).
 
-The entry is `game_log_entry.GameLogEntry`; `game_log_plan` turns it into world events,
+The entry is `entry.GameLogEntry`; `plan.game_log_plan` turns it into world events,
 checking each and naming the field each refusal belongs to. `game_log` appends them and claims
 the packs opened during play in one transaction (or refuses, changing nothing), unless the
 owner accepts the refusals with a reason (an override, kept on the log). Corrections live in
-`game_log_correct`.
+`correct`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from campaign.models import Campaign, EventSource, GameLog, Person, WorldEventRe
 from campaign.permissions import Action, campaign_check
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
-from campaign.services.game_log_entry import GameLogEntry, PlayerEntry
-from campaign.services.game_log_plan import game_log_plan
-from campaign.services.game_log_planner import GameLogPlan
-from campaign.services.game_log_refusals import GameLogRefused, Refusal
+from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
+from campaign.services.game_log.plan import game_log_plan
+from campaign.services.game_log.planner import GameLogPlan
+from campaign.services.game_log.refusals import GameLogRefused, Refusal
 from campaign.services.packs import pack_unlocks_claim
 from campaign.services.world import world_event_append
 from rules.errors import Violation

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from campaign.services.game_log_refusals import HARD_CODES, Refusal
+from campaign.services.game_log.refusals import HARD_CODES, Refusal
 from rules.data import content
 from rules.errors import Violation
 from rules.unlocks import PackDue, packs_due

@@ -1,6 +1,6 @@
 """What opened packs bring to a logged game: the draft (rules additions B-D), comeback powers
 chosen (rules addition E), HQs moved by a power that allows it (G-18) and who eliminated whom.
-Event cards that fired (E-7) are `game_log_events`.
+Event cards that fired (E-7) are `events`.
 
 `game_log_plan` calls these with its planner, after the game is recorded and any pack that
 opened during the game is open, so content that pack brings is checked against the box as it
@@ -15,8 +15,8 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext_noop
 
-from campaign.services.game_log_entry import GameLogEntry
-from campaign.services.game_log_planner import GamePlanner
+from campaign.services.game_log.entry import GameLogEntry
+from campaign.services.game_log.planner import GamePlanner
 from rules import box
 from rules.card_world_events import ComebackPowerChosen, DraftRecorded
 from rules.data import ComebackPower, board, content

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from campaign.services.game_log_entry import EventEntry, GameLogEntry
-from campaign.services.game_log_packs import NOT_IN_GAME, translated
-from campaign.services.game_log_planner import GamePlanner
+from campaign.services.game_log.entry import EventEntry, GameLogEntry
+from campaign.services.game_log.packs import NOT_IN_GAME, translated
+from campaign.services.game_log.planner import GamePlanner
 from rules import board_links, box
 from rules.data import EventCard, EventOption, board, content
 from rules.errors import Violation

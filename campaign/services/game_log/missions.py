@@ -3,7 +3,7 @@ a game, claimed by a player of the game, with what its claim placed, checked by 
 events a digital game records: a new sea line between two coasts (`SeaLineAdded`), or the World
 Capital (`GameIncident(mark_placed)`, which opens the pack whose mark it is right then (U-5),
 `CityCovered` over a city already there, `CityFounded(capital)`), then the `MissionClaimed`.
-Red slots (a private mission stuck there, or completed from there) are `game_log_red_slots`.
+Red slots (a private mission stuck there, or completed from there) are `red_slots`.
 
 A mission of a pack the campaign has not opened is refused in words that name nothing of it
 (U-8).
@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_noop
 
 from campaign.mission_words import mission_label
-from campaign.services.game_log_entry import GameLogEntry, MissionEntry
-from campaign.services.game_log_packs import NOT_IN_GAME, translated, unknown_territories
-from campaign.services.game_log_planner import GamePlanner
-from campaign.services.game_log_red_slots import plan_slot_claim, stuck_in_red_slot
+from campaign.services.game_log.entry import GameLogEntry, MissionEntry
+from campaign.services.game_log.packs import NOT_IN_GAME, translated, unknown_territories
+from campaign.services.game_log.planner import GamePlanner
+from campaign.services.game_log.red_slots import plan_slot_claim, stuck_in_red_slot
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
