@@ -21,15 +21,7 @@ from django.views.generic import TemplateView
 
 from campaign.board_map import render_board_svg
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
-from campaign.forms.game_log import (
-    STEP_TITLES,
-    STEPS,
-    ConfirmStep,
-    DuringStep,
-    OutcomeStep,
-    PlayersStep,
-    RewardsStep,
-    StepForm,
+from campaign.forms.game_log.entry import (
     eliminated_factions,
     entry_from_steps,
     field_step,
@@ -37,8 +29,8 @@ from campaign.forms.game_log import (
     seated_factions,
     steps_from_entry,
 )
-from campaign.forms.game_log_packs import PacksStep, packs_step_shown
-from campaign.forms.game_log_prefill import (
+from campaign.forms.game_log.packs import PacksStep, packs_step_shown
+from campaign.forms.game_log.prefill import (
     held_prefill,
     last_game_entry,
     mark_starts,
@@ -46,6 +38,16 @@ from campaign.forms.game_log_prefill import (
     same_rewards_prefill,
     seated_persons,
     seats_prefill,
+)
+from campaign.forms.game_log.rewards import RewardsStep
+from campaign.forms.game_log.steps import (
+    STEP_TITLES,
+    STEPS,
+    ConfirmStep,
+    DuringStep,
+    OutcomeStep,
+    PlayersStep,
+    StepForm,
 )
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError
-from campaign.forms.game_log import STEPS, steps_from_entry
+from campaign.forms.game_log.entry import steps_from_entry
+from campaign.forms.game_log.steps import STEPS
 from campaign.models import Campaign
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.game_log_pending import pending_list

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from campaign.forms.bring_in import STEPS as BRING_IN_STEPS
-from campaign.forms.game_log import STEPS
+from campaign.forms.game_log.steps import STEPS
 from campaign.models import Invite, Membership
 from campaign.views.guides import GUIDES
 from rules.data import content

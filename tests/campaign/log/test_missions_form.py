@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.forms.game_log_missions import _capital_labels
+from campaign.forms.game_log.missions import _capital_labels
 from campaign.models import GameLog
 from campaign.selectors.world import world_current
 from rules.world import World

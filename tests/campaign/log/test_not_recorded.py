@@ -10,7 +10,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from campaign.forms.game_log import entry_from_steps, steps_from_entry
+from campaign.forms.game_log.entry import entry_from_steps, steps_from_entry
 from campaign.models import WorldEventRecord
 from campaign.selectors.history import packs_status
 from campaign.selectors.record_gaps import record_gaps

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.forms.game_log import steps_from_entry
+from campaign.forms.game_log.entry import steps_from_entry
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import IncidentEntry, IslandEntry, MissilePowerEntry
 from rules.data import board, content

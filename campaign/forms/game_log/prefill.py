@@ -12,7 +12,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from campaign.forms.game_log import GUEST
+from campaign.forms.game_log.steps import GUEST
 from campaign.models import Campaign
 from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.game_log.record import game_log_latest

@@ -17,13 +17,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from campaign.forms.game_log_pockets import (
+from campaign.forms.game_log.pockets import (
     add_pocket_fields,
     clean_pockets,
     pocket_sections,
     pockets_step_shown,
 )
-from campaign.forms.game_log_red_slots import add_red_slot_fields, red_slot_section
+from campaign.forms.game_log.red_slots import add_red_slot_fields, red_slot_section
 from campaign.mission_words import mission_label
 from campaign.services.game_log.entry import EventEntry, HqMoveEntry
 from campaign.services.game_log.events import DEMOLISHING_EVENTS, NO_CHOICE
