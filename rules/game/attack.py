@@ -25,7 +25,7 @@ from rules.game.effects import (
 )
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
-from rules.game.missile_reach import may_change_roll
+from rules.game.missile_reach import may_change_roll, missiles_to_change
 from rules.game.moves import (
     Attack,
     DefendWith,
@@ -453,8 +453,11 @@ def _missile_turn(state: GameState) -> int | None:
         and not state.seats[seat].eliminated
         and seat not in passed
     ]
+    if not holders:
+        return None
     # only a holder whose missiles could still change this roll is asked.
-    return next((seat for seat in holders if may_change_roll(state, seat, holders)), None)
+    needed = missiles_to_change(state, max(state.seats[seat].missiles for seat in holders))
+    return next((seat for seat in holders if may_change_roll(state, seat, holders, needed)), None)
 
 
 def missile_problem(state: GameState, seat: int, side: str, index: int) -> Violation | None:

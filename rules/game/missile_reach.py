@@ -16,7 +16,13 @@ from typing import Any
 from rules.combat import battle
 from rules.data import rules_content
 from rules.game.common import constant
-from rules.game.effects import Outcome, Roll, apply_outcome_effects
+from rules.game.effects import (
+    OUTCOME_EFFECTS,
+    Outcome,
+    Roll,
+    apply_outcome_effects,
+    seat_effects,
+)
 from rules.game.nuke import POCKET
 from rules.game.state import GameState
 
@@ -50,24 +56,46 @@ def _open_dice(pending: dict[str, Any]) -> list[tuple[str, int]]:
     ]
 
 
-def losses_can_change(state: GameState, missiles: int) -> bool:
-    """Whether `missiles` fired on the roll in the window could change who loses what."""
+def _outcome_effects_act(state: GameState, pending: dict[str, Any]) -> bool:
+    """Whether a power acting on a roll's outcome is held by either side of this roll."""
+    return any(
+        effect in OUTCOME_EFFECTS
+        for seat in (pending["attacker"], pending["defender"])
+        for effect in seat_effects(state, seat)
+    )
+
+
+def missiles_to_change(state: GameState, most: int) -> int | None:
+    """The fewest missiles, up to `most`, that, fired on the roll in the window, could
+    change who loses what; None when no number of them could. Without a power acting on the
+    outcome the losses are the dice's alone (`battle`): no state is copied, no power tried."""
     pending = state.pending
     assert pending is not None
-    now = _losses(state, pending, pending["attack_values"], pending["defence_values"])
+    attack, defence = pending["attack_values"], pending["defence_values"]
     dice = _open_dice(pending)
-    for size in range(1, min(missiles, len(dice)) + 1):
+    if not dice:
+        return None
+    if _outcome_effects_act(state, pending):
+
+        def losses(attack: list[int], defence: list[int]) -> tuple[int, int]:
+            return _losses(state, pending, attack, defence)
+
+    else:
+        losses = battle
+    now = losses(attack, defence)
+    for size in range(1, min(most, len(dice)) + 1):
         for chosen in combinations(dice, size):
-            values = {
-                side: [
-                    6 if (side, index) in chosen else value
-                    for index, value in enumerate(pending[f"{side}_values"])
-                ]
-                for side in ("attack", "defence")
-            }
-            if _losses(state, pending, values["attack"], values["defence"]) != now:
-                return True
-    return False
+            turned = {"attack": list(attack), "defence": list(defence)}
+            for side, index in chosen:
+                turned[side][index] = 6
+            if losses(turned["attack"], turned["defence"]) != now:
+                return size
+    return None
+
+
+def losses_can_change(state: GameState, missiles: int) -> bool:
+    """Whether `missiles` fired on the roll in the window could change who loses what."""
+    return missiles_to_change(state, missiles) is not None
 
 
 def third_missile_in_reach(state: GameState, holders: list[int]) -> bool:
@@ -86,8 +114,10 @@ def third_missile_in_reach(state: GameState, holders: list[int]) -> bool:
     return 0 < needed <= min(held, unfixed)
 
 
-def may_change_roll(state: GameState, seat: int, holders: list[int]) -> bool:
+def may_change_roll(state: GameState, seat: int, holders: list[int], needed: int | None) -> bool:
     """Whether the window is worth offering to `seat` (X-10): its missiles could change the
-    losses, or the missiles left in the window could reach the third of the roll (U-6)."""
+    losses (`needed`, from `missiles_to_change`), or the missiles left in the window could
+    reach the third of the roll (U-6)."""
     missiles = state.seats[seat].missiles
-    return losses_can_change(state, missiles) or third_missile_in_reach(state, holders)
+    changes = needed is not None and needed <= missiles
+    return changes or third_missile_in_reach(state, holders)

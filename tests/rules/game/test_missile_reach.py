@@ -5,7 +5,21 @@ change of its own."""
 
 from __future__ import annotations
 
-from rules.game import Attack, DefendWith, FireMissile, PassMissiles, seats_to_act
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.game import (
+    Attack,
+    DefendWith,
+    FireMissile,
+    PassMissiles,
+    effects,
+    missile_reach,
+    seats_to_act,
+)
 from rules.world_events import PackOpened
 
 from .helpers import play, position, rig_dice
@@ -70,3 +84,88 @@ def test_once_pocket_1_is_open_three_missiles_that_change_nothing_are_not_offere
     three = {"seat0": {"missiles": 1}, "seat1": {"missiles": 1}, "seat2": {"missiles": 1}}
     state = _roll([6, 6], [6, 6], True, **three)
     assert state.phase == "expand_attack"
+
+
+# --- the quick count against the full check ---------------------------------------------------
+
+OUTCOME_POWERS = (
+    (),
+    ("triples_overrun",),
+    ("double_six_blocks_attacks",),
+    ("unnatural_strength",),
+    ("unstable_cloning",),
+)
+
+
+def _full_check(state, missiles: int) -> bool:
+    """Every choice of up to `missiles` open dice turned into 6s, each tried with the outcome
+    powers on a copy of the state: what the window asked before the quick count."""
+    pending = state.pending
+    now = missile_reach._losses(state, pending, pending["attack_values"], pending["defence_values"])
+    dice = missile_reach._open_dice(pending)
+    for size in range(1, min(missiles, len(dice)) + 1):
+        for chosen in combinations(dice, size):
+            values = {
+                side: [
+                    6 if (side, i) in chosen else v for i, v in enumerate(pending[f"{side}_values"])
+                ]
+                for side in ("attack", "defence")
+            }
+            if missile_reach._losses(state, pending, values["attack"], values["defence"]) != now:
+                return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    natural_attack=st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    natural_defence=st.lists(st.integers(1, 6), min_size=1, max_size=2),
+    attack_change=st.lists(st.integers(-1, 1), min_size=3, max_size=3),
+    defence_change=st.lists(st.integers(-1, 1), min_size=2, max_size=2),
+    fixed=st.sets(st.tuples(st.sampled_from(("attack", "defence")), st.integers(0, 2))),
+    attacker_powers=st.sampled_from(OUTCOME_POWERS),
+    defender_powers=st.sampled_from(OUTCOME_POWERS),
+    missiles=st.integers(1, 5),
+)
+def test_the_quick_count_agrees_with_trying_every_choice_on_a_copy_X10(
+    natural_attack,
+    natural_defence,
+    attack_change,
+    defence_change,
+    fixed,
+    attacker_powers,
+    defender_powers,
+    missiles,
+):
+    """Random rolls, modified dice, dice fixed by earlier missiles and outcome powers on
+    either side: `losses_can_change` answers as the full check on copies of the state."""
+    natural_attack = sorted(natural_attack, reverse=True)
+    natural_defence = sorted(natural_defence, reverse=True)
+    attack = [max(1, min(6, v + c)) for v, c in zip(natural_attack, attack_change, strict=False)]
+    defence = [max(1, min(6, v + c)) for v, c in zip(natural_defence, defence_change, strict=False)]
+    state = position(armies={"argentina": (0, 9), "brazil": (1, 5)})
+    state.phase = "missile_window"
+    state.pending = {
+        "kind": "attack",
+        "attacker": 0,
+        "defender": 1,
+        "origin": "argentina",
+        "target": "brazil",
+        "dice": len(attack),
+        "defence_dice": len(defence),
+        "natural_attack": natural_attack,
+        "natural_defence": natural_defence,
+        "attack_values": attack,
+        "defence_values": defence,
+        "fixed_attack": sorted(i for side, i in fixed if side == "attack" and i < len(attack)),
+        "fixed_defence": sorted(i for side, i in fixed if side == "defence" and i < len(defence)),
+        "missiles_fired": 0,
+        "passed": [],
+    }
+    powers = {0: attacker_powers, 1: defender_powers}
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (missile_reach, effects):
+            patch.setattr(module, "seat_effects", lambda _state, seat: powers.get(seat, ()))
+        before = (state.turn, state.armies)
+        assert missile_reach.losses_can_change(state, missiles) == _full_check(state, missiles)
+        assert (state.turn, state.armies) == before  # asking changes nothing
