@@ -15,7 +15,7 @@ from campaign.api.schema_names import board_territory_keys, mission_codes, terri
 from campaign.errors import NotFoundError
 from campaign.models import GameLog
 from campaign.permissions import Action, campaign_for_api
-from campaign.selectors.history import packs_status
+from campaign.selectors.history.packs import packs_status
 from campaign.selectors.record_gaps import GAP_WORDS
 from campaign.selectors.world import world_current
 from campaign.services.game_log.correct import game_log_correct

@@ -19,14 +19,11 @@ from campaign.errors import ApplicationError, NotFoundError
 from campaign.numbers import whole_number
 from campaign.permissions import Action, campaign_allows, campaign_for_api
 from campaign.selectors.box import box_stats, box_status
-from campaign.selectors.history import (
-    history_faction,
-    history_games,
-    history_stats,
-    history_territory,
-    history_world,
-    packs_status,
-)
+from campaign.selectors.history.games import history_games
+from campaign.selectors.history.packs import packs_status
+from campaign.selectors.history.stats import history_stats
+from campaign.selectors.history.stories import history_faction, history_territory
+from campaign.selectors.history.world import history_world
 from campaign.selectors.world import world_current
 from rules import board_links, box
 from rules.data import board, content

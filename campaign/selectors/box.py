@@ -20,7 +20,7 @@ from campaign.errors import NotFoundError
 from campaign.mission_words import claim_words, mission_label, stars_words
 from campaign.models import Campaign, EventMention
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.history import Bar, Chart
+from campaign.selectors.history.stats import Bar, Chart
 from campaign.selectors.pocket_contents import (
     evolution_row,
     faction_rows,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from campaign.models import DigitalGame
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.history import describe
+from campaign.selectors.history.describe import describe
 from campaign.selectors.world import world_current, world_log
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign.models import Campaign, PendingGameLog, PendingStatus, Person
-from campaign.selectors.history import describe
+from campaign.selectors.history.describe import describe
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
 from campaign.services.game_log.plan import game_log_plan

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from campaign.selectors.history import packs_status
+from campaign.selectors.history.packs import packs_status
 
 register = template.Library()
 

@@ -23,7 +23,7 @@ from campaign.selectors.campaigns import (
     person_names,
 )
 from campaign.selectors.chat import ChatRoom, chat_rights
-from campaign.selectors.history import history_games
+from campaign.selectors.history.games import history_games
 from campaign.selectors.record_gaps import gaps_context
 from campaign.selectors.world import world_as_of, world_current, world_games_recorded
 from campaign.services.campaigns import campaign_create, campaign_update

@@ -52,7 +52,8 @@ from campaign.forms.game_log.steps import (
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.game_log_follows import what_follows
-from campaign.selectors.history import describe, packs_status
+from campaign.selectors.history.describe import describe
+from campaign.selectors.history.packs import packs_status
 from campaign.selectors.world import world_current
 from campaign.services.game_log.correct import game_log_correct, game_log_correction_scope
 from campaign.services.game_log.entry import GameLogEntry, PlayerEntry

@@ -24,14 +24,10 @@ from campaign.selectors.bring_in import record_begins
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
 from campaign.selectors.game_story import game_stories, game_story
-from campaign.selectors.history import (
-    history_faction,
-    history_game_numbers,
-    history_games,
-    history_stats,
-    history_territory,
-    history_world,
-)
+from campaign.selectors.history.games import history_game_numbers, history_games
+from campaign.selectors.history.stats import history_stats
+from campaign.selectors.history.stories import history_faction, history_territory
+from campaign.selectors.history.world import history_world
 from campaign.selectors.pocket_cards import pocket_card
 from campaign.selectors.tallies import tally_problems
 from campaign.selectors.world import world_current

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from campaign.board_map import render_board_svg
 from campaign.selectors.box import box_status, faction_blue_slots
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
-from campaign.selectors.history import NOT_RECORDED
+from campaign.selectors.history.describe import NOT_RECORDED
 from campaign.selectors.pocket_board import pocket_board
 from campaign.selectors.pocket_cards import pocket_card
 from rules import box

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from campaign.models import Campaign
-from campaign.selectors.history import describe
+from campaign.selectors.history.describe import describe
 from campaign.selectors.world import world_current
 from campaign.services.export import campaign_export, campaign_import
 from campaign.services.game_log.correct import game_log_correct

@@ -8,7 +8,8 @@ recorded from the log form, packs or not, and shown on the game's page."""
 import pytest
 
 from campaign.models import Person
-from campaign.selectors.history import history_stats, history_world
+from campaign.selectors.history.stats import history_stats
+from campaign.selectors.history.world import history_world
 from campaign.selectors.world import world_current
 from campaign.services.game_log.record import game_log
 from tests.campaign.log.factories import LOG_OUTCOME as OUTCOME

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from campaign.models import PackUnlock
-from campaign.selectors.history import history_games
+from campaign.selectors.history.games import history_games
 from campaign.selectors.world import world_current
 from campaign.services.digital_packs import digital_pack_fields
 from campaign.services.game_log.entry import EventEntry, IncidentEntry, MissionEntry

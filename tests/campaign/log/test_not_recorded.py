@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from campaign.forms.game_log.entry import entry_from_steps, steps_from_entry
 from campaign.models import WorldEventRecord
-from campaign.selectors.history import packs_status
+from campaign.selectors.history.packs import packs_status
 from campaign.selectors.record_gaps import record_gaps
 from campaign.selectors.world import world_current
 from campaign.services.game_log.correct import game_log_correct

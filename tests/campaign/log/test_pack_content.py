@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from campaign.models import GameLog, PackUnlock, Person, WorldEventRecord
-from campaign.selectors.history import history_games
+from campaign.selectors.history.games import history_games
 from campaign.selectors.world import world_counted_entries, world_current, world_replay
 from campaign.services.game_log.correct import game_log_correct
 from campaign.services.game_log.entry import EventEntry, GameLogEntry, HqMoveEntry, IncidentEntry

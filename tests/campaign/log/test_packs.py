@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from campaign.models import PackUnlock, WorldEventRecord
-from campaign.selectors.history import packs_status
+from campaign.selectors.history.packs import packs_status
 from campaign.selectors.world import world_current
 from campaign.services.game_log.record import game_log
 from campaign.services.packs import packs_open_due
