@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from campaign.board_map import TerritoryOverlay, render_board_svg
+from campaign.board_map.render import render_board_svg
+from campaign.board_map.territory import TerritoryOverlay
 from campaign.card_words import card_name, card_picture
 from campaign.errors import ApplicationError
 from campaign.forms.digital import (

@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from campaign.card_words import card_name
 from campaign.errors import ApplicationError
 from campaign.numbers import whole_number

@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.forms.game_log.entry import (
     eliminated_factions,

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from campaign.board_map import render_board_svg
-from campaign.board_marks import mark_notes
+from campaign.board_map.marks import mark_notes
+from campaign.board_map.render import render_board_svg
 from campaign.errors import NotFoundError
 from campaign.forms.game_story import GameAccountForm, GamePhotoForm
 from campaign.numbers import whole_number

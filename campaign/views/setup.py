@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import TemplateView
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from campaign.errors import ApplicationError
 from campaign.forms.setup import PregameCoinsForm, StartingPowersForm
 from campaign.permissions import Action, CampaignAccessMixin

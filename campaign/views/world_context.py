@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from campaign.selectors.box import box_status, faction_blue_slots
 from campaign.selectors.faction_cards import faction_homelands, faction_red_slots
 from campaign.selectors.history.describe import NOT_RECORDED

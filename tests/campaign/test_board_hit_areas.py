@@ -3,8 +3,9 @@ Iceland, Madagascar and Japan for a finger, never over a neighbour's land."""
 
 from __future__ import annotations
 
-from campaign.board_hit_areas import _distance_to, _points, hit_areas
-from campaign.board_map import geometry, render_board_svg
+from campaign.board_map.geometry import geometry
+from campaign.board_map.hit_areas import _distance_to, _points, hit_areas
+from campaign.board_map.render import render_board_svg
 from rules.world import World
 
 

@@ -6,7 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from campaign.board_map import MAP_FILE, TerritoryOverlay, geometry, render_board_svg
+from campaign.board_map.geometry import MAP_FILE, geometry
+from campaign.board_map.render import render_board_svg
+from campaign.board_map.territory import TerritoryOverlay
 from rules.data import board
 from rules.world import World
 from rules.world_events import (
@@ -217,7 +219,8 @@ def _inside(point: tuple[float, float], outline: list[tuple[float, float]]) -> b
 
 def _spots(key: str) -> dict[str, tuple[float, float]]:
     """Where the map draws a territory's marks (the offsets of `campaign.board_map`)."""
-    from campaign.board_map import CITY_DX, NAME_CHAR_WIDTH, NAME_LINE_HEIGHT, SCAR_DX
+    from campaign.board_map.marks import CITY_DX
+    from campaign.board_map.territory import NAME_CHAR_WIDTH, NAME_LINE_HEIGHT, SCAR_DX
 
     shape = geometry().shapes[key]
     (lx, ly), (mx, my) = shape.label, shape.marker
@@ -247,7 +250,7 @@ def test_no_label_or_badge_is_drawn_on_another_territory():
 def test_a_name_stays_clear_of_its_troop_badge_and_hq_star():
     """Madagascar's label over its badge: the name's box never reaches the troop badge
     (radius 10) or the HQ star (radius 7 at the badge's upper right)."""
-    from campaign.board_map import NAME_CHAR_WIDTH, NAME_LINE_HEIGHT
+    from campaign.board_map.territory import NAME_CHAR_WIDTH, NAME_LINE_HEIGHT
 
     for key, shape in geometry().shapes.items():
         (lx, ly), (mx, my) = shape.label, shape.marker
@@ -276,7 +279,7 @@ def _lab(colour: str) -> tuple[float, float, float]:
 def test_no_faction_troop_colour_looks_like_a_coin_badge():
     """The Saharan Republic's troops were near the coin badges' gold: every faction's colour,
     the packs' too, stands clearly apart from it (CIE76 colour difference of 40 or more)."""
-    from campaign.board_map import COIN_FILL
+    from campaign.board_map.territory import COIN_FILL
     from rules.data import content
 
     coin = _lab(COIN_FILL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from rules.world import World
 from rules.world_events import PackOpened, ScarPlaced
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from campaign.board_map import TerritoryOverlay, render_board_svg
+from campaign.board_map.render import render_board_svg
+from campaign.board_map.territory import TerritoryOverlay
 from rules import box
 from rules.pocket_world_events import CityRuined
 from rules.world import World

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from campaign.selectors.world import world_current
 from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append

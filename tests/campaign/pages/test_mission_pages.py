@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from campaign.board_map import render_board_svg
+from campaign.board_map.render import render_board_svg
 from campaign.services.game_log.entry import MissionEntry
 from campaign.services.game_log.record import game_log
 from rules.mission_world_events import SeaLineAdded

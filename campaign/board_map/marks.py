@@ -22,7 +22,7 @@ from rules import board_links
 from rules.data import board
 from rules.world import World
 
-CITY_DX = -21  # the city slot, left of the troop badge (as in `campaign.board_map`)
+CITY_DX = -21  # the city slot, left of the troop badge (as in `campaign.board_map.territory`)
 
 
 class Anchored(Protocol):
