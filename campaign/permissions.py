@@ -31,6 +31,7 @@ from django.utils.translation import pgettext_lazy
 
 from campaign.errors import ForbiddenError, NotFoundError
 from campaign.models import Campaign, Membership, Role
+from campaign.prepared import PreparedRead
 from campaign.selectors.world import world_setup_open
 
 
@@ -62,11 +63,18 @@ def campaign_role(*, campaign: Campaign, user) -> str | None:
         return None
     if user.is_superuser:
         return Role.OWNER
-    return (
-        Membership.objects.filter(campaign=campaign, user=user)
-        .values_list("role", flat=True)
-        .first()
+    found = _ROLE(campaign=campaign.pk, user=user.pk)
+    return found[0][0] if found else None
+
+
+# Every request on a campaign asks it: prepared once (`campaign.prepared`).
+_ROLE = PreparedRead(
+    lambda campaign, user: (
+        Membership.objects.filter(campaign_id=campaign, user_id=user)
+        .values_list("role")
+        .order_by()[:1]
     )
+)
 
 
 def actions_for(*, campaign: Campaign, role: str | None) -> frozenset[Action]:

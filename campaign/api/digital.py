@@ -17,7 +17,12 @@ from campaign.errors import ApplicationError, ConflictError, ForbiddenError, Not
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.numbers import MAX_DIGITS, whole_number
 from campaign.permissions import Action, campaign_check
-from campaign.selectors.digital import digital_game_view, digital_game_world, seats_held
+from campaign.selectors.digital import (
+    digital_game_seated,
+    digital_game_view,
+    digital_game_world,
+    seats_held,
+)
 from campaign.selectors.digital_clock import digital_game_clock
 from campaign.selectors.standalone import standalone_may_watch
 from campaign.services.digital import StaleGameError, move_submit
@@ -38,12 +43,7 @@ def _session_key(request: Request) -> str:
 
 def _game_for(request: Request, game_id: int) -> DigitalGame:
     """The game if the request may watch it, once its play has begun (404 otherwise)."""
-    game = (
-        DigitalGame.objects.select_related("campaign")
-        .prefetch_related("seats")
-        .filter(pk=game_id)
-        .first()
-    )
+    game = digital_game_seated(game_id=game_id)
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
     _check_may_watch(request, game)

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.prepared import PreparedRead
 from campaign.selectors.dice import digital_game_dice
 from campaign.wording import worded_event
 from campaign.world_cache import world_digest
@@ -26,6 +27,37 @@ def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
     )
     if game is None:
         raise NotFoundError("No such game in this campaign.", code="not_found")
+    return game
+
+
+_GAME = PreparedRead(
+    lambda game: DigitalGame.objects.select_related("campaign").filter(pk=game).order_by()
+)
+_GAME_LOCKED = PreparedRead(
+    lambda game: (
+        DigitalGame.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .filter(pk=game)
+        .order_by()
+    )
+)
+_SEATS = PreparedRead(lambda game: GameSeat.objects.filter(game_id=game))
+
+
+def digital_game_seated(*, game_id: int, lock: bool = False) -> DigitalGame | None:
+    """The game with its campaign, and its seats in order as `game.seats.all()` (read once,
+    as a prefetch would); with `lock`, its row locked for an update (inside a transaction).
+    The reads of every move and every poll, so they are prepared once (`campaign.prepared`)."""
+    found = (_GAME_LOCKED if lock else _GAME)(game=game_id)
+    if not found:
+        return None
+    game = found[0]
+    seats = _SEATS(game=game_id)
+    for seat in seats:
+        GameSeat.game.field.set_cached_value(seat, game)
+    known = QuerySet(model=GameSeat)
+    known._result_cache, known._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": known}
     return game
 
 

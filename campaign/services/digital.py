@@ -16,7 +16,8 @@ from campaign.enqueue import enqueue
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from campaign.live import game_version_announce
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.selectors.digital import seat_holds
+from campaign.prepared import row_update
+from campaign.selectors.digital import digital_game_seated, seat_holds
 from campaign.services.digital_clock import (
     SCHEDULED_CHECK_MAX,
     automatic_actor,
@@ -125,16 +126,9 @@ def locked_for_move(
     """The game row locked for a move of `seat` (read once, with its campaign and seats),
     once `may_see` lets the request see it, the request holds the seat, the version is the
     one the client saw and the game is in play. Call inside a transaction."""
-    rows = (
-        DigitalGame.objects.select_for_update(of=("self",))
-        .select_related("campaign")
-        .prefetch_related("seats")
-        .order_by()
-    )
-    try:
-        game = rows.get(pk=game if isinstance(game, int) else game.pk)
-    except DigitalGame.DoesNotExist:
-        raise NotFoundError(_("No such game."), code="not_found") from None
+    game = digital_game_seated(game_id=game if isinstance(game, int) else game.pk, lock=True)
+    if game is None:
+        raise NotFoundError(_("No such game."), code="not_found")
     if may_see is not None:
         may_see(game)
     seat_row = next((s for s in game.seats.all() if s.index == seat), None)
@@ -264,7 +258,7 @@ def _advance(
         game.decision_deadline = timezone.now() + wait
         if wait <= SCHEDULED_CHECK_MAX:
             _schedule_overdue_check(game, wait)
-    game.save(update_fields=_MOVED_FIELDS)
+    row_update(game, _MOVED_FIELDS)
     game_notices_sync(game=game, state=state, seats=seats)
     game_version_announce(game_id=game.pk, version=game.version)
     return game, state

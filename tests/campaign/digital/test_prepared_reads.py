@@ -1,0 +1,89 @@
+"""Prepared reads (`campaign.prepared`, DESIGN performance) give what the ORM gives for the same
+queryset: instances with converted fields and their select_related objects, or value tuples; a
+prepared row update writes what `save(update_fields=...)` writes."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import DatabaseError, transaction
+
+from campaign.models import Campaign, Membership
+from campaign.models.digital import DigitalGame
+from campaign.permissions import campaign_role
+from campaign.prepared import PreparedRead, row_update
+from campaign.selectors.digital import digital_game_seated
+
+pytestmark = pytest.mark.django_db
+
+_GAME = PreparedRead(lambda game: DigitalGame.objects.select_related("campaign").filter(pk=game))
+_ROLES = PreparedRead(
+    lambda campaign: (
+        Membership.objects.filter(campaign_id=campaign)
+        .values_list("user_id", "role")
+        .order_by("user_id")
+    )
+)
+_LOCKED = PreparedRead(lambda pk: Campaign.objects.select_for_update().filter(pk=pk))
+
+
+def test_an_instance_read_equals_the_orms_with_its_related_object(hotseat_game):
+    expected = DigitalGame.objects.select_related("campaign").get(pk=hotseat_game.pk)
+    [game] = _GAME(game=hotseat_game.pk)
+    assert game.pk == expected.pk and not game._state.adding
+    assert game.state == expected.state and isinstance(game.state, dict)  # JSON converted
+    assert game.created_at == expected.created_at
+    assert game.campaign.name == expected.campaign.name
+    assert _GAME(game=hotseat_game.pk + 1000) == []
+
+
+def test_a_values_read_gives_tuples(campaign, owner, player, viewer):
+    expected = list(
+        Membership.objects.filter(campaign=campaign).order_by("user_id").values_list("user", "role")
+    )
+    assert _ROLES(campaign=campaign.pk) == expected
+    assert campaign_role(campaign=campaign, user=player) == "player"
+
+
+def test_a_locking_read_runs_in_a_transaction(campaign):
+    with transaction.atomic():
+        assert [c.pk for c in _LOCKED(pk=campaign.pk)] == [campaign.pk]
+
+
+def test_an_argument_that_is_not_an_exact_parameter_is_refused(campaign):
+    read = PreparedRead(lambda name: Campaign.objects.filter(name__contains=name))
+    with pytest.raises(ValueError, match="exact parameter"):
+        read(name="Ridge")
+
+
+def test_the_seated_game_holds_its_seats_in_order_without_another_query(
+    hotseat_game, django_assert_num_queries
+):
+    game = digital_game_seated(game_id=hotseat_game.pk)
+    with django_assert_num_queries(0):
+        seats = list(game.seats.all())
+        assert all(seat.game is game for seat in seats)
+    assert [s.index for s in seats] == sorted(s.index for s in hotseat_game.seats.all())
+    assert digital_game_seated(game_id=hotseat_game.pk + 1000) is None
+
+
+def test_a_row_update_writes_as_save_does_and_refreshes_auto_now(hotseat_game):
+    game = DigitalGame.objects.get(pk=hotseat_game.pk)
+    before = game.updated_at
+    game.version += 3
+    game.state = {**game.state, "note": "ü"}
+    game.decision_deadline = game.created_at
+    row_update(game, ["version", "state", "decision_deadline", "updated_at"])
+    stored = DigitalGame.objects.get(pk=game.pk)
+    assert (stored.version, stored.state, stored.decision_deadline) == (
+        game.version,
+        game.state,
+        game.created_at,
+    )
+    assert stored.updated_at == game.updated_at > before
+
+
+def test_a_row_update_of_a_gone_row_fails_as_save_does(hotseat_game):
+    game = DigitalGame.objects.get(pk=hotseat_game.pk)
+    DigitalGame.objects.filter(pk=game.pk).delete()
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        row_update(game, ["version"])
