@@ -10,8 +10,8 @@ with the in-memory channel layer, or with Redis's when `--redis` names a databas
 a move every `--interval` seconds. Spectators are signed-in members holding no seat; each
 behaves as a game page does:
 
-- `push`: a websocket to the game, which sends the spectators' panel with the news of each
-  move (a page holding a seat would fetch its own panel instead: one GET).
+- `push`: a websocket to the game, which sends what changed in the spectators' panel with the
+  news of each move (a page holding a seat would fetch its own panel instead: one GET).
 - `poll`: a GET of its panel every second (`?v=`: 204 while nothing changed).
 - `alone`: no spectator; the mover's own cost, subtracted to get the spectators' cost.
 
@@ -60,6 +60,7 @@ class Window:
     heard_by_move: dict[int, list[float]] = field(default_factory=dict)
     shown_ms: list[float] = field(default_factory=list)
     answered_ms: list[float] = field(default_factory=list)
+    message_bytes: list[int] = field(default_factory=list)  # news of a move, as sent
 
 
 @dataclass
@@ -277,11 +278,14 @@ async def push_spectator(
             if version <= shown:
                 continue
             record(game, window, shown, version, window.heard_ms)
+            if game.moving:
+                window.message_bytes.append(len(raw))
             if game.moving and version in game.sent_at:
                 window.heard_by_move.setdefault(version, []).append(
                     (time.perf_counter() - game.sent_at[version]) * 1000
                 )
-            if "panel" in message:  # a spectator's page is sent the panel: no request
+            # A spectator's page is sent what changed, or the panel: no request.
+            if "parts" in message or "panel" in message:
                 record(game, window, shown, version, window.shown_ms)
                 shown = version
                 continue
@@ -379,6 +383,16 @@ def report(args, results: dict[str, list[Window]]) -> None:
     ratio = push / poll if poll > 0 else float("nan")
     print(f"  push / poll (spectators' cost, medians): {ratio:.2f}")
     print(f"  target: {n} spectators cost <= 0.1 core with push: {push:.3f}")
+    per_move = [
+        cost * args.window / round(args.window / args.interval) * 1000 / n for cost in cost["push"]
+    ]
+    print(f"  push: server CPU per move per spectator, ms: {spread(per_move)}")
+    sizes = [size for w in results["push"] for size in w.message_bytes]
+    if sizes:
+        print(
+            f"  push: a move's message, bytes before compression: p50 {percentile(sizes, 0.5):.0f}"
+            f"  p95 {percentile(sizes, 0.95):.0f}  max {max(sizes)}  ({len(sizes)} messages)"
+        )
     for mode in ("push", "poll"):
         per_minute = [w.idle_requests / n / args.idle * 60 for w in results[mode]]
         print(f"idle requests per spectator per minute, {mode}: {spread(per_minute)}")
@@ -399,7 +413,7 @@ def report(args, results: dict[str, list[Window]]) -> None:
     spread_ms = [max(times) - min(times) for times in moves]
     print(
         f"  where the time goes (push, per move, p50): the first socket hears it after "
-        f"{percentile(first, 0.5):.1f} ms (the move, its commit, the spectators' panel rendered "
+        f"{percentile(first, 0.5):.1f} ms (the move, its commit, the spectators' changes made "
         f"once), the last {percentile(spread_ms, 0.5):.1f} ms after the first (sending to each)"
     )
     print(

@@ -2,7 +2,7 @@
 channel layer (Redis when REDIS_URL is set, so any server process reaches every browser; the
 process's memory otherwise). The message is small (the game and its new version): a page
 holding seats fetches its own panel, since what it shows depends on them; the socket sends a
-spectator's page the spectators' panel (campaign.consumers)."""
+spectator's page what changed in the spectators' panel (campaign.consumers)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Who has a game open right now: its page holds a socket (campaign.consumers), which marks
 its reader here while it is connected. Kept in the cache, so with Redis every server process
 and Celery worker reads the same marks; the embedded default (one process, tasks run eagerly in
-it) reads the process's memory. A mark lives `WATCHING_TTL` past its last refresh (each game
-news the socket passes on refreshes it), so a server that died with sockets open leaves none
-behind for long."""
+it) reads the process's memory. A mark lives `WATCHING_TTL` past its last refresh (game news
+the socket passes on refreshes it once it is `WATCHING_REFRESH` old), so a server that died
+with sockets open leaves none behind for long."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 WATCHING_TTL = 3600  # seconds
+WATCHING_REFRESH = 600  # seconds: news refreshes an older mark, not every mark every move
 
 
 def _key(game_id: int, user_id: int) -> str:

@@ -1,9 +1,12 @@
 """The game panel as a spectator sees it (a browser holding no seat of the game), for the game
 page's socket to send with the news of a move: spectators then make no request at all.
 
-The panel is rendered once per version, language and time zone, and shared by every socket
-(the cache is Redis when set, so processes share it too): it holds no form, hence no CSRF
-token, and nothing of any browser's seats, so it is the same for every spectator."""
+The message is the panel's changes since the version last sent (campaign.panel_parts: the
+territories, header, side column and log lines that changed), which the page applies; the whole
+panel when the changes are more than that, or when no version was rendered for spectators yet.
+It is made once per version, language and time zone, and shared by every socket (the cache is
+Redis when set, so processes share it too): the panel holds no form, hence no CSRF token, and
+nothing of any browser's seats, so it is the same for every spectator."""
 
 from __future__ import annotations
 
@@ -18,35 +21,70 @@ from django.http import HttpRequest
 from django.utils import timezone, translation
 
 from campaign.models.digital import DigitalGame
+from campaign.panel_parts import PanelParts, changes, panel_parts
 from campaign.views.digital import panel_html
 
-# A version's panel is sent within a second of its move; later versions replace it.
+# A version's message is sent within a second of its move; later versions replace it.
 SPECTATOR_PANEL_SECONDS = 120
+# A version's parts wait for the next move, which may be a while at a table of people.
+SPECTATOR_PARTS_SECONDS = 3600
 
 
 def spectator_message(
     *, game_id: int, started: str, version: int, language: str, zone: str
 ) -> str | None:
-    """The socket's message (JSON text) with the panel of the game at `version`, in `language`
-    and the time zone `zone` (the page's own, checked when its socket connected): the first
-    socket to ask renders it, the others read it without touching the database. None when the
-    game is no longer at that version (news of the next one follows) or out of play (the
-    rewards form is for its players: pages fetch that themselves)."""
-    key = f"spectator-panel:{game_id}:{started}:{version}:{language}:{zone}"
+    """The socket's message (JSON text) taking a spectator's page to the game at `version`, in
+    `language` and the time zone `zone` (the page's own, checked when its socket connected):
+    the first socket to ask makes it, the others read it without touching the database. None
+    when the game is no longer at that version (news of the next one follows) or out of play
+    (the rewards form is for its players: pages fetch that themselves)."""
+    where = f"{game_id}:{started}:{language}:{zone}"
+    key = f"spectator-panel:{where}:{version}"
     text = cache.get(key)
     if text is None:
-        game = (
-            DigitalGame.objects.select_related("campaign", "created_by")
-            .filter(pk=game_id, version=version, status=DigitalGame.Status.PLAYING)
-            .first()
-        )
-        if game is None:
+        before = cache.get(f"spectator-parts:{where}")  # the last version sent, as parts
+        rendered = _rendered(game_id, version, language, zone, where)
+        if rendered is None:
             return None
-        with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
-            panel = panel_html(_spectator_request(), game)
-        text = json.dumps({"version": version, "panel": panel})
+        panel, parts = rendered
+        patch = None
+        if isinstance(before, tuple) and before[0] < version:
+            patch = changes(before[1], parts, source=before[0], version=version)
+        text = json.dumps(patch if patch is not None else {"version": version, "panel": panel})
         cache.set(key, text, SPECTATOR_PANEL_SECONDS)
     return text
+
+
+def spectator_parts_keep(
+    *, game_id: int, started: str, version: int, language: str, zone: str
+) -> None:
+    """A spectator's socket opened on the game at `version`: keep that panel's parts, so the
+    next move's message can be its changes (the page shows that very panel)."""
+    where = f"{game_id}:{started}:{language}:{zone}"
+    kept = cache.get(f"spectator-parts:{where}")
+    if not isinstance(kept, tuple) or kept[0] != version:
+        _rendered(game_id, version, language, zone, where)
+
+
+def _rendered(
+    game_id: int, version: int, language: str, zone: str, where: str
+) -> tuple[str, PanelParts] | None:
+    """The spectators' panel at `version` and its parts, kept (under `where`: the game, its
+    start, the language and zone) for the next move's changes; None when the game is no longer
+    at that version or out of play. A move may take the game several versions on (a turn with
+    nothing to choose at its start): the changes are from the version last sent."""
+    game = (
+        DigitalGame.objects.select_related("campaign", "created_by")
+        .filter(pk=game_id, version=version, status=DigitalGame.Status.PLAYING)
+        .first()
+    )
+    if game is None:
+        return None
+    with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
+        panel = panel_html(_spectator_request(), game)
+    parts = panel_parts(panel)
+    cache.set(f"spectator-parts:{where}", (version, parts), SPECTATOR_PARTS_SECONDS)
+    return panel, parts
 
 
 def _spectator_request() -> HttpRequest:

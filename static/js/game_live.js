@@ -1,8 +1,10 @@
 /* Digital game page, live: the server says over a websocket when the game's version changes,
    and only then does the page fetch its panel (one GET, for the seats this browser holds); a
-   spectator's page is sent the panel with the news; news of the game's chat is passed on to
-   chat.js. Nothing is requested while nothing happens. While the socket is down the page says
-   so, looks every 20 s instead, and reconnects with a growing wait. */
+   spectator's page is sent what changed with the news (territories, header, side column, new
+   log lines: see campaign/panel_parts.py), or the whole panel when more changed; news of the
+   game's chat is passed on to chat.js. Nothing is requested while nothing happens. While the
+   socket is down the page says so, looks every 20 s instead, and reconnects with a growing
+   wait. */
 (function () {
   "use strict";
 
@@ -33,6 +35,37 @@
 
   function catchUp() {
     if (announced > shown()) refresh();
+  }
+
+  // The changes from the version this page shows to the next: each part replaced (by id), the
+  // log's new lines put first and its oldest taken away, the panel's own attributes (its
+  // version, and the fetch's address that names it) set. False, with nothing changed, when the
+  // page shows another version or lacks a part: it then fetches the whole panel.
+  function applyChanges(message) {
+    var node = panel();
+    var lines = document.getElementById("game-log-lines");
+    var keys = Object.keys(message.parts);
+    if (!node || message.source !== shown()) return false;
+    if ((message.log.add || message.log.drop) && !lines) return false;
+    if (!keys.every(function (key) { return document.getElementById(key); })) return false;
+    keys.forEach(function (key) { document.getElementById(key).outerHTML = message.parts[key]; });
+    if (lines) {
+      for (var n = 0; n < message.log.drop && lines.lastElementChild; n++) {
+        lines.removeChild(lines.lastElementChild);
+      }
+      lines.insertAdjacentHTML("afterbegin", message.log.add);
+    }
+    var holder = document.createElement("template");
+    holder.innerHTML = message.root + "</div>";
+    var root = holder.content.firstElementChild;
+    Array.prototype.slice.call(node.attributes).forEach(function (attribute) {
+      if (!root.hasAttribute(attribute.name)) node.removeAttribute(attribute.name);
+    });
+    Array.prototype.forEach.call(root.attributes, function (attribute) {
+      node.setAttribute(attribute.name, attribute.value);
+    });
+    if (window.htmx) window.htmx.process(node); // the fetch's address changed with the version
+    return true;
   }
 
   function setLive(on) {
@@ -72,8 +105,16 @@
       if (message.seats) return refresh();
       if (typeof message.version !== "number") return;
       announced = Math.max(announced, message.version);
-      // A spectator's page is sent the panel itself: nothing to fetch.
-      if (message.panel && message.version > shown() && panel() && window.htmx) {
+      // A spectator's page is sent what changed, or the panel itself: nothing to fetch.
+      if (message.parts && message.version > shown()) {
+        var applied = false;
+        try {
+          applied = applyChanges(message);
+        } catch (error) {
+          applied = false; // the fetch below brings the whole panel, whatever was changed
+        }
+        if (!applied) refresh();
+      } else if (message.panel && message.version > shown() && panel() && window.htmx) {
         window.htmx.swap(panel(), message.panel, { swapStyle: "outerHTML" });
       } else {
         catchUp();

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import datetime
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame
@@ -172,7 +174,8 @@ def test_a_spectator_sees_a_move_appear_without_polling(
     page, browser, live_server, login, owner, viewer, persons, campaign
 ):
     """The viewer holds no seat. Idle, their page asks nothing (a minute of its clock runs
-    by); the owner's move reaches it through the socket, panel included: still no request."""
+    by); the owner's move reaches it through the socket, what changed included: still no
+    request."""
     game = _game_of_two_people(campaign, owner, persons)
     url = f"/c/{campaign.slug}/play/{game.pk}/"
     login(page, owner)
@@ -196,6 +199,73 @@ def test_a_spectator_sees_a_move_appear_without_polling(
         assert fetched == [], "the spectators' panel came with the news"
     finally:
         other.close()
+
+
+def _moved_elsewhere(game: DigitalGame, seat: int, move: dict, mover) -> int:
+    """A move through the services from another thread, as a request would make it (this
+    thread runs the browser's event loop, where the move's news could not be sent)."""
+
+    def submit() -> int:
+        try:
+            return move_submit(
+                game=game, seat=seat, move=move, version=game.version, user=mover
+            ).game.version
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as other:
+        return other.submit(submit).result()
+
+
+# The panel as the page holds it, its log's lines side by side (a message puts new lines in
+# without the blanks the template leaves between them, which show nothing).
+PANEL_AS_SHOWN = """() => {
+  const panel = document.querySelector('#game-panel').cloneNode(true);
+  const lines = panel.querySelector('#game-log-lines');
+  if (lines) [...lines.childNodes].forEach(n => { if (n.nodeType === 3) n.remove(); });
+  return panel.outerHTML;
+}"""
+
+
+@pytest.mark.browser_locale("es-ES")
+def test_a_spectators_page_applies_each_moves_changes_and_shows_what_a_fresh_page_shows(
+    browser, live_server, login, owner, player, viewer, persons, campaign
+):
+    """Moves reach a Spanish spectator's page as what changed (territories, header, side
+    column, new log lines in Spanish), never the whole panel and never a request; after them
+    it shows the very panel a page loaded afresh shows."""
+    game = _game_of_two_people(campaign, owner, persons)
+    url = f"/c/{campaign.slug}/play/{game.pk}/"
+    context = browser.new_context(base_url=live_server.url, locale="es-ES")
+    try:
+        watcher = context.new_page()
+        messages: list[str] = []
+        watcher.on(
+            "websocket", lambda socket: socket.on("framereceived", lambda m: messages.append(m))
+        )
+        fetched = _panel_fetches(watcher)
+        login(watcher, viewer)
+        watcher.goto(url)
+        watcher.wait_for_selector("#game-live[data-state=live]", state="attached")
+        for _ in range(4):
+            game.refresh_from_db()
+            seat, move = first_legal(game)
+            mover = owner if seat == 0 else player
+            version = _moved_elsewhere(game, seat, move, mover)
+            watcher.wait_for_function(
+                "v => document.querySelector('#game-panel').dataset.version === v",
+                arg=str(version),
+                timeout=5_000,
+            )
+        assert fetched == [], "the changes came with the news"
+        news = [m for m in messages if '"version"' in m][1:]  # after the one on connecting
+        assert len(news) == 4 and all('"parts"' in m and '"panel"' not in m for m in news)
+        assert "para el orden de elección" in watcher.locator("#game-log-lines").inner_text()
+        fresh = context.new_page()
+        fresh.goto(url)
+        assert watcher.evaluate(PANEL_AS_SHOWN) == fresh.evaluate(PANEL_AS_SHOWN)
+    finally:
+        context.close()
 
 
 def test_a_players_page_fetches_its_own_panel_once_per_move(

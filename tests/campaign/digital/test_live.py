@@ -1,7 +1,8 @@
 """The game page's socket (campaign.consumers): who may open it (the game page's readers, the
 campaign's members, spectators included; nobody else), and that a change of the game's version
 reaches every open socket once its transaction commits: a seat holder's as a small message (its
-page fetches its own panel), a spectator's with the spectators' panel, in the page's language."""
+page fetches its own panel), a spectator's with what changed in the spectators' panel since the
+version its page shows (the page applies it, campaign.panel_parts), in the page's language."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.utils import translation
 
 from campaign.models.digital import DigitalGame
+from campaign.panel_parts import LOG_LIST, ROOT, panel_parts
 from campaign.services.campaigns import campaign_create
 from campaign.services.digital import move_submit
 from campaign.services.digital_finish import digital_game_abandon
@@ -122,11 +125,32 @@ def _move(game: DigitalGame, owner, player, capture) -> int:
     return outcome.game.version
 
 
+def _log_joined(panel: str) -> str:
+    """The panel with its log's lines side by side: the page puts new lines in without the
+    blanks the template leaves between them, which show nothing."""
+    lines = "".join(panel_parts(panel).log)
+    return LOG_LIST.sub(lambda found: found.group(0).replace(found.group(1), lines), panel)
+
+
+def _applied(panel: str, message: dict) -> str:
+    """What the page makes of its `panel` with a message of changes (as game_live.js does):
+    each part replaced, the log's new lines first and its oldest dropped, the root tag set."""
+    before = panel_parts(panel)
+    changed = panel
+    for key, html in message["parts"].items():
+        changed = changed.replace(before.parts[key], html)
+    kept = before.log[: len(before.log) - message["log"]["drop"]]
+    lines = message["log"]["add"] + "".join(kept)
+    changed = LOG_LIST.sub(lambda found: found.group(0).replace(found.group(1), lines), changed)
+    return ROOT.sub(message["root"], changed, count=1)
+
+
 def test_a_move_reaches_every_open_socket_with_the_new_version(
     owner, player, viewer, mixed_game, django_capture_on_commit_callbacks, viewer_client
 ):
-    """The seat holders hear the version; the viewer (no seat) gets the panel with it, the
-    very panel its page would have fetched."""
+    """The seat holders hear the version; the viewer (no seat) gets what changed since the
+    panel its page shows, which makes the very panel its page would have fetched."""
+    shown = viewer_client.get(mixed_game.get_absolute_url() + "panel/").content.decode()
     makers = [_socket(mixed_game, user) for user in (owner, player, viewer)]
     heard: list[dict] = []
 
@@ -144,30 +168,60 @@ def test_a_move_reaches_every_open_socket_with_the_new_version(
             await watcher.disconnect()
 
     _run(scenario)
+    before = mixed_game.version
     mixed_game.refresh_from_db()
     assert heard[0] == heard[1] == {"version": mixed_game.version}
-    assert heard[2]["version"] == mixed_game.version
-    fetched = viewer_client.get(
-        mixed_game.get_absolute_url() + f"panel/?v={mixed_game.version - 1}"
-    )
-    assert heard[2]["panel"] == fetched.content.decode()
+    changes = heard[2]
+    assert (changes["source"], changes["version"]) == (before, mixed_game.version)
+    assert "panel" not in changes and changes["parts"]
+    fetched = viewer_client.get(mixed_game.get_absolute_url() + f"panel/?v={before}")
+    assert _applied(shown, changes) == _log_joined(fetched.content.decode())
 
 
-def test_spectators_get_the_panel_in_their_pages_language_rendered_once(
+def test_a_spectator_socket_opened_before_any_spectator_panel_hears_the_whole_panel(
+    owner, player, viewer, mixed_game, django_capture_on_commit_callbacks, viewer_client
+):
+    """Without the parts of the panel the page shows (here forgotten), the spectator is sent
+    the whole panel, as its page would fetch it."""
+    make = _socket(mixed_game, viewer)
+    heard: list[dict] = []
+
+    async def scenario() -> None:
+        socket = make()
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+        await database_sync_to_async(cache.clear)()
+        await database_sync_to_async(_move)(
+            mixed_game, owner, player, django_capture_on_commit_callbacks
+        )
+        heard.append(await socket.receive_json_from())
+        await socket.disconnect()
+
+    _run(scenario)
+    before = mixed_game.version
+    mixed_game.refresh_from_db()
+    fetched = viewer_client.get(mixed_game.get_absolute_url() + f"panel/?v={before}")
+    assert heard[0] == {"version": mixed_game.version, "panel": fetched.content.decode()}
+
+
+def test_spectators_get_the_changes_in_their_pages_language_made_once(
     owner, player, viewer, mixed_game, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """Two spectators' pages in Spanish, one in English: the Spanish panel is rendered for the
-    first and read from the cache for the second."""
+    """Two spectators' pages in Spanish, one in English: each panel is rendered once per
+    language (at the sockets' opening, then after the move), the Spanish changes made for the
+    first socket and read from the cache for the second, and they make the Spanish panel."""
     rendered: list[str] = []
 
     def counted(request, game):
         rendered.append(translation.get_language())
         return panel_html(request, game)
 
+    with translation.override("es"):
+        shown = panel_html(digital_spectators._spectator_request(), mixed_game)
     monkeypatch.setattr(digital_spectators, "panel_html", counted)
-    spanish = "?lang=es&tz=Europe/Madrid"
+    spanish = "?lang=es&tz=UTC"
     makers = [_socket(mixed_game, viewer, query=q) for q in (spanish, spanish, "?lang=en")]
-    panels: list[str] = []
+    messages: list[dict] = []
 
     async def scenario() -> None:
         sockets = [make() for make in makers]
@@ -178,13 +232,18 @@ def test_spectators_get_the_panel_in_their_pages_language_rendered_once(
             mixed_game, owner, player, django_capture_on_commit_callbacks
         )
         for watcher in sockets:
-            panels.append((await watcher.receive_json_from())["panel"])
+            messages.append(await watcher.receive_json_from())
             await watcher.disconnect()
 
     _run(scenario)
-    assert panels[0] == panels[1] != panels[2]
-    assert "Mirando" in panels[0] and "Watching" in panels[2]
-    assert sorted(rendered) == ["en", "es"]
+    assert messages[0] == messages[1] != messages[2]
+    assert sorted(rendered) == ["en", "en", "es", "es"]
+    mixed_game.refresh_from_db()
+    with translation.override("es"):
+        now = panel_html(digital_spectators._spectator_request(), mixed_game)
+    assert _applied(shown, messages[0]) == _log_joined(now)
+    assert "Mirando" in messages[0]["parts"]["game-head"]
+    assert "Watching" in messages[2]["parts"]["game-head"]
 
 
 def test_a_refused_or_rolled_back_change_announces_nothing(
