@@ -1,6 +1,7 @@
 """Settings for every environment, read from the environment (see README)."""
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
@@ -276,18 +277,20 @@ CACHES = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5_000_000
 
 # Live game pages (campaign.live): Redis carries a game's news to every server process and
-# machine; without it (the embedded default, one process) the process's memory does. The
-# layer's reads wait up to 5 s for news (BZPOPMIN), so a read may take longer than that before
-# Redis counts as gone (redis-py's own default, 5 s, would cut waits that are going well).
+# machine; without it (the embedded default, one process) the process's memory does. News goes
+# by Redis's publish/subscribe: one PUBLISH per game's news, which each process hands to its own
+# sockets (not one message per socket through Redis). Published channels belong to the whole
+# Redis server, not to a database: the prefix names the database, so sites and test runs on
+# other databases of one Redis never hear each other.
 CHANNEL_LAYERS = {
     "default": (
         {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {"address": REDIS_URL, "socket_connect_timeout": 1, "socket_timeout": 15}
                 ],
-                "prefix": f"{REDIS_KEY_PREFIX}asgi",
+                "prefix": f"{REDIS_KEY_PREFIX}asgi-db{urlsplit(REDIS_URL).path.strip('/') or 0}",
             },
         }
         if REDIS_URL

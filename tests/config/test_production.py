@@ -123,14 +123,16 @@ def test_a_redis_key_prefix_reaches_the_queue_the_results_and_the_cache():
 
 
 def test_with_redis_live_game_news_travels_through_it_under_the_key_prefix():
-    """Every server process and machine hears every game's news (campaign.live)."""
+    """Every server process and machine hears every game's news (campaign.live), published
+    once per news under a prefix that names the database (published channels span them all)."""
     (layer,) = _settings(
         'CHANNEL_LAYERS["default"]',
-        REDIS_URL="redis://127.0.0.1:6379/0",
+        REDIS_URL="redis://127.0.0.1:6379/3",
         REDIS_KEY_PREFIX="boot:",
     )
-    assert "'BACKEND': 'channels_redis.core.RedisChannelLayer'" in layer
-    assert "'address': 'redis://127.0.0.1:6379/0'" in layer and "'prefix': 'boot:asgi'" in layer
+    assert "'BACKEND': 'channels_redis.pubsub.RedisPubSubChannelLayer'" in layer
+    assert "'address': 'redis://127.0.0.1:6379/3'" in layer
+    assert "'prefix': 'boot:asgi-db3'" in layer
 
 
 def test_without_redis_live_game_news_stays_in_the_one_process():

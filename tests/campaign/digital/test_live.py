@@ -305,7 +305,10 @@ def test_a_move_stands_when_the_channel_layer_cannot_be_reached(
         closed = probe.getsockname()[1]
     host = {"address": f"redis://127.0.0.1:{closed}/0", "socket_connect_timeout": 1}
     settings.CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [host]}}
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [host]},
+        }
     }
     seat, chosen = first_legal(mixed_game)
     mover = owner if seat == 0 else player
