@@ -13,7 +13,7 @@ def battle(attack: Sequence[int], defence: Sequence[int]) -> tuple[int, int]:
     """
     if not 1 <= len(attack) <= 3 or not 1 <= len(defence) <= 2:
         raise ValueError("A roll has 1 to 3 attack dice and 1 to 2 defence dice (X-6).")
-    if any(not 1 <= value <= 6 for value in (*attack, *defence)):
+    if min(attack) < 1 or max(attack) > 6 or min(defence) < 1 or max(defence) > 6:
         raise ValueError("Die values are 1 to 6 (X-8).")
     attacker_losses = defender_losses = 0
     for high, low in zip(sorted(attack, reverse=True), sorted(defence, reverse=True), strict=False):

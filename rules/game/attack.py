@@ -372,7 +372,7 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
             % {
                 "attack": _dice(natural_attack),
                 "defence": _dice(natural_defence),
-                "notes": listed(roll.notes, "; "),
+                "notes": listed(roll.notes, "; ") if roll.notes else NO_NOTES,
                 "modified_attack": _dice(roll.attack),
                 "modified_defence": _dice(roll.defence),
             },
@@ -402,7 +402,11 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
 
 
 def _dice(values: list[int]) -> str:
-    return ",".join(str(v) for v in values)
+    return ",".join(map(str, values))
+
+
+NO_NOTES = listed((), "; ")
+"""The notes of a roll no modifier changed (a `Listed` is immutable: one serves every roll)."""
 
 
 # --- X-10 missiles -------------------------------------------------------------------------------

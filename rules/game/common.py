@@ -70,14 +70,17 @@ def a_or_an(name: str) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
+def continents_held(state: GameState, seat: int) -> list[str]:
+    """The continents whose every territory the seat controls, in the board's order."""
+    held = {t for t, (owner, _) in state.armies.items() if owner == seat}
+    return [k for k, c in rules_board().continents.items() if held.issuperset(c.territories)]
+
+
 def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:
     """T-10: every continent fully controlled, with its mark and the namer's +1."""
     person = state.seats[seat].person
-    bonuses = {}
-    for key, continent in rules_board().continents.items():
-        if all(state.owner(t) == seat for t in continent.territories):
-            bonuses[key] = max(0, state.world.continent_bonus(key, person))
-    return bonuses
+    world = state.world
+    return {key: max(0, world.continent_bonus(key, person)) for key in continents_held(state, seat)}
 
 
 def _start_refusal(state: GameState, seat: int, territory: str, *, setup: bool) -> str | None:

@@ -368,8 +368,10 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
     new = state.clone()
     events: list[GameEvent] = []
     handler(new, seat, move, events)
-    comeback.raise_owed_picks(new, events)
-    missile_powers.raise_picks(state, new, events)
+    if new.comeback_due:
+        comeback.raise_owed_picks(new, events)
+    if new.seats is not state.seats:  # a Red Star token can only come with a changed seat
+        missile_powers.raise_picks(state, new, events)
     return new, events
 
 

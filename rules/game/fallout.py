@@ -98,8 +98,10 @@ def place_problem(state: GameState, seat: int, territory: str) -> Violation | No
 
 
 def placeable(state: GameState, seat: int) -> list[str]:
-    """The territories this seat controls that may receive placed troops."""
-    return [t for t in state.controlled(seat) if place_problem(state, seat, t) is None]
+    """The territories this seat controls that may receive placed troops (`place_problem`
+    refuses only the fallout zone)."""
+    zone = zone_for(state, seat, ZONE)
+    return [t for t in state.controlled(seat) if t != zone]
 
 
 def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rules import box
-from rules.data import rules_board
 from rules.game import missile_powers, mutant_evolutions
 from rules.game.comeback import owe_pick
 from rules.game.common import (
     START_OF_TURN,
     check_last_standing,
+    continents_held,
     legal_starts,
     pack_due,
     seat_label,
@@ -38,11 +38,7 @@ def _remember_turn_start(state: GameState, seat: int) -> None:
     """Private missions (E124s) read some conditions as the turn begins (Wide Border): what
     they read is remembered until the claim at the end of the turn."""
     if box.private_missions_active(state.world):
-        held = tuple(
-            key
-            for key, continent in rules_board().continents.items()
-            if all(state.owner(t) == seat for t in continent.territories)
-        )
+        held = tuple(continents_held(state, seat))
         state.turn = changed(state.turn, continents_at_start=held)
 
 
@@ -62,13 +58,17 @@ def _lift_sea_ban(state: GameState, seat: int, events: list[GameEvent]) -> None:
     )
 
 
+FRESH_TURN = TurnFlags()
+"""A turn's flags as it begins (frozen, so every turn shares the one record)."""
+
+
 def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
     """Start `seat`'s turn. A player who must join the war with no legal start is eliminated at
     once (T-6, U-3) and the turn passes on; a lone survivor wins (W-1)."""
     eliminated_now: list[int] = []
     while True:
         state.current_seat = seat
-        state.turn = TurnFlags()
+        state.turn = FRESH_TURN
         state.turn_number += 1
         state.phase = START_OF_TURN
         state.pending = None

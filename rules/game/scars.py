@@ -15,7 +15,7 @@ attacking (the steps where the holder may act at will).
 from __future__ import annotations
 
 from rules import board_links, box
-from rules.data import ScarType, content
+from rules.data import ScarType, content, rules_content
 from rules.errors import Violation
 from rules.game import fallout
 from rules.game.common import START_OF_TURN, required, seat_label, unknown_territory
@@ -178,8 +178,10 @@ def play_scar_card(
 def _may_play(state: GameState, seat: int, window: str) -> bool:
     """A seat still in the game holding a card of this window (OPEN-13: eliminated players
     play no scar cards, as they fire no missiles)."""
-    scar = _card(state, seat)
-    return scar is not None and not state.seats[seat].eliminated and _fits(scar, window)
+    key = state.seats[seat].scar_card  # its timing and target only: no words are needed
+    if not key or state.seats[seat].eliminated:
+        return False
+    return _fits(rules_content().scar_types[key], window)
 
 
 def window_options(state: GameState, seat: int) -> list[MoveOption]:
@@ -197,6 +199,8 @@ def before_roll_turn(state: GameState) -> int | None:
     is the fallout zone, where no scar ever goes)."""
     pending = state.pending
     assert pending is not None
+    if not any(seat.scar_card for seat in state.seats):
+        return None  # the usual case: no card to offer, nothing else to ask
     target = pending["target"]
     if state.world.live_scar(target) or fallout.unchangeable_problem(state, target):
         return None

@@ -193,7 +193,7 @@ class GameState:
     def clone(self) -> GameState:
         """A shallow copy: the engine rebinds any container it changes, never mutates it."""
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # a whole dict copied: twice as fast as update
         return new
 
     def set_seat(self, index: int, **changes: Any) -> None:
@@ -392,17 +392,20 @@ def matches_stored(state: GameState, stored: dict[str, Any]) -> bool:
 
 
 Record = TypeVar("Record")
+_set = object.__setattr__
 
 
 def changed(record: Record, **changes: Any) -> Record:
     """`dataclasses.replace` for the state's frozen records (`Seat`, `TurnFlags`), which have
     no `__post_init__` to run: a tenth of its cost, and every move makes several."""
-    unknown = changes.keys() - _field_names(type(record))
-    if unknown:
-        raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
-    new = object.__new__(type(record))
-    new.__dict__.update(record.__dict__)  # type: ignore[attr-defined]
-    new.__dict__.update(changes)
+    kind = type(record)
+    if not _field_names(kind).issuperset(changes):
+        unknown = changes.keys() - _field_names(kind)
+        raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(unknown))}")
+    new = object.__new__(kind)
+    fields_now = record.__dict__.copy()  # type: ignore[attr-defined]
+    fields_now.update(changes)
+    _set(new, "__dict__", fields_now)  # the records are frozen: past their `__setattr__`
     return new
 
 
