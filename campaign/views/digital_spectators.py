@@ -42,13 +42,12 @@ def spectator_message(
     key = f"spectator-panel:{where}:{version}"
     text = cache.get(key)
     if text is None:
-        before = cache.get(f"spectator-parts:{where}")  # the last version sent, as parts
         rendered = _rendered(game_id, version, language, zone, where)
         if rendered is None:
             return None
-        panel, parts = rendered
+        panel, parts, before = rendered
         patch = None
-        if isinstance(before, tuple) and before[0] < version:
+        if before is not None:
             patch = changes(before[1], parts, source=before[0], version=version)
         text = json.dumps(patch if patch is not None else {"version": version, "panel": panel})
         cache.set(key, text, SPECTATOR_PANEL_SECONDS)
@@ -61,18 +60,29 @@ def spectator_parts_keep(
     """A spectator's socket opened on the game at `version`: keep that panel's parts, so the
     next move's message can be its changes (the page shows that very panel)."""
     where = f"{game_id}:{started}:{language}:{zone}"
-    kept = cache.get(f"spectator-parts:{where}")
-    if not isinstance(kept, tuple) or kept[0] != version:
+    if version not in dict(_kept(where)):
         _rendered(game_id, version, language, zone, where)
+
+
+Kept = tuple[int, PanelParts]
+
+
+def _kept(where: str) -> list[Kept]:
+    """The parts of the last two versions rendered for spectators, oldest first. Two: a process
+    making a version's message after another process kept that version still finds the one
+    before, and makes the same changes."""
+    kept = cache.get(f"spectator-parts:{where}")
+    return kept if isinstance(kept, list) else []
 
 
 def _rendered(
     game_id: int, version: int, language: str, zone: str, where: str
-) -> tuple[str, PanelParts] | None:
-    """The spectators' panel at `version` and its parts, kept (under `where`: the game, its
-    start, the language and zone) for the next move's changes; None when the game is no longer
-    at that version or out of play. A move may take the game several versions on (a turn with
-    nothing to choose at its start): the changes are from the version last sent."""
+) -> tuple[str, PanelParts, Kept | None] | None:
+    """The spectators' panel at `version`, its parts (kept under `where`: the game, its start,
+    the language and zone, for the next move's changes) and the last version's kept before it,
+    if any; None when the game is no longer at that version or out of play. A move may take the
+    game several versions on (a turn with nothing to choose at its start): the changes are from
+    the version last rendered."""
     game = (
         DigitalGame.objects.select_related("campaign", "created_by")
         .filter(pk=game_id, version=version, status=DigitalGame.Status.PLAYING)
@@ -83,8 +93,9 @@ def _rendered(
     with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
         panel = panel_html(_spectator_request(), game)
     parts = panel_parts(panel)
-    cache.set(f"spectator-parts:{where}", (version, parts), SPECTATOR_PARTS_SECONDS)
-    return panel, parts
+    earlier = [entry for entry in _kept(where) if entry[0] < version][-1:]
+    cache.set(f"spectator-parts:{where}", [*earlier, (version, parts)], SPECTATOR_PARTS_SECONDS)
+    return panel, parts, earlier[0] if earlier else None
 
 
 def _spectator_request() -> HttpRequest:

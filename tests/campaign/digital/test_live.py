@@ -28,6 +28,7 @@ from campaign.services.digital_finish import digital_game_abandon
 from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.views import digital_spectators
 from campaign.views.digital import panel_html
+from campaign.views.digital_spectators import spectator_message, spectator_parts_keep
 from config.asgi import application
 from tests.campaign.digital.conftest import first_legal
 
@@ -244,6 +245,26 @@ def test_spectators_get_the_changes_in_their_pages_language_made_once(
     assert _applied(shown, messages[0]) == _log_joined(now)
     assert "Mirando" in messages[0]["parts"]["game-head"]
     assert "Watching" in messages[2]["parts"]["game-head"]
+
+
+def test_a_second_process_making_a_versions_changes_makes_the_same(
+    owner, player, mixed_game, django_capture_on_commit_callbacks
+):
+    """Two server processes may both make the message of a version (neither found it in the
+    cache): the second, finding the version already kept by the first, still sends changes
+    from the version before, the very message the first sent."""
+    watched = {
+        "game_id": mixed_game.pk,
+        "started": mixed_game.created_at.isoformat(),
+        "language": "en",
+        "zone": "UTC",
+    }
+    spectator_parts_keep(version=mixed_game.version, **watched)
+    version = _move(mixed_game, owner, player, django_capture_on_commit_callbacks)
+    first = spectator_message(version=version, **watched)
+    cache.delete(f"spectator-panel:{mixed_game.pk}:{watched['started']}:en:UTC:{version}")
+    assert spectator_message(version=version, **watched) == first
+    assert '"parts"' in first
 
 
 def test_a_refused_or_rolled_back_change_announces_nothing(
