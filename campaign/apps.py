@@ -7,7 +7,8 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        # Connects the receivers that enqueue tasks after world events commit.
+        # Connects the receivers that enqueue tasks after world events commit, and registers
+        # the tasks the services send by name (`campaign.enqueue.enqueue_named`).
         # The engine's words (refusals, game-log lines, data names) in the reader's language.
         from django.utils import translation
 

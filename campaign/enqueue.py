@@ -9,6 +9,9 @@ try (`CELERY_TASK_PUBLISH_RETRY_POLICY`, `CELERY_BROKER_CONNECTION_TIMEOUT` in s
 request answers as if it had been sent. After such a failure the process sends nothing for
 `BROKER_REST_SECONDS` (every task dropped meanwhile has the same backstops), so a request that
 tells several people, or the requests that follow it, do not each pay for the attempts again.
+
+A service sends a task by its registered name (`enqueue_named`): the tasks module imports the
+services it calls, so a service importing the task back would close a circle.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import logging
 import time
 from typing import Any
 
-from celery import Task
+from celery import Task, current_app
 from kombu.exceptions import OperationalError
 
 logger = logging.getLogger(__name__)
@@ -46,3 +49,9 @@ def enqueue(task: Task, *args: Any, countdown: float | None = None) -> bool:
         return False
     _broker_rests_until = 0.0
     return True
+
+
+def enqueue_named(name: str, *args: Any, countdown: float | None = None) -> bool:
+    """`enqueue` the task registered as `name` (its module's path and function name, e.g.
+    `campaign.tasks.packs_evaluate`); the apps import their tasks modules when they start."""
+    return enqueue(current_app.tasks[name], *args, countdown=countdown)

@@ -7,5 +7,6 @@ class NoticesConfig(AppConfig):
     verbose_name = _("Notices")
 
     def ready(self) -> None:
-        # Connects the receiver that tells members of packs opened in their campaign.
-        from notices import receivers  # noqa: F401
+        # Connects the receiver that tells members of packs opened in their campaign, and
+        # registers the tasks the services send by name (`campaign.enqueue.enqueue_named`).
+        from notices import receivers, tasks  # noqa: F401

@@ -11,10 +11,14 @@ from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
+from campaign.enqueue import enqueue_named
 from campaign.models.digital import GameSeat
+from campaign.services.digital_deadlines import has_deadline
 from notices.kinds import ACT_KINDS, Delivery, Kind
+from notices.live import notices_announce
 from notices.models import Notice, NoticeSettings
 from notices.selectors import notices_counts_forget
+from rules.game import seats_to_act
 
 
 def deliveries_of(user_ids: Iterable[int], kind: str) -> dict[int, str]:
@@ -81,15 +85,11 @@ MAIL_DELAY = 30.0
 
 
 def _after_commit(made: list[Notice]) -> None:
-    from notices.tasks import notices_mail  # the tasks module imports the mail service
-
     batches = {(n.user_id, n.campaign_id, n.game_id) for n in made if n.mail == Notice.Mail.PENDING}
 
     def send() -> None:
-        from campaign.enqueue import enqueue
-
         for batch in sorted(batches, key=str):
-            enqueue(notices_mail, *batch, countdown=MAIL_DELAY)
+            enqueue_named("notices.tasks.notices_mail", *batch, countdown=MAIL_DELAY)
 
     transaction.on_commit(send, robust=True)
     _counts_changed({n.user_id for n in made})
@@ -98,8 +98,6 @@ def _after_commit(made: list[Notice]) -> None:
 def _counts_changed(user_ids: set[int]) -> None:
     """The people's counts are read again: at once (this transaction's own pages) and once it
     commits (a page another process drew meanwhile), when their open pages are told too."""
-    from notices.live import notices_announce
-
     notices_counts_forget(user_ids)
 
     def told() -> None:
@@ -145,9 +143,6 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
     """After moves are stored: the seats of people that must act now hold an open turn or
     decision notice, nobody else holds one; when the game is over, each person at the table is
     told. `seats` maps seat index to `GameSeat`. Call inside the game's transaction."""
-    from campaign.services.digital_deadlines import has_deadline
-    from rules.game import seats_to_act
-
     table = {i: s for i, s in seats.items() if s.kind == GameSeat.Kind.HUMAN and s.user_id}
     if not table:
         return  # bots and hot-seat seats are told nothing: no query at all

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.enqueue import enqueue
+from campaign.enqueue import enqueue_named
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from campaign.live import game_version_announce
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
@@ -281,11 +281,11 @@ _MOVED_FIELDS = [
 
 def _schedule_overdue_check(game: DigitalGame, wait: timedelta) -> None:
     """After commit, a task takes the default when the deadline passes and nobody polled."""
-    from campaign.tasks import digital_game_overdue  # the tasks module imports this one
-
     game_id, version = game.pk, game.version
     seconds = wait.total_seconds() + 0.5
     # Redis down: the move stands and the page's poll takes the default instead.
     transaction.on_commit(
-        lambda: enqueue(digital_game_overdue, game_id, version, countdown=seconds)
+        lambda: enqueue_named(
+            "campaign.tasks.digital_game_overdue", game_id, version, countdown=seconds
+        )
     )

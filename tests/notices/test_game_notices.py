@@ -89,7 +89,7 @@ def _seats(game) -> dict:
 
 def test_a_defender_is_asked_for_dice_while_the_attacker_stays_on_turn_X6(table_game, monkeypatch):
     """The attacker (seat 0) keeps their turn notice; the defender gets a decision."""
-    monkeypatch.setattr("rules.game.seats_to_act", lambda state: [1])
+    monkeypatch.setattr("notices.services.seats_to_act", lambda state: [1])
     state = SimpleNamespace(
         is_over=False, phase="attack_defender_dice", current_seat=0, turn_number=4
     )
@@ -100,7 +100,7 @@ def test_a_defender_is_asked_for_dice_while_the_attacker_stays_on_turn_X6(table_
     assert waiting[(defender, Kind.DECISION)].params["phase"] == "attack_defender_dice"
     assert (_seat_user(table_game, 0), Kind.TURN) in waiting
     # The defender chose: their decision closes, the attacker's turn goes on.
-    monkeypatch.setattr("rules.game.seats_to_act", lambda state: [0])
+    monkeypatch.setattr("notices.services.seats_to_act", lambda state: [0])
     state = SimpleNamespace(is_over=False, phase="attack", current_seat=0, turn_number=4)
     game_notices_sync(game=table_game, state=state, seats=_seats(table_game))
     assert {(n.user, n.kind) for n in _open(game=table_game)} == {
@@ -126,7 +126,7 @@ def test_a_seat_a_bot_stands_in_for_waits_on_nobody(table_game, monkeypatch):
     """Three turns missed and a bot plays the seat: its person is not asked, and their open
     turn closes; they still hear that the game is over (END-1)."""
     table_game.seats.filter(index=0).update(bot_stands_in=True)
-    monkeypatch.setattr("rules.game.seats_to_act", lambda state: [0])
+    monkeypatch.setattr("notices.services.seats_to_act", lambda state: [0])
     state = SimpleNamespace(is_over=False, phase="attack", current_seat=0, turn_number=9)
     game_notices_sync(game=table_game, state=state, seats=_seats(table_game))
     assert not _open(game=table_game, user=_seat_user(table_game, 0), kind=Kind.TURN).exists()
