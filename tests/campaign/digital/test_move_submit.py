@@ -167,6 +167,7 @@ def test_an_interrupt_schedules_its_deadline_task_after_commit(
 ):
     """The delayed task takes the default when nobody polls; it carries the version it is for."""
     scheduled = []
+    monkeypatch.setitem(tasks.digital_game_overdue.app.conf, "task_always_eager", False)
     monkeypatch.setattr(
         tasks.digital_game_overdue,
         "apply_async",
@@ -182,6 +183,20 @@ def test_an_interrupt_schedules_its_deadline_task_after_commit(
     (game_id, version), countdown = scheduled[-1]
     assert (game_id, version) == (game.pk, game.version)
     assert countdown >= DECISION_TIMEOUT.total_seconds()
+
+
+def test_without_a_broker_no_deadline_task_is_queued_since_it_would_run_at_once(
+    hotseat_game, owner, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Eager tasks ignore their countdown: the check would run before its deadline."""
+    scheduled = []
+    monkeypatch.setitem(tasks.digital_game_overdue.app.conf, "task_always_eager", True)
+    monkeypatch.setattr(
+        tasks.digital_game_overdue, "apply_async", lambda *a, **k: scheduled.append(a)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_until(hotseat_game, owner, "attack_defender_dice")
+    assert game.decision_deadline is not None and scheduled == []
 
 
 def test_the_deadline_task_does_nothing_early_or_on_a_stale_version(hotseat_game, owner):

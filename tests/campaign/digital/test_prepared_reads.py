@@ -8,9 +8,9 @@ import pytest
 from django.db import DatabaseError, transaction
 
 from campaign.models import Campaign, Membership
-from campaign.models.digital import DigitalGame
+from campaign.models.digital import DigitalGame, GameMove
 from campaign.permissions import campaign_role
-from campaign.prepared import PreparedRead, row_update
+from campaign.prepared import PreparedRead, row_update, rows_insert
 from campaign.selectors.digital import digital_game_seated
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +87,18 @@ def test_a_row_update_of_a_gone_row_fails_as_save_does(hotseat_game):
     DigitalGame.objects.filter(pk=game.pk).delete()
     with pytest.raises(DatabaseError, match="did not affect any rows"):
         row_update(game, ["version"])
+
+
+def test_rows_insert_writes_as_bulk_create_does_in_batches(hotseat_game, owner):
+    rows = [
+        GameMove(
+            game=hotseat_game, index=1000 + i, seat=i % 3, actor="bot", move={"n": i}, events=[]
+        )
+        for i in range(120)
+    ]
+    rows[0].user = owner
+    rows_insert(rows)
+    stored = {m.pk: m for m in GameMove.objects.filter(game=hotseat_game, index__gte=1000)}
+    assert [stored[r.pk].index for r in rows] == [r.index for r in rows]  # keys read back
+    assert stored[rows[0].pk].user_id == owner.pk and stored[rows[5].pk].move == {"n": 5}
+    assert all(r.created_at is not None and not r._state.adding for r in rows)
