@@ -7,7 +7,7 @@ and rebinds only the containers that change (copy-on-write), so moves stay cheap
 
 from __future__ import annotations
 
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any, TypeVar
 
@@ -28,6 +28,12 @@ class SeatSpec:
 
     person: str
     name: str
+
+
+def _fields_of(record) -> dict[str, Any]:
+    """A flat record's fields by name: `asdict` without its deep copy, for records whose
+    fields are plain values and tuples (the caller turns the tuples into lists)."""
+    return {name: getattr(record, name) for name in _FIELD_NAMES[type(record)]}
 
 
 @dataclass(frozen=True)
@@ -51,7 +57,7 @@ class Seat:
     event or a scar emptied its last territory) or it was never knocked out."""
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = _fields_of(self)
         data["cards"] = list(self.cards)
         data["draft_cards"] = list(self.draft_cards)
         return data
@@ -111,7 +117,7 @@ class TurnFlags:
     """The seat each of this turn's conquests was taken from, in order (Mindshackle)."""
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = _fields_of(self)
         for name in LIST_FLAGS:
             data[name] = list(getattr(self, name))
         return data
@@ -136,6 +142,10 @@ LIST_FLAGS = (
     "cards_blocked",
     "conquered_from",
 )
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    record: tuple(f.name for f in fields(record)) for record in (Seat, TurnFlags)
+}
 
 
 @dataclass(eq=True)
