@@ -16,8 +16,6 @@ from campaign.views import (
     odds,
     rules_reference,
 )
-from campaign.views import game_log as log_views
-from campaign.views import game_log_pending as pending_views
 from campaign.views import game_story as story_views
 from campaign.views import guides as guide_views
 from campaign.views import history as history_views
@@ -26,6 +24,8 @@ from campaign.views import missions as mission_views
 from campaign.views import pack_by_hand as by_hand_views
 from campaign.views import packs as pack_views
 from campaign.views import setup as setup_views
+from campaign.views.game_log import pending as pending_views
+from campaign.views.game_log import wizard as log_views
 
 app_name = "campaign"
 
