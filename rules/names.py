@@ -52,6 +52,11 @@ def territory_word(key: str) -> NameKey:
     return NameKey("territory", key)
 
 
+def continent_word(key: str) -> NameKey:
+    """A continent's name kept by key and looked up only when read (a game event's blank)."""
+    return NameKey("continent", key)
+
+
 def faction_word(key: str | None) -> NameKey | Said:
     """A faction's name, or "nobody", kept as data until read (a game event's blank)."""
     return NameKey("faction", key) if key else gettext_lazy("nobody")

@@ -4,9 +4,20 @@ pass what `rules.box` let through, so nothing here decides what a campaign may s
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.data import ComebackPower, DraftCard, EventCard, EventOption, content
+from rules.words import (
+    NameKey,
+    gettext_lazy,
+    gettext_noop,
+    joined,
+    listed_lazy,
+    ngettext,
+    ngettext_lazy,
+    ordinal,
+)
 from rules.words import gettext as _
-from rules.words import gettext_noop, joined, ngettext, ordinal
 
 # Marked here, translated where used: `_(EVENT_AFTER_WORDS[after])`.
 EVENT_AFTER_WORDS = {
@@ -49,24 +60,29 @@ def after_words(after: str) -> str:
     return _(found) if found else after
 
 
-def draft_card_words(card: DraftCard) -> str:
-    """What a draft card gives, in words: "8 starting troops", "plays 2nd"."""
+def draft_card_words(card: DraftCard, *, lazy: bool = False) -> Any:
+    """What a draft card gives, in words: "8 starting troops", "plays 2nd"; `lazy`: kept as
+    data and worded when read (a game event's blank, `rules.words.Said`)."""
+    said = gettext_lazy if lazy else _
     if card.kind == "troops":
-        return _("%(count)s starting troops") % {"count": card.value}
+        return said("%(count)s starting troops") % {"count": card.value}
     if card.kind == "coins":
-        return ngettext(
+        plural = ngettext_lazy if lazy else ngettext
+        return plural(
             "%(count)s starting coin card", "%(count)s starting coin cards", card.value
         ) % {"count": card.value}
+    nth = NameKey("ordinal", str(card.value)) if lazy else ordinal(card.value)
     if card.kind == "turn_order":
-        return _("plays %(nth)s") % {"nth": ordinal(card.value)}
+        return said("plays %(nth)s") % {"nth": nth}
     if card.kind == "placement":
-        return _("places %(nth)s") % {"nth": ordinal(card.value)}
+        return said("places %(nth)s") % {"nth": nth}
     return f"{card.kind.replace('_', ' ')} {card.value}"
 
 
-def draft_card_label(card: DraftCard) -> str:
-    """ "8 starting troops (B96)"."""
-    return joined(draft_card_words(card), " (", card.code, ")")
+def draft_card_label(card: DraftCard, *, lazy: bool = False) -> Any:
+    """ "8 starting troops (B96)"; `lazy`: kept as data, worded when read."""
+    parts = (draft_card_words(card, lazy=lazy), " (", card.code, ")")
+    return listed_lazy(parts, "") if lazy else joined(*parts)
 
 
 def draft_code_label(code: str) -> str:

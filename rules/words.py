@@ -193,6 +193,9 @@ class Listed(str):
         return {"$list": encode(list(self.items)), "sep": encode(self.separator)}
 
 
+_new = object.__new__
+
+
 class Said:
     """A catalogue message and its blanks, not yet worded: what the engine says in a game
     event. Making one looks nothing up; it is worded (`worded_now`) in the language active
@@ -208,16 +211,21 @@ class Said:
         params: Any = None,
         capital: bool = False,
     ) -> None:
-        self.msgid, self.plural, self.n, self.params, self.capital = (
-            msgid,
-            plural,
-            n,
-            params,
-            capital,
-        )
+        self.msgid = msgid
+        self.plural = plural
+        self.n = n
+        self.params = params
+        self.capital = capital
 
     def __mod__(self, params: Any) -> Said:
-        return Said(self.msgid, self.plural, self.n, params, self.capital)
+        # Every event fills a message's blanks: made without `__init__`'s defaults.
+        made = _new(Said)
+        made.msgid = self.msgid
+        made.plural = self.plural
+        made.n = self.n
+        made.params = params
+        made.capital = self.capital
+        return made
 
     def capitalize(self) -> Said:
         return Said(self.msgid, self.plural, self.n, self.params, True)
@@ -267,6 +275,37 @@ class NameKey:
         return hash((self.kind, self.key))
 
 
+class ListedKey:
+    """Items written one after another, not yet worded (a blank of a `Said` whose items are
+    `Said`s and `NameKey`s): encodes as the `Listed` it stands for, worded when read."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, items: Any, separator: str = ", ") -> None:
+        self.items = tuple(items)
+        self.separator = separator
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$list": encode(list(self.items)), "sep": encode(self.separator)}
+
+    def __str__(self) -> str:
+        return str(decode(self.to_json()))
+
+    def __repr__(self) -> str:
+        return f"ListedKey({self.items!r}, {self.separator!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ListedKey) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.separator)
+
+
+def listed_lazy(items: Any, separator: str = ", ") -> ListedKey:
+    """`listed` for a game event's blank: the items are worded only when the event is read."""
+    return ListedKey(items, separator)
+
+
 def listed(items: Any, separator: str = ", ") -> Listed:
     """`separator.join(items)` that keeps its items' words as data."""
     return Listed(items, separator)
@@ -297,7 +336,7 @@ NAME_KINDS["ordinal_f"] = lambda key: _ordinal(key, True)
 
 def encode(value: Any) -> Any:
     """`value` as JSON in which words are kept as data (messages, names, lists of them)."""
-    if isinstance(value, (Message, Name, Listed, Said, NameKey)):
+    if isinstance(value, (Message, Name, Listed, Said, NameKey, ListedKey)):
         return value.to_json()
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from rules import board_links
@@ -402,7 +403,15 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
 
 
 def _dice(values: list[int]) -> str:
-    return ",".join(map(str, values))
+    return _DICE_WORDS.get(tuple(values)) or ",".join(map(str, values))
+
+
+_DICE_WORDS = {
+    dice: ",".join(map(str, dice))
+    for count in (1, 2, 3)
+    for dice in product(range(1, 7), repeat=count)
+}
+"""Every roll of 1 to 3 dice as a roll's words write it ("6,4,1"), made once."""
 
 
 NO_NOTES = listed((), "; ")
@@ -431,12 +440,27 @@ working it out tries every choice of dice the missiles could turn."""
 def missile_turn(state: GameState) -> int | None:
     """Who is offered the missile window now, or None when it is closed."""
     global _last_missile_turn
-    read = (state.pending, state.seats, state.turn, state.armies, state.world, state.turn_order)
     last = _last_missile_turn
-    if last and all(a is b for a, b in zip(last, read, strict=False)):
-        return last[-1]  # type: ignore[return-value]
+    if (
+        last
+        and last[0] is state.pending
+        and last[1] is state.seats
+        and last[2] is state.turn
+        and last[3] is state.armies
+        and last[4] is state.world
+        and last[5] is state.turn_order
+    ):
+        return last[6]  # type: ignore[return-value]
     found = _missile_turn(state)
-    _last_missile_turn = (*read, found)
+    _last_missile_turn = (
+        state.pending,
+        state.seats,
+        state.turn,
+        state.armies,
+        state.world,
+        state.turn_order,
+        found,
+    )
     return found
 
 

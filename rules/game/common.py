@@ -159,10 +159,18 @@ def legal_starts(state: GameState, seat: int, *, setup: bool) -> list[str]:
     ]
 
 
+def has_legal_start(state: GameState, seat: int, *, setup: bool) -> bool:
+    """Whether `legal_starts` holds any territory (asked without listing them all)."""
+    return any(
+        _start_refusal(state, seat, t, setup=setup) is None
+        for t in board_links.territories(state.world)
+    )
+
+
 def hq_spacing_applies(state: GameState, seat: int) -> bool:
     """S-7.1 keeps HQs apart only while that leaves a legal start: a world crowded with marks
     must not leave a player unable to set up at all [inference]."""
-    return bool(legal_starts(state, seat, setup=True))
+    return has_legal_start(state, seat, setup=True)
 
 
 def end_game(state: GameState, winner: int, reason: str, events: list[GameEvent]) -> None:

@@ -29,7 +29,7 @@ from rules.game.state import GameState, faction_name
 from rules.names import faction_word, territory_word
 from rules.pack_words import draft_card_label, draft_card_words
 from rules.words import gettext as _
-from rules.words import gettext_lazy, gettext_noop, listed, ngettext
+from rules.words import gettext_lazy, gettext_noop, listed, listed_lazy, ngettext
 
 SETUP_DRAFT = "setup_draft"
 SETUP_PLACE = "setup_place"
@@ -84,7 +84,7 @@ def begin_draft(state: GameState, first: int, events: list[GameEvent]) -> None:
     state.phase = SETUP_DRAFT
     state.current_seat = first
     state.pending = {"kind": "draft", "round": 1, "order": order, "position": 0}
-    labels = listed(draft_card_label(c) for c in cards_in_use(state))
+    labels = listed_lazy(draft_card_label(c, lazy=True) for c in cards_in_use(state))
     events.append(
         GameEvent(
             "draft_started",
@@ -202,7 +202,7 @@ def draft_pick(state: GameState, seat: int, move: DraftPick, events: list[GameEv
     data: dict[str, Any] = {"seat": seat}
     if move.faction:
         state.set_seat(seat, faction=move.faction)
-        taken = faction_name(move.faction)
+        taken = faction_word(move.faction)
         data["faction"] = move.faction
     else:
         card = rules_content().draft_cards[move.card]
@@ -210,9 +210,9 @@ def draft_pick(state: GameState, seat: int, move: DraftPick, events: list[GameEv
         if card.kind == "troops":
             changes["starting_troops"] = card.value
         state.set_seat(seat, **changes)
-        taken = _("draft card %(code)s (%(card)s)") % {
+        taken = gettext_lazy("draft card %(code)s (%(card)s)") % {
             "code": card.code,
-            "card": draft_card_words(card),
+            "card": draft_card_words(card, lazy=True),
         }
         data.update(card=card.code, kind=card.kind, value=card.value)
     events.append(

@@ -13,7 +13,19 @@ from rules.world import World
 def homeland_of(world: World, faction: str, game: int, start: str | None) -> str | None:
     """The continent `faction` started in most often over the games before `game` (its card's
     rows) plus `start`, its start in game `game` (None if it has none yet); None on a tie or
-    with no start at all."""
+    with no start at all. Worked out once per world and question (every draw asks it)."""
+    known = world.derived(_homelands)
+    key = (faction, game, start)
+    if key not in known:
+        known[key] = _homeland_of(world, faction, game, start)
+    return known[key]
+
+
+def _homelands(world: World) -> dict[tuple[str, int, str | None], str | None]:
+    return {}
+
+
+def _homeland_of(world: World, faction: str, game: int, start: str | None) -> str | None:
     starts = [
         r.start
         for r in world.faction_records

@@ -9,7 +9,7 @@ from rules.game.common import (
     START_OF_TURN,
     check_last_standing,
     continents_held,
-    legal_starts,
+    has_legal_start,
     pack_due,
     seat_label,
 )
@@ -84,7 +84,7 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
                 {"seat": seat, "turn": state.turn_number},
             )
         )
-        if state.controlled(seat) or legal_starts(state, seat, setup=False):
+        if state.controlled(seat) or has_legal_start(state, seat, setup=False):
             break
         state.set_seat(seat, eliminated=True)
         eliminated_now.append(seat)

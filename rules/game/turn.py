@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules import board_links
-from rules.data import board, rules_content
+from rules.data import rules_content
 from rules.errors import Violation
 from rules.game import alien_arrival, fallout, weaknesses
 from rules.game.common import (
@@ -41,9 +41,9 @@ from rules.game.moves import (
 )
 from rules.game.scars import scar_targets
 from rules.game.state import GameState, changed, territory_name
-from rules.names import territory_word
+from rules.names import continent_word, territory_word
 from rules.words import gettext as _
-from rules.words import gettext_lazy, listed
+from rules.words import gettext_lazy, listed_lazy
 
 PLACE = "place"
 EXPAND_ATTACK = "expand_attack"
@@ -175,19 +175,20 @@ def recruit(state: GameState, seat: int, move: Recruit, events: list[GameEvent])
         state.turn, recruits_left=total, traded_in=bool(move.trade_in), trade_in=move.trade_in
     )
     state.phase = PLACE
-    parts = [_("%(count)s base") % {"count": base}]
+    # The parts are words kept as data, worded when the event is read (`rules.words`).
+    parts = [gettext_lazy("%(count)s base") % {"count": base}]
     parts += [
-        _("%(count)s for %(why)s") % {"count": n, "why": board().continents[c].name}
+        gettext_lazy("%(count)s for %(why)s") % {"count": n, "why": continent_word(c)}
         for c, n in bonuses.items()
     ]
-    parts += [_("%(count)s for %(why)s") % {"count": n, "why": why} for why, n in powers]
+    parts += [gettext_lazy("%(count)s for %(why)s") % {"count": n, "why": why} for why, n in powers]
     if move.trade_in:
-        parts.append(_("%(count)s for the trade-in") % {"count": traded})
+        parts.append(gettext_lazy("%(count)s for the trade-in") % {"count": traded})
     events.append(
         GameEvent(
             "recruited",
             gettext_lazy("%(player)s recruits %(count)s troops (%(parts)s).")
-            % {"player": seat_label(state, seat), "count": total, "parts": listed(parts)},
+            % {"player": seat_label(state, seat), "count": total, "parts": listed_lazy(parts)},
             {
                 "seat": seat,
                 "total": total,

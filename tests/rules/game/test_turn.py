@@ -66,6 +66,16 @@ def test_continent_bonus_needs_every_territory_T10():
     assert recruited.data["continents"] == {}
 
 
+def test_the_recruit_words_keep_their_parts_as_data_worded_when_read_T7_T10():
+    """The parts of a recruit (base, a continent, a trade-in) are kept as messages and a
+    continent's key, and worded only when the event is read."""
+    state = position(armies={t: (0, 1) for t in AUSTRALIA}, phase="start_of_turn")
+    _, recruited = _recruited(state)
+    parts = recruited.to_json()["text"]["params"]["parts"]["$list"]
+    assert parts[1]["params"]["why"] == {"$name": "continent", "key": "australia"}
+    assert recruited.text == "Player 0 recruits 5 troops (3 base, 2 for Australia)."
+
+
 def test_named_continent_worth_two_is_worth_three_to_its_namer_T10_END5():
     named = {"australia": ContinentName("australia", "Oz", "p0", 1)}
     armies = {t: (0, 1) for t in AUSTRALIA}
