@@ -41,7 +41,11 @@ async def _spectator_text(**watched) -> str | None:
     loop = asyncio.get_running_loop()
     making = _spectator_messages.get(key)
     if making is None or making.get_loop() is not loop or making.cancelled():
-        making = loop.create_task(database_sync_to_async(spectator_message)(**watched))
+        # Off the thread that runs the process's requests: the move's own request may still
+        # be writing its answer there, and spectators need not wait for it.
+        making = loop.create_task(
+            database_sync_to_async(spectator_message, thread_sensitive=False)(**watched)
+        )
         _spectator_messages[key] = making
         while len(_spectator_messages) > KEPT_MESSAGES:
             del _spectator_messages[next(iter(_spectator_messages))]
