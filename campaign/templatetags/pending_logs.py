@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 
 from campaign.models import PendingGameLog, PendingStatus
-from campaign.selectors.game_log_pending import pending_waiting_count
+from campaign.selectors.game_log.pending import pending_waiting_count
 
 register = template.Library()
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.models import Campaign, GameLog, PendingGameLog, PendingStatus, WorldEventRecord
 from campaign.permissions import Action, campaign_check
-from campaign.selectors.game_log_pending import draft_plan, pending_pk
+from campaign.selectors.game_log.pending import draft_plan, pending_pk
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.game_log.record import entry_with_guests, game_log

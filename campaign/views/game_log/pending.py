@@ -21,7 +21,7 @@ from campaign.forms.game_log.entry import steps_from_entry
 from campaign.forms.game_log.steps import STEPS
 from campaign.models import Campaign
 from campaign.permissions import Action, CampaignAccessMixin
-from campaign.selectors.game_log_pending import pending_list
+from campaign.selectors.game_log.pending import pending_list
 from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.game_log.pending import (
     pending_log_approve,

@@ -27,7 +27,7 @@ from campaign.forms.game_log.prefill import mark_starts
 from campaign.forms.game_log.steps import STEP_TITLES, STEPS, ConfirmStep
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.campaigns import person_names
-from campaign.selectors.game_log_follows import what_follows
+from campaign.selectors.game_log.follows import what_follows
 from campaign.selectors.history.describe import describe
 from campaign.selectors.history.packs import packs_status
 from campaign.selectors.world import world_current
