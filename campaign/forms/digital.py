@@ -32,6 +32,7 @@ from rules import box
 from rules.bounds import NAME_MAX
 from rules.data import board, content
 from rules.game import GameState, MoveOption
+from rules.game.endturn import cards_ahead
 from rules.pack_words import draft_code_label
 from rules.rewards import RewardChoice
 from rules.rule_sets import LEGACY
@@ -296,6 +297,8 @@ class MoveFormSpec:
     primary: bool = True
     hidden: list[tuple[str, str]] = field(default_factory=list)
     """Fields fixed for the whole form (the missile power a form uses), sent as they are."""
+    cards_ahead: list[tuple[str, str]] = field(default_factory=list)
+    """The cards the turn's end may take, chosen with a move that ends the turn (E-3)."""
 
 
 @dataclass
@@ -546,6 +549,10 @@ def move_form_specs(state: GameState, options: list[MoveOption]) -> list[MoveFor
             for name in blank[key]:
                 row.pop(name, None)
         spec.primary = spec.type not in {"end_turn", "pass_missiles", "pass_scar_card", *SECONDARY}
+        spec.cards_ahead = [
+            (encode(slot), value_label(state, "slot", slot))
+            for slot in cards_ahead(state, state.current_seat, spec.type)
+        ]
         for fs in spec.fields:
             if fs.territory:
                 fs.choices.sort(key=lambda pair: pair[1])
@@ -588,6 +595,18 @@ def move_from_post(data: Any, options: list[MoveOption]) -> dict[str, Any]:
         else:
             move[name] = "" if raw == NO_CARDS else raw
     return move
+
+
+CARD_AHEAD = "card_ahead"  # the field of a card chosen with a move that ends the turn
+
+
+def card_ahead_from_post(data: Any) -> int | str | None:
+    """The card chosen ahead (a slot number or the coin), None when left to choose after."""
+    raw = data.get(CARD_AHEAD) or ""
+    if not raw:
+        return None
+    number = whole_number(raw)
+    return raw if number is None else number
 
 
 # --- the reward form ---------------------------------------------------------------------------

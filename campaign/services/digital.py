@@ -101,18 +101,34 @@ def move_submit(
             session_key=session_key,
             may_see=may_see,
         )
-        try:
-            parsed = move_from_json(move)
-            state, events = apply_move(game.game_state(), seat, parsed)
-        except IllegalMove as refusal:
-            raise ApplicationError.from_rule_error(refusal) from refusal
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ApplicationError(
-                _("That move is malformed."), code="malformed_move", rule="DESIGN"
-            ) from exc
-        applied = [_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user)]
+        applied: list[GameMove] = []
+        state = player_move(game, game.game_state(), seat, move, user=user, applied=applied)
         game, state = _advance(game, state, applied=applied)
         return MoveOutcome(game=game, moves=applied, state=state)
+
+
+def player_move(
+    game: DigitalGame,
+    state: GameState,
+    seat: int,
+    move: dict[str, Any],
+    *,
+    user,
+    applied: list[GameMove],
+) -> GameState:
+    """Apply a person's `move` (its JSON) to `state`, appending its row to `applied`; a
+    malformed or illegal move raises the refusal with the rule it breaks."""
+    try:
+        parsed = move_from_json(move)
+        state, events = apply_move(state, seat, parsed)
+    except IllegalMove as refusal:
+        raise ApplicationError.from_rule_error(refusal) from refusal
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ApplicationError(
+            _("That move is malformed."), code="malformed_move", rule="DESIGN"
+        ) from exc
+    applied.append(_move_row(game, seat, parsed, events, GameMove.Actor.PLAYER, user))
+    return state
 
 
 def locked_for_move(

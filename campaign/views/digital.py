@@ -26,6 +26,7 @@ from campaign.card_words import card_name, card_picture
 from campaign.errors import ApplicationError
 from campaign.forms.digital import (
     GameStartForm,
+    card_ahead_from_post,
     move_form_specs,
     move_from_post,
     reward_from_post,
@@ -62,6 +63,7 @@ from campaign.services.digital_finish import (
 )
 from campaign.services.digital_repeat import attack_repeat_submit, last_attack
 from campaign.services.digital_start import UNFINISHED_WORDS, SeatRequest, digital_game_start
+from campaign.services.digital_turn_end import turn_end_submit
 from campaign.services.game_log.refusals import GameLogRefused
 from campaign.views.chat import chat_context
 from campaign.views.digital_aids import (
@@ -717,14 +719,14 @@ class DigitalGameMoveView(_GameMixin, View):
             confirm = card_confirmation(state, seat, move, request.POST) if seat in held else None
             if confirm is not None:  # giving up cards: asked first, nothing changes yet
                 return _panel_response(request, game, confirm=confirm)
-            move_submit(
-                game=game,
-                seat=seat,
-                move=move,
-                version=version,
-                user=request.user,
-                session_key=_session_key(request),
-            )
+            slot = card_ahead_from_post(request.POST)
+            common = {"game": game, "seat": seat, "move": move, "version": version}
+            if slot is None:
+                move_submit(**common, user=request.user, session_key=_session_key(request))
+            else:  # the move that ends the turn, and the card chosen with it (E-3)
+                turn_end_submit(
+                    **common, slot=slot, user=request.user, session_key=_session_key(request)
+                )
             remember_shown_seat(request, game, seat)
         except StaleGameError as stale:
             return _panel_response(request, stale.game, status=409, error=_error(stale))

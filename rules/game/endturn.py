@@ -6,9 +6,16 @@ from __future__ import annotations
 
 from rules.data import content, rules_content
 from rules.game import fallout, mutant_evolutions, mutants, weaknesses
+from rules.game.attack import EXPAND_ATTACK
 from rules.game.common import check_win, fail, seat_label
 from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots, homeland_slots
-from rules.game.effects import END_OF_TURN_SCARS, EVENT_EFFECTS, on_card_taken
+from rules.game.effects import (
+    END_OF_TURN_SCARS,
+    EVENT_EFFECTS,
+    MANEUVER_ANY_TIME,
+    has_effect,
+    on_card_taken,
+)
 from rules.game.events import GameEvent
 from rules.game.missions import claim_options, mission_claimable
 from rules.game.moves import EndTurn, Move, MoveOption, TakeCard
@@ -18,6 +25,7 @@ from rules.game.state import GameState
 from rules.names import territory_word
 from rules.pack_words import event_card_label
 from rules.rng import Rng
+from rules.rule_sets import LEGACY
 from rules.words import gettext as _
 from rules.words import gettext_lazy
 
@@ -222,3 +230,31 @@ def end_of_turn_options(state: GameState, seat: int) -> list[MoveOption]:
     options += slot_claim_options(state, seat)
     options.append(MoveOption(EndTurn()))
     return options
+
+
+# Moves that may end the expand and attack step, and so the turn, with the card chosen ahead.
+ENDING_MOVES = frozenset({"maneuver", "end_turn"})
+
+
+def card_only(state: GameState, seat: int) -> bool:
+    """The seat's end of turn offers a card or none and nothing else: no mission to claim
+    instead (E-8), so a card chosen ahead may be taken without asking again (E-2, E-3)."""
+    return (
+        state.rule_set == LEGACY
+        and state.current_seat == seat
+        and entitled_to_card(state, seat)
+        and bool(card_choices(state, seat))
+        and not mission_claimable(state, seat)
+        and not slot_claimable(state, seat)
+    )
+
+
+def cards_ahead(state: GameState, seat: int, kind: str) -> list[int | str]:
+    """The cards (slots, or the coin) the seat may choose while making a `kind` move that ends
+    its attacks and its turn (M-1, E-1): a maneuver, or ending the attacks; none when that
+    move leaves the turn going (a power to maneuver at any point) or a mission may be claimed."""
+    if state.phase != EXPAND_ATTACK or kind not in ENDING_MOVES or not card_only(state, seat):
+        return []
+    if kind == "maneuver" and has_effect(state, seat, MANEUVER_ANY_TIME):
+        return []
+    return card_choices(state, seat)

@@ -145,6 +145,7 @@
       });
       narrow(form);
     });
+    tapPlacesChoice(root);
     markSelectable(null);
   }
 
@@ -191,6 +192,33 @@
     });
   }
 
+  // Placing troops (T-13): with its box ticked, a tap on the map places every troop left
+  // there at once, through the form as a click on its button would; a take-back undoes it.
+  var TAP_PLACES = "gameTapPlacesAll";
+
+  function placeAll(form) {
+    var box = form.querySelector("input[data-tap-places]");
+    var count = form.querySelector("input[data-count]");
+    if (!box || !box.checked || !count) return;
+    count.value = count.max;
+    form.requestSubmit();
+  }
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("input[data-tap-places]")) return;
+    try {
+      localStorage.setItem(TAP_PLACES, event.target.checked ? "on" : "off");
+    } catch (e) { /* storage blocked: the choice lasts until the panel is redrawn */ }
+  });
+
+  function tapPlacesChoice(root) {
+    var off = false;
+    try { off = localStorage.getItem(TAP_PLACES) === "off"; } catch (e) { off = false; }
+    root.querySelectorAll("input[data-tap-places]").forEach(function (box) {
+      box.checked = !off;
+    });
+  }
+
   // A click on the map starts the move that fits: a second click picks the target of a move
   // from the territory clicked first; otherwise a one-territory move, or a new origin.
   function onTerritory(key) {
@@ -220,6 +248,7 @@
         pendingOrigin = null;
         markSelectable(null);
         choose(all[j], values);
+        placeAll(all[j]);
         return;
       }
     }

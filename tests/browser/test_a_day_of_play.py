@@ -129,14 +129,16 @@ def _submit(page, form) -> None:
 
 
 def _place_by_click(page) -> str:
-    """Click the first territory the placement form offers; submit all the troops there."""
+    """Tap the first territory the placement form offers: all the troops go there (T-13)."""
     form = page.locator("form.move-form[data-type=place_troops]")
     territory = form.locator("select[name=territory] option").evaluate_all(
         "os => os.map(o => o.value).filter(Boolean)"
     )[0]
+    before = page.locator("#game-panel").get_attribute("data-version")
     page.locator(f"#t-{territory}").click()
-    assert form.locator("select[name=territory]").input_value() == territory
-    _submit(page, form)
+    page.wait_for_function(
+        "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
+    )
     return territory
 
 

@@ -106,7 +106,13 @@ def _play_one(page, attacks: list[int]) -> bool:
             territory = form.locator("select[name=territory] option").evaluate_all(
                 "os => os.map(o => o.value).filter(Boolean)"
             )[0]
+            # T-13: with its box ticked (the default), a tap places every troop left there.
+            before = page.locator("#game-panel").get_attribute("data-version")
             page.locator(f"#t-{territory}").click()
+            page.wait_for_function(
+                "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
+            )
+            return True
         elif kind in {"defend_with", "take_card", "recruit"}:
             for select in ("dice", "slot", "trade_in"):
                 if form.locator(f"select[name={select}]").count():

@@ -4,8 +4,8 @@ troops are counted as the turn starts (T-7, T-8) and the page opens on placing t
 simple turn is played here with every click and typed field counted, as the log test counts
 them: place every recruit on one territory, attack until the territory falls (X-6), move in
 (X-12), maneuver once (M-3), take the card the conquest earned (E-3). It took 12 with a
-click to recruit and a typed "until"; now 10 (the issue asks 8: placing and the card are the
-actions left to save)."""
+click to recruit and a typed "until", then 10; now 8: a tap on the map places every troop
+there (T-13), and the card is chosen with the maneuver that ends the turn (M-1, E-3)."""
 
 from __future__ import annotations
 
@@ -77,16 +77,16 @@ def _form(kind: str) -> str:
     return f"form.move-form[data-type={kind}]"
 
 
-def test_a_simple_turn_takes_at_most_10_actions_T7(page, login, owner, my_turn):
+def test_a_simple_turn_takes_at_most_8_actions_T7(page, login, owner, my_turn):
     login(page, owner)
     page.goto(my_turn.get_absolute_url())
     act = Counted(page)
     if page.locator(_form("recruit")).count():
         _moved(page, act, f"{_form('recruit')} button[type=submit]")
-    # T-8: 2 territories give the minimum of 3 troops, all of them to Argentina by default.
+    # T-8: 2 territories give the minimum of 3 troops; T-13: one tap places them all there.
     assert page.locator(f"{_form('place_troops')} input[name=count]").input_value() == "3"
-    act.click("#t-argentina")
-    _moved(page, act, f"{_form('place_troops')} button[type=submit]")
+    assert page.locator(f"{_form('place_troops')} input[data-tap-places]").is_checked()
+    _moved(page, act, "#t-argentina")
 
     act.click("#t-argentina")
     act.click("#t-brazil")
@@ -94,17 +94,17 @@ def test_a_simple_turn_takes_at_most_10_actions_T7(page, login, owner, my_turn):
     _moved(page, act, f"{_form('attack')} button[name=until_taken]")
     _moved(page, act, f"{_form('move_in')} button[type=submit]")
 
+    # M-1, E-3: the maneuver ends the turn with the card the conquest earned, chosen with it.
     act.click("#t-peru")
     act.click("#t-argentina")
+    ahead = f"{_form('maneuver')} select[name=card_ahead]"
+    if not page.locator(ahead).input_value():
+        act.choose(ahead, "coin")
     _moved(page, act, f"{_form('maneuver')} button[type=submit]")
-    take = page.locator(f"{_form('take_card')} select[name=slot]")
-    if take.count() and not take.input_value():
-        act.choose(f"{_form('take_card')} select[name=slot]", "coin")
-    _moved(page, act, f"{_form('take_card')} button[type=submit]")
 
     my_turn.refresh_from_db()
     state = my_turn.game_state()
     assert state.owner("brazil") == 0 and len(state.seats[0].cards) == 1
     assert GameMove.objects.filter(game=my_turn, actor=GameMove.Actor.BOT).exists()
     print(f"actions for a simple turn: {act.actions}")
-    assert act.actions <= 10, act.actions
+    assert act.actions <= 8, act.actions
