@@ -13,9 +13,7 @@ from rules.words import (
     gettext_noop,
     joined,
     listed_lazy,
-    ngettext,
     ngettext_lazy,
-    ordinal,
 )
 from rules.words import gettext as _
 
@@ -63,20 +61,20 @@ def after_words(after: str) -> str:
 def draft_card_words(card: DraftCard, *, lazy: bool = False) -> Any:
     """What a draft card gives, in words: "8 starting troops", "plays 2nd"; `lazy`: kept as
     data and worded when read (a game event's blank, `rules.words.Said`)."""
-    said = gettext_lazy if lazy else _
+    nth = NameKey("ordinal", str(card.value))
     if card.kind == "troops":
-        return said("%(count)s starting troops") % {"count": card.value}
-    if card.kind == "coins":
-        plural = ngettext_lazy if lazy else ngettext
-        return plural(
+        said = gettext_lazy("%(count)s starting troops") % {"count": card.value}
+    elif card.kind == "coins":
+        said = ngettext_lazy(
             "%(count)s starting coin card", "%(count)s starting coin cards", card.value
         ) % {"count": card.value}
-    nth = NameKey("ordinal", str(card.value)) if lazy else ordinal(card.value)
-    if card.kind == "turn_order":
-        return said("plays %(nth)s") % {"nth": nth}
-    if card.kind == "placement":
-        return said("places %(nth)s") % {"nth": nth}
-    return f"{card.kind.replace('_', ' ')} {card.value}"
+    elif card.kind == "turn_order":
+        said = gettext_lazy("plays %(nth)s") % {"nth": nth}
+    elif card.kind == "placement":
+        said = gettext_lazy("places %(nth)s") % {"nth": nth}
+    else:
+        return f"{card.kind.replace('_', ' ')} {card.value}"
+    return said if lazy else said.worded_now()
 
 
 def draft_card_label(card: DraftCard, *, lazy: bool = False) -> Any:
