@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules import box
 from rules.data import rules_content
@@ -214,6 +215,21 @@ def die_modifier_steps(
     EMP, J167s: fights over that territory keep their natural dice this turn)."""
     if target in state.turn.emp_territories:
         return []
+    seats = state.seats
+    key = (target, attacker, defender, seats[attacker].faction, seats[defender].faction)
+    known = state.world.derived(_modifier_steps)
+    if key not in known:  # the world and the two factions decide the rest
+        known[key] = _die_modifier_steps(state, attacker, defender, target)
+    return known[key]
+
+
+def _modifier_steps(world: World) -> dict[tuple[Any, ...], list[tuple[DieModifier, int | None]]]:
+    return {}
+
+
+def _die_modifier_steps(
+    state: GameState, attacker: int, defender: int, target: str
+) -> list[tuple[DieModifier, int | None]]:
     steps: list[tuple[DieModifier, int | None]] = [(fortification, None)]
     scar = state.world.live_scar(target)
     if scar is not None:

@@ -198,6 +198,11 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
         return  # no seat changed (the engine rebinds `seats` when one does): no token gained
     if before.turn_number == 0 or after.is_over or not box.missile_powers_active(after.world):
         return
+    if not any(
+        new.red_star_tokens > old.red_star_tokens
+        for old, new in zip(before.seats, after.seats, strict=False)
+    ):
+        return
     seats = [
         seat
         for seat in after.in_turn_order_from(after.current_seat)
