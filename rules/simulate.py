@@ -26,8 +26,6 @@ from rules.data import board, content
 from rules.errors import IllegalWorldEvent
 from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act
 from rules.game.result import ended_by
-from rules.mission_world_events import CityCovered
-from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
 from rules.rule_sets import LEGACY, RULE_SETS, check_choice
 from rules.world import World
 from rules.world_events import (
@@ -38,6 +36,8 @@ from rules.world_events import (
     VictorSigned,
     WorldEvent,
 )
+from rules.world_events.missions import CityCovered
+from rules.world_events.pockets import AlienIslandPlaced, NuclearStrike
 
 DEFAULT_MAX_MOVES = 20_000
 BOT_KINDS = ("heuristic", "random", "mixed", *LEVELS)

@@ -13,7 +13,6 @@ from campaign.forms.fields import WholeNumberField
 from campaign.services import bring_in as b
 from rules import box
 from rules.bounds import NAME_MAX, SLOGAN_MAX
-from rules.bring_in_world_events import FactionWinBroughtIn, GamesBroughtIn
 from rules.data import board, content
 from rules.world import PackOpening, World
 from rules.world_events import (
@@ -31,6 +30,7 @@ from rules.world_events import (
     StartingPowerChosen,
     VictorSigned,
 )
+from rules.world_events.bring_in import FactionWinBroughtIn, GamesBroughtIn
 
 SIGNED_GAMES = content().constants["rewarded_games"]
 WHO_WON = ("winner", "faction")  # a brought-in game's row: the victor and the faction card

@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 
 from campaign.services import bring_in as b
 from rules import box
-from rules.card_world_events import ComebackPowerChosen
 from rules.data import board
-from rules.pocket_world_events import AlienIslandPlaced, MissilePowerGained, NuclearStrike
-from rules.red_slot_world_events import PrivateMissionStuck
 from rules.world import World
 from rules.world_events import ScarPlaced
+from rules.world_events.pack_cards import ComebackPowerChosen
+from rules.world_events.pockets import AlienIslandPlaced, MissilePowerGained, NuclearStrike
+from rules.world_events.red_slots import PrivateMissionStuck
 
 # The collaborator's weakness comes with Alien Island, never on its own.
 COLLABORATOR_SCAR = "alien_collaborator"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from campaign.models import Campaign, WorldEventRecord
-from rules.bring_in_world_events import GamesBroughtIn
+from rules.world_events.bring_in import GamesBroughtIn
 
 
 def record_begins(*, campaign: Campaign) -> int | None:

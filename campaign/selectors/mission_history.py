@@ -22,10 +22,10 @@ from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_counted_entries, world_current
 from rules import box
 from rules.data import board, content
-from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
-from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.world import City
 from rules.world_events import CityFounded, WorldEvent
+from rules.world_events.missions import CityCovered, MissionClaimed, SeaLineAdded
+from rules.world_events.red_slots import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 
 NO_MISSIONS = gettext_noop("This campaign has no mission deck.")
 # A city's kind in a sentence ("the minor city ...") and in a chart's legend.

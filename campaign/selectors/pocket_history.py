@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from django.utils.translation import gettext as _
 
 from rules.data import board, content
-from rules.pocket_world_events import (
+from rules.world import City
+from rules.world_events import WorldEvent
+from rules.world_events.pockets import (
     AlienIslandPlaced,
     CardsNamed,
     CityRuined,
@@ -17,8 +19,6 @@ from rules.pocket_world_events import (
     MutantsEvolved,
     NuclearStrike,
 )
-from rules.world import City
-from rules.world_events import WorldEvent
 
 
 def _territory(key: str) -> str:

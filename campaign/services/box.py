@@ -12,7 +12,7 @@ from campaign.selectors.box import comeback_pick_due, pack_opened
 from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from rules import box
-from rules.card_world_events import ComebackPowerChosen, SettingChosen
+from rules.world_events.pack_cards import ComebackPowerChosen, SettingChosen
 
 
 def comeback_power_choose(

@@ -13,10 +13,10 @@ from campaign.permissions import campaign_role
 from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from rules import box
-from rules.pocket_world_events import CardsNamed
 from rules.words import gettext as words_gettext
 from rules.words import gettext_noop
 from rules.world_events import PackOpened
+from rules.world_events.pockets import CardsNamed
 
 BOX_BOTTOM = "do_not_open"
 OPENED_BY_CHOICE = gettext_noop("opened by the owner's choice")

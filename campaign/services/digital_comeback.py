@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from campaign.models.digital import GameSeat
 from rules import box
 from rules.bot_powers import comeback_pick
-from rules.card_world_events import ComebackPowerChosen
 from rules.data import ComebackPower
 from rules.errors import Violation
 from rules.game import GameResult, GameState
 from rules.game.comeback import owed_at_game_end
 from rules.rng import Seed, derived_number
 from rules.world import World
+from rules.world_events.pack_cards import ComebackPowerChosen
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,11 @@ from campaign.services.game_log.entry import (
     NukeEntry,
 )
 from campaign.services.game_log.missions import CAPITAL_MARK
-from rules.card_world_events import ComebackPowerChosen, EventResolved
-from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
-from rules.pocket_world_events import AlienIslandPlaced, MissilePowerGained, NuclearStrike
-from rules.red_slot_world_events import LeadMissionChosen, SlotMissionClaimed
 from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened, WorldEvent
+from rules.world_events.missions import CityCovered, MissionClaimed, SeaLineAdded
+from rules.world_events.pack_cards import ComebackPowerChosen, EventResolved
+from rules.world_events.pockets import AlienIslandPlaced, MissilePowerGained, NuclearStrike
+from rules.world_events.red_slots import LeadMissionChosen, SlotMissionClaimed
 
 PACK_INCIDENTS = frozenset({"hq_moved", "hq_demolished"})
 """Incidents that become pack fields of the entry rather than plain incidents."""

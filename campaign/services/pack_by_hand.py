@@ -22,11 +22,11 @@ from campaign.services.packs import pack_unlocks_claim
 from campaign.services.world import world_event_append
 from campaign.wording import reason_text
 from rules.data import content
-from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
 from rules.unlocks import PackDue, is_optional
 from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import PackOpened, WorldEvent
+from rules.world_events.pockets import AlienIslandPlaced, NuclearStrike
 
 # Why the owner opens a pack by hand; "other" needs the owner's own words.
 WHY = {

@@ -16,12 +16,12 @@ from campaign.models import (
 )
 from campaign.selectors.record_gaps import event_gaps
 from campaign.selectors.world import world_log
-from rules.card_world_events import EventResolved
-from rules.mission_world_events import MissionClaimed, SeaLineAdded
-from rules.red_slot_world_events import SlotMissionClaimed
 from rules.unlocks import pack_triggers
 from rules.world import World
 from rules.world_events import EventsVoided, GameRecorded, ScarPlaced, WorldEvent
+from rules.world_events.missions import MissionClaimed, SeaLineAdded
+from rules.world_events.pack_cards import EventResolved
+from rules.world_events.red_slots import SlotMissionClaimed
 
 What = EventMention.What
 

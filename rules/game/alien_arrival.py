@@ -24,10 +24,10 @@ from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, PlaceAlienIsland
 from rules.game.state import GameState, changed
 from rules.names import territory_word
-from rules.pocket_world_events import AlienIslandPlaced
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import gettext_lazy
+from rules.world_events.pockets import AlienIslandPlaced
 
 POCKET = "pocket_2"
 ISLAND_PLACEMENT = "alien_island_placement"

@@ -32,10 +32,10 @@ from rules.game.pack_events import (
 )
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
-from rules.pocket_world_events import CityRuined
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import listed, ngettext
+from rules.world_events.pockets import CityRuined
 
 PASS = "pass"
 BEAM_DOWN = "beam_down"

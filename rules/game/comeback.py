@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules import board_links, box
-from rules.card_world_events import ComebackPowerChosen
 from rules.data import rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game import weaknesses
@@ -31,6 +30,7 @@ from rules.words import gettext as _
 from rules.words import gettext_lazy, listed
 from rules.world import World
 from rules.world_events import GameIncident
+from rules.world_events.pack_cards import ComebackPowerChosen
 
 COMEBACK_PICK = "comeback_pick"
 """Phase: knocked-out or eliminated factions' players pick comeback powers, in turn."""

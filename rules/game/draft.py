@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules import box
-from rules.card_world_events import DraftRecorded
 from rules.data import DraftCard, rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game.common import (
@@ -30,6 +29,7 @@ from rules.names import faction_word, territory_word
 from rules.pack_words import draft_card_label, draft_card_words
 from rules.words import gettext as _
 from rules.words import gettext_lazy, gettext_noop, listed, listed_lazy, ngettext
+from rules.world_events.pack_cards import DraftRecorded
 
 SETUP_DRAFT = "setup_draft"
 SETUP_PLACE = "setup_place"

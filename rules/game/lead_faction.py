@@ -21,10 +21,10 @@ from rules.game.rotation import begin_turn
 from rules.game.state import GAME_OVER, GameState, territory_name
 from rules.lead_faction import lead_among
 from rules.names import faction_word
-from rules.red_slot_world_events import LeadMissionChosen
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import gettext_lazy
+from rules.world_events.red_slots import LeadMissionChosen
 
 LEAD_MISSION = "lead_mission"
 CAPITAL_TROOPS = 3

@@ -26,9 +26,9 @@ from rules.game.events import GameEvent
 from rules.game.moves import Move, MoveOption
 from rules.game.scars import open_turn_start_window
 from rules.game.state import GameState, changed, territory_name
-from rules.pocket_world_events import MissilePowerGained
 from rules.words import gettext as _
 from rules.words import gettext_lazy, listed
+from rules.world_events.pockets import MissilePowerGained
 
 MISSILE_PICK = "missile_power_pick"
 """Phase: factions that just gained a Red Star token pick their missile power, in turn."""

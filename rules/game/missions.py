@@ -25,12 +25,12 @@ from rules.game.events import GameEvent
 from rules.game.moves import ClaimMission, MoveOption
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, faction_name, territory_name
-from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
-from rules.red_slot_world_events import into_red_slot
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import gettext_lazy, ngettext
 from rules.world_events import CityFounded, WorldEvent, fallout_unchangeable
+from rules.world_events.missions import CityCovered, MissionClaimed, SeaLineAdded
+from rules.world_events.red_slots import into_red_slot
 
 CAPITAL_NAME = "World Capital"
 """The name a capital gets unless its founder gives another (the listed claim carries it)."""

@@ -21,9 +21,9 @@ from rules.game.mutants import MUTANTS
 from rules.game.pack_events import CHOICE_RULES, CHOOSERS, ChoiceRules, _offer_choice, _record
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState
-from rules.pocket_world_events import MutantsEvolved
 from rules.words import gettext as _
 from rules.words import gettext_lazy
+from rules.world_events.pockets import MutantsEvolved
 
 AGENT_OF_CHAOS = "agent_of_chaos"
 MUTANTS_EVOLVE = "mutants_evolve"

@@ -25,10 +25,10 @@ from rules.game.knockout import knocked_out
 from rules.game.moves import ChooseNukeTarget, MoveOption
 from rules.game.state import GameState, territory_name
 from rules.names import faction_word, territory_word
-from rules.pocket_world_events import NuclearStrike
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import gettext_lazy
+from rules.world_events.pockets import NuclearStrike
 
 POCKET = "pocket_1"
 NUKE_CHOICE = "nuke_choice"

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from rules import box
-from rules.card_world_events import EventResolved
 from rules.data import EventCard, content, english_name
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
@@ -34,6 +33,7 @@ from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import gettext_lazy, listed, ngettext
 from rules.world_events import CityFortified, WorldEvent
+from rules.world_events.pack_cards import EventResolved
 
 EVENT_CHOICE = "event_choice"
 

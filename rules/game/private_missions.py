@@ -2,7 +2,7 @@
 the mission a faction keeps in the red slot of its card, completed once a game.
 
 A private mission in the mission deck is claimed like any mission (`missions`); what differs
-is where its card goes (`rules.red_slot_world_events.into_red_slot`). The conditions read what the
+is where its card goes (`rules.world_events.red_slots.into_red_slot`). The conditions read what the
 turn did, kept in `TurnFlags`: the cards of the recruiting trade-in, the hands of the players
 knocked out, and the continents held as the turn began (remembered until the claim).
 """
@@ -23,9 +23,9 @@ from rules.game.moves import ClaimSlotMission, MoveOption
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState
 from rules.names import faction_word
-from rules.red_slot_world_events import PrivateMissionStuck, SlotMissionClaimed
 from rules.words import gettext as _
 from rules.words import ngettext
+from rules.world_events.red_slots import PrivateMissionStuck, SlotMissionClaimed
 
 SLOT_STARS = 1
 """E124s: a mission completed from the red slot is worth 1 Red Star."""

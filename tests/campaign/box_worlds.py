@@ -12,10 +12,10 @@ from campaign.services.game_log.entry import MissionEntry
 from campaign.services.game_log.record import game_log
 from campaign.services.packs import packs_open_due
 from campaign.services.world import world_event_append
-from rules.card_world_events import EventResolved, SettingChosen
 from rules.unlocks import ordinal, supply_words
 from rules.words import gettext
 from rules.world_events import CardUpgraded, PackOpened, ScarPlaced
+from rules.world_events.pack_cards import EventResolved, SettingChosen
 from tests.campaign.log.factories import owner_wins_again, three_player_entry
 from tests.campaign.worlds import first_powers, pregame_coins
 

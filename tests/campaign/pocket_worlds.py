@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
-from rules.pocket_world_events import (
+from rules.words import gettext
+from rules.world_events import CityFounded, PackOpened, ScarPlaced
+from rules.world_events.pockets import (
     AlienIslandPlaced,
     CityRuined,
     MissilePowerGained,
     NuclearStrike,
 )
-from rules.words import gettext
-from rules.world_events import CityFounded, PackOpened, ScarPlaced
 
 FALLOUT = "ukraine"
 BRINGER = "khan_industries"

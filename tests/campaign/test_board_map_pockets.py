@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 from campaign.board_map.render import render_board_svg
 from campaign.board_map.territory import TerritoryOverlay
 from rules import box
-from rules.pocket_world_events import CityRuined
 from rules.world import World
 from rules.world_events import CityFounded, ScarPlaced
+from rules.world_events.pockets import CityRuined
 from tests.rules.pocket_worlds import with_pocket_1, with_pocket_2
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

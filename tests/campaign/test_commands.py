@@ -14,10 +14,10 @@ from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
 from campaign.services.world import world_event_append
 from campaign.tasks import world_snapshot_verify
-from rules.mission_world_events import MissionClaimed
-from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.world import World
 from rules.world_events import CityFounded
+from rules.world_events.missions import MissionClaimed
+from rules.world_events.red_slots import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from tests.campaign.worlds import first_powers
 from tests.rules.game.helpers import position
 

@@ -7,11 +7,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from rules.bring_in_world_events import GamesBroughtIn
 from rules.data import board
 from rules.errors import IllegalWorldEvent
 from rules.lead_faction import lead_among
-from rules.pocket_world_events import NuclearStrike
 from rules.rewards import (
     RewardChoice,
     reward_violations,
@@ -27,6 +25,8 @@ from rules.world_events import (
     WorldNamed,
     event_from_json,
 )
+from rules.world_events.bring_in import GamesBroughtIn
+from rules.world_events.pockets import NuclearStrike
 
 
 def _signed() -> World:

@@ -8,10 +8,10 @@ import random
 
 from rules import box
 from rules.data import board, content
-from rules.mission_world_events import CityCovered
-from rules.red_slot_world_events import PrivateMissionStuck
 from rules.world import FactionRecord, World
 from rules.world_events import CityFounded, PackOpened, ScarPlaced
+from rules.world_events.missions import CityCovered
+from rules.world_events.red_slots import PrivateMissionStuck
 
 
 def with_pack_3(world: World, seed: int) -> World:

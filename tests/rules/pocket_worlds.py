@@ -4,9 +4,9 @@ lines, the Alien Collaborator)."""
 
 from __future__ import annotations
 
-from rules.pocket_world_events import AlienIslandPlaced, NuclearStrike
 from rules.world import World
 from rules.world_events import PackOpened
+from rules.world_events.pockets import AlienIslandPlaced, NuclearStrike
 
 
 def with_pocket_1(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from rules.bounds import COUNT_MAX, NAME_MAX, NUMBER_MAX, SLOGAN_MAX, TEXT_MAX
-from rules.card_world_events import EventResolved
 from rules.world import World
 from rules.world_events import (
     CityFounded,
@@ -17,6 +16,7 @@ from rules.world_events import (
     VictorSigned,
     WorldNamed,
 )
+from rules.world_events.pack_cards import EventResolved
 
 HUGE_NAME = "Q" * 100_000
 

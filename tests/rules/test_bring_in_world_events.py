@@ -3,10 +3,10 @@ which faction won one of them, where known (S-10)."""
 
 from __future__ import annotations
 
-from rules.bring_in_world_events import FactionWinBroughtIn, GamesBroughtIn
 from rules.lead_faction import lead_among
 from rules.world import World
 from rules.world_events import VictorSigned
+from rules.world_events.bring_in import FactionWinBroughtIn, GamesBroughtIn
 from tests.campaign.worlds import first_powers, game, pregame_coins
 
 

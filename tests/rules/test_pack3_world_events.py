@@ -9,9 +9,9 @@ import json
 import pytest
 
 from rules import board_links, box
-from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.world import City, World
 from rules.world_events import CityFounded, PackOpened, event_from_json, replay
+from rules.world_events.missions import CityCovered, MissionClaimed, SeaLineAdded
 
 
 def _pack_3(world: World | None = None) -> World:

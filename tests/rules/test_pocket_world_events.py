@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rules import board_links, box
-from rules.pocket_world_events import (
+from rules.world import City, Scar, World
+from rules.world_events import CityFounded, PackOpened, ScarPlaced, event_from_json
+from rules.world_events.pockets import (
     AlienIslandPlaced,
     CardsNamed,
     CityRuined,
@@ -14,8 +16,6 @@ from rules.pocket_world_events import (
     MutantsEvolved,
     NuclearStrike,
 )
-from rules.world import City, Scar, World
-from rules.world_events import CityFounded, PackOpened, ScarPlaced, event_from_json
 from tests.rules.pocket_worlds import with_pocket_1, with_pocket_2
 
 

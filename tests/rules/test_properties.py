@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 
 from rules import board_links, box
 from rules.bots import RandomBot
-from rules.card_world_events import SettingChosen
 from rules.data import board, content
 from rules.errors import IllegalMove
 from rules.game import (
@@ -44,10 +43,11 @@ from rules.game import (
     view_for,
 )
 from rules.game import seats_to_act as who_acts
-from rules.mission_world_events import MissionClaimed
-from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.simulate import customized_world, make_bots, person
 from rules.world_events import GameIncident, PackOpened
+from rules.world_events.missions import MissionClaimed
+from rules.world_events.pack_cards import SettingChosen
+from rules.world_events.red_slots import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 
 from .pack_worlds import with_pack_3, with_pack_4
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from rules.data import board, content
 from rules.errors import IllegalMove, IllegalWorldEvent, Violation
 from rules.game.moves import MOVE_TYPES, move_from_json
-from rules.pocket_world_events import NuclearStrike
 from rules.simulate import customized_world
 from rules.world import World
 from rules.world_events import EVENT_TYPES, PackOpened, event_from_json
+from rules.world_events.pockets import NuclearStrike
 
 KEYS = sorted(
     {

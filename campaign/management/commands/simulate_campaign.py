@@ -19,14 +19,14 @@ from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.services.setup import setup_randomize
 from rules import box
 from rules.box import DRAFT_KINDS
-from rules.card_world_events import DraftRecorded, EventResolved
 from rules.data import board, content
 from rules.game import game_result
-from rules.mission_world_events import CityCovered, MissionClaimed
 from rules.pack_words import event_code_label
-from rules.red_slot_world_events import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 from rules.world import World
 from rules.world_events import CityFounded, GameRecorded, ScarPlaced, VictorSigned, WorldEvent
+from rules.world_events.missions import CityCovered, MissionClaimed
+from rules.world_events.pack_cards import DraftRecorded, EventResolved
+from rules.world_events.red_slots import LeadMissionChosen, PrivateMissionStuck, SlotMissionClaimed
 
 OUTCOME_WORDS = {"won": "won", "held_on": "held on", "eliminated": "eliminated"}
 

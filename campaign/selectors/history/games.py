@@ -25,9 +25,7 @@ from campaign.selectors.mission_history import is_mission_event
 from campaign.selectors.pack_history import draft_lines
 from campaign.selectors.pocket_history import pocket_event_text
 from campaign.selectors.world import WorldLogEntry, world_current, world_log_picked
-from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.data import content
-from rules.pocket_world_events import NuclearStrike
 from rules.rewards import REWARD_NAMES
 from rules.world import City, World
 from rules.world_events import (
@@ -48,6 +46,8 @@ from rules.world_events import (
     WorldEvent,
     WorldNamed,
 )
+from rules.world_events.pack_cards import ComebackPowerChosen, DraftRecorded, EventResolved
+from rules.world_events.pockets import NuclearStrike
 
 REWARD_EVENTS: dict[type[WorldEvent], str] = {
     ContinentNamed: "R1",

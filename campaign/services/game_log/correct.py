@@ -28,12 +28,12 @@ from campaign.services.game_log.record import (
 )
 from campaign.services.game_log.refusals import HARD_CODES, GameLogRefused, Refusal
 from campaign.services.world import world_event_append
-from rules.card_world_events import ComebackPowerChosen, SettingChosen
 from rules.data import content
 from rules.errors import Violation
 from rules.words import gettext as words_gettext
 from rules.world import World
 from rules.world_events import EventsVoided, PackOpened, WorldEvent, replay
+from rules.world_events.pack_cards import ComebackPowerChosen, SettingChosen
 
 # What is recorded between logged games, outside any of them, that a correction carries after
 # the game it followed, re-checked: pack openings (the unlock task) and the group's choices

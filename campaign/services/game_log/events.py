@@ -21,7 +21,6 @@ from campaign.services.game_log.packs import (
 from campaign.services.game_log.planner import GamePlanner
 from campaign.services.game_log.pockets import plan_event_effects
 from rules import box
-from rules.card_world_events import EventResolved
 from rules.data import EventCard, EventOption, content
 from rules.errors import Violation
 from rules.event_targets import MISSION, OptionTargets, option_targets
@@ -29,6 +28,7 @@ from rules.pack_words import event_card_label, event_option_words
 from rules.words import gettext as _
 from rules.words import ngettext
 from rules.world_events import CityFortified, GameIncident
+from rules.world_events.pack_cards import EventResolved
 
 # Event cards that demolish HQs, with the kind of city whose territory they strike.
 DEMOLISHING_EVENTS: dict[str, str] = {"riots": "major"}

@@ -23,10 +23,10 @@ from campaign.services.game_log.red_slots import plan_slot_claim, stuck_in_red_s
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
-from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
 from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import CityFounded, GameIncident
+from rules.world_events.missions import CityCovered, MissionClaimed, SeaLineAdded
 
 CAPITAL_MARK = "world_capital"
 """The `mark_placed` incident's detail for the World Capital (the pack condition's mark)."""

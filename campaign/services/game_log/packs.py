@@ -18,7 +18,6 @@ from django.utils.translation import gettext_noop
 from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.game_log.planner import GamePlanner
 from rules import box
-from rules.card_world_events import ComebackPowerChosen, DraftRecorded
 from rules.data import ComebackPower, board, content
 from rules.errors import Violation
 from rules.pack_words import (
@@ -27,6 +26,7 @@ from rules.pack_words import (
 from rules.words import gettext as _
 from rules.world import World
 from rules.world_events import GameIncident
+from rules.world_events.pack_cards import ComebackPowerChosen, DraftRecorded
 
 # The comeback-power effect that lets a faction move an HQ.
 HQ_MOVING_EFFECT = "move_hq_at_turn_start"

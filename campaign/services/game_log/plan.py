@@ -31,7 +31,6 @@ from campaign.services.game_log.red_slots import plan_lead_mission
 from campaign.services.game_log.seating import plan_seating
 from rules import box
 from rules.errors import Violation
-from rules.pocket_world_events import CityRuined, NuclearStrike
 from rules.rewards import (
     RewardChoice,
     held_on_order,
@@ -52,6 +51,7 @@ from rules.world_events import (
     VictorSigned,
     WorldNamed,
 )
+from rules.world_events.pockets import CityRuined, NuclearStrike
 
 
 def game_log_plan(

@@ -4,7 +4,7 @@ game (or refused, if it never opens); missile powers taken (J167s); the names wr
 box bottom's cards; what their event cards do to the world (an Evolve card scratched, J178 and
 J179; a Minor City ruined, K187s); and territories held on Alien Island once it rose.
 
-Everything is checked by the world events of `rules.pocket_world_events`, which refuse sealed
+Everything is checked by the world events of `rules.world_events.pockets`, which refuse sealed
 content in words that name nothing of it (U-8). Such a refusal is hard: no override records
 what the campaign's box does not hold, and the event is never folded into the plan's world.
 """
@@ -20,7 +20,9 @@ from rules import board_links, box
 from rules.data import EventCard, EventOption, board, content
 from rules.errors import Violation
 from rules.event_targets import RUIN
-from rules.pocket_world_events import (
+from rules.words import gettext as _
+from rules.world_events import WorldEvent
+from rules.world_events.pockets import (
     NOTHING_SUCH,
     AlienIslandPlaced,
     CardsNamed,
@@ -29,8 +31,6 @@ from rules.pocket_world_events import (
     MutantsEvolved,
     NuclearStrike,
 )
-from rules.words import gettext as _
-from rules.world_events import WorldEvent
 
 """The event option effect that ruins a Minor City (Die Humans)."""
 

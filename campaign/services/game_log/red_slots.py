@@ -21,13 +21,13 @@ from campaign.services.game_log.planner import GamePlanner
 from rules import box
 from rules.data import Mission, content
 from rules.errors import Violation
-from rules.red_slot_world_events import (
+from rules.words import gettext as _
+from rules.world import World
+from rules.world_events.red_slots import (
     LeadMissionChosen,
     SlotMissionClaimed,
     into_red_slot,
 )
-from rules.words import gettext as _
-from rules.world import World
 
 NO_RED_SLOT = Violation(
     "no_slot_mission",

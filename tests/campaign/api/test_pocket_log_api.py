@@ -11,7 +11,7 @@ import pytest
 from campaign.models import WorldEventRecord
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import MissilePowerEntry
-from rules.pocket_world_events import NOTHING_SUCH
+from rules.world_events.pockets import NOTHING_SUCH
 from tests.campaign.log.factories import api_payload, owner_wins_again, with_player
 from tests.campaign.log.pocket_entries import (
     BRINGER,

@@ -12,8 +12,8 @@ from campaign.selectors.world import world_current, world_replay
 from campaign.services.digital_finish import RewardsChosen, digital_game_finish
 from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.services.world import world_event_append
-from rules.mission_world_events import MissionClaimed
 from rules.world_events import CardUpgraded, CityFounded
+from rules.world_events.missions import MissionClaimed
 from tests.campaign.box_worlds import pack_3_opened
 
 pytestmark = pytest.mark.django_db

@@ -10,11 +10,11 @@ from django.urls import reverse
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current
 from rules import box
-from rules.card_world_events import ComebackPowerChosen
 from rules.data import content
 from rules.game import GameState
-from rules.red_slot_world_events import PrivateMissionStuck
 from rules.world import World
+from rules.world_events.pack_cards import ComebackPowerChosen
+from rules.world_events.red_slots import PrivateMissionStuck
 from tests.campaign.box_worlds import pack_3_opened, pack_4_opened
 from tests.rules.game.helpers import position
 

@@ -15,9 +15,9 @@ from campaign.services.digital_finish import RewardsChosen, _entry
 from campaign.services.digital_packs import digital_pack_fields
 from campaign.services.game_log.entry import EventEntry, HqMoveEntry
 from campaign.services.game_log.plan import game_log_plan
-from rules.card_world_events import ComebackPowerChosen, DraftRecorded, EventResolved
 from rules.game.result import GameResult, SeatResult
 from rules.world_events import CityFortified, GameIncident, GameRecorded, ScarPlaced
+from rules.world_events.pack_cards import ComebackPowerChosen, DraftRecorded, EventResolved
 from tests.campaign.log.pack_entries import (
     OWNER_DRAFT,
     PLAYER_DRAFT,

@@ -13,9 +13,9 @@ from campaign.selectors.pack_history import pack_event_text
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import EventEntry
 from campaign.services.game_log.plan import game_log_plan
-from rules.card_world_events import EventResolved
 from rules.data import content
 from rules.event_targets import option_targets
+from rules.world_events.pack_cards import EventResolved
 from tests.campaign.log.pack_entries import pack_game_entry, packs_1_and_2_opened
 
 pytestmark = pytest.mark.django_db

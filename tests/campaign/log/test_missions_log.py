@@ -20,9 +20,9 @@ from campaign.services.game_log.record import game_log
 from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules import box
-from rules.mission_world_events import CityCovered, MissionClaimed, SeaLineAdded
-from rules.pocket_world_events import NuclearStrike
 from rules.world_events import CardUpgraded, CityFounded, GameIncident, PackOpened
+from rules.world_events.missions import CityCovered, MissionClaimed, SeaLineAdded
+from rules.world_events.pockets import NuclearStrike
 from tests.campaign.box_worlds import CAPITAL_TERRITORY, pack_2_opened, pack_3_opened
 from tests.campaign.log.factories import owner_wins_again
 from tests.campaign.spoilers.walk import spoilers_in

@@ -24,8 +24,8 @@ from campaign.services.game_log.record import game_log
 from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
 from rules.data import board
-from rules.pocket_world_events import NOTHING_SUCH
 from rules.world_events import PackOpened
+from rules.world_events.pockets import NOTHING_SUCH
 from tests.campaign.log.factories import owner_wins_again, three_player_entry, with_player
 from tests.campaign.log.pocket_entries import (
     BRINGER,

@@ -17,15 +17,15 @@ from campaign.services.game_log.plan import game_log_plan
 from campaign.services.game_log.record import game_log
 from campaign.services.game_log.refusals import GameLogRefused
 from campaign.services.world import world_event_append
-from rules.mission_world_events import MissionClaimed
-from rules.red_slot_world_events import (
+from rules.rewards import RewardChoice
+from rules.world_events import PackOpened
+from rules.world_events.missions import MissionClaimed
+from rules.world_events.red_slots import (
     LeadMissionChosen,
     PrivateMissionStuck,
     SlotMissionClaimed,
     into_red_slot,
 )
-from rules.rewards import RewardChoice
-from rules.world_events import PackOpened
 from tests.campaign.box_worlds import pack_3_opened, pack_4_opened
 from tests.campaign.log.factories import DESTROYED_CARDS, owner_wins_again
 from tests.campaign.spoilers.walk import spoilers_in

@@ -12,9 +12,9 @@ import pytest
 from campaign.board_map.render import render_board_svg
 from campaign.services.game_log.entry import MissionEntry
 from campaign.services.game_log.record import game_log
-from rules.mission_world_events import SeaLineAdded
 from rules.world import World
 from rules.world_events import CityFounded, PackOpened
+from rules.world_events.missions import SeaLineAdded
 from tests.campaign.box_worlds import pack_2_opened, pack_3_opened, pack_4_opened
 from tests.campaign.log.factories import owner_wins_again
 

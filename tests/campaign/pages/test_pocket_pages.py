@@ -12,7 +12,7 @@ import pytest
 
 from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
-from rules.pocket_world_events import MutantsEvolved
+from rules.world_events.pockets import MutantsEvolved
 from tests.campaign.box_worlds import customized
 from tests.campaign.log.factories import three_player_entry
 from tests.campaign.pocket_worlds import pocket_1_opened, pocket_2_opened

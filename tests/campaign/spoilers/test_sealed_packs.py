@@ -20,10 +20,10 @@ from campaign.models import Invite, Membership
 from campaign.services.world import world_event_append
 from campaign.views.guides import GUIDES
 from rules import box
-from rules.card_world_events import EventResolved
 from rules.data import board, content
-from rules.mission_world_events import MissionClaimed, SeaLineAdded
 from rules.world_events import PackOpened
+from rules.world_events.missions import MissionClaimed, SeaLineAdded
+from rules.world_events.pack_cards import EventResolved
 from tests.campaign.box_worlds import pack_1_opened
 from tests.campaign.log.factories import three_player_entry, with_player
 from tests.campaign.spoilers.walk import spoilers_in, url_patterns, urls

@@ -25,8 +25,8 @@ from rules.game import (
 )
 from rules.game.common import legal_starts
 from rules.game.turn import base_recruits
-from rules.pocket_world_events import AlienIslandPlaced
 from rules.world import World
+from rules.world_events.pockets import AlienIslandPlaced
 from tests.rules.pocket_worlds import with_pocket_1, with_pocket_2
 
 from .helpers import play, position, seat_specs, with_world

@@ -10,12 +10,12 @@ import json
 import pytest
 
 from rules.bots import HeuristicBot
-from rules.card_world_events import EventResolved
 from rules.errors import IllegalMove
 from rules.game import GameState, ResolveEvent, TakeCard, TurnFlags, legal_moves, seats_to_act
-from rules.pocket_world_events import CityRuined
 from rules.world import World
 from rules.world_events import CityFounded, GameIncident
+from rules.world_events.pack_cards import EventResolved
+from rules.world_events.pockets import CityRuined
 from tests.rules.pocket_worlds import with_pocket_2
 
 from .helpers import play, position

@@ -24,9 +24,9 @@ from rules.game import (
 )
 from rules.game.common import legal_start_violation
 from rules.game.setup import SETUP_FACTION, setup_options
-from rules.pocket_world_events import CityRuined
 from rules.world import Fortification, World
 from rules.world_events import CityFortified, CityFounded
+from rules.world_events.pockets import CityRuined
 from tests.rules.pocket_worlds import with_pocket_2
 
 from .helpers import fresh_game, play, position

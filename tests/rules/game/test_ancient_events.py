@@ -10,7 +10,6 @@ import json
 import pytest
 
 from rules.bots import HeuristicBot
-from rules.card_world_events import EventResolved
 from rules.errors import IllegalMove
 from rules.game import (
     Attack,
@@ -26,10 +25,11 @@ from rules.game import (
     seats_to_act,
 )
 from rules.game.rotation import finish_turn
-from rules.pocket_world_events import CardsNamed
 from rules.simulate import customized_world, make_bots, person
 from rules.world import World
 from rules.world_events import GameIncident, PackOpened
+from rules.world_events.pack_cards import EventResolved
+from rules.world_events.pockets import CardsNamed
 
 from .helpers import play, position
 

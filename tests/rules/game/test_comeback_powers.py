@@ -10,7 +10,6 @@ import pytest
 
 from rules import box
 from rules.bots import HeuristicBot, RandomBot
-from rules.card_world_events import ComebackPowerChosen, SettingChosen
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
@@ -41,6 +40,7 @@ from rules.game.comeback import raise_owed_picks
 from rules.simulate import customized_world
 from rules.world import City, Scar, World
 from rules.world_events import GameIncident, PackOpened
+from rules.world_events.pack_cards import ComebackPowerChosen, SettingChosen
 
 from .helpers import FACTIONS, play, position, rig_dice, with_world
 

@@ -9,7 +9,6 @@ import pytest
 
 from rules import box
 from rules.bots import HeuristicBot, RandomBot
-from rules.card_world_events import DraftRecorded, SettingChosen
 from rules.errors import IllegalMove
 from rules.game import (
     DraftPick,
@@ -30,6 +29,7 @@ from rules.game import (
 from rules.game.rotation import next_active_seat
 from rules.world import World
 from rules.world_events import PackOpened
+from rules.world_events.pack_cards import DraftRecorded, SettingChosen
 
 from .helpers import FACTIONS, fresh_game, play, position, rig_dice
 

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from rules.bots import HeuristicBot
-from rules.card_world_events import EventResolved
 from rules.errors import IllegalMove
 from rules.game import (
     GameState,
@@ -18,6 +17,7 @@ from rules.game import (
     apply_move,
     legal_move_options,
 )
+from rules.world_events.pack_cards import EventResolved
 
 from .helpers import play, position
 from .test_missions import pack_3_world

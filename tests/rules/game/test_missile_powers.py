@@ -28,8 +28,8 @@ from rules.game import (
     seats_to_act,
 )
 from rules.game.missile_powers import ChooseMissilePower, PassMissilePower, UseMissilePower
-from rules.pocket_world_events import MissilePowerGained
 from rules.world import City, Fortification, Scar, World
+from rules.world_events.pockets import MissilePowerGained
 
 from ..pocket_worlds import with_pocket_1
 from .helpers import FACTIONS, fresh_game, play, position, rig_dice, with_world

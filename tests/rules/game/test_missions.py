@@ -30,8 +30,6 @@ from rules.game import (
 )
 from rules.game.common import legal_starts
 from rules.game.missions import continents_taken, met
-from rules.mission_world_events import MissionClaimed, SeaLineAdded
-from rules.pocket_world_events import AlienIslandPlaced
 from rules.simulate import customized_world, make_bots, person
 from rules.unlocks import packs_due
 from rules.world import World
@@ -42,6 +40,8 @@ from rules.world_events import (
     GameIncident,
     PackOpened,
 )
+from rules.world_events.missions import MissionClaimed, SeaLineAdded
+from rules.world_events.pockets import AlienIslandPlaced
 
 from ..pack_worlds import with_pack_3
 from ..pocket_worlds import with_pocket_1

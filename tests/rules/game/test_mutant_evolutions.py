@@ -32,9 +32,9 @@ from rules.game.mutant_evolutions import (
     KeepCard,
     Mindshackle,
 )
-from rules.pocket_world_events import MutantsEvolved
 from rules.simulate import customized_world
 from rules.world import World
+from rules.world_events.pockets import MutantsEvolved
 from tests.rules.pocket_worlds import with_pocket_1
 
 from .helpers import play, position, rig_dice

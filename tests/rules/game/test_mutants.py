@@ -11,7 +11,6 @@ import pytest
 from rules import box
 from rules.bot_mutants import evolve_move
 from rules.bots import HeuristicBot
-from rules.card_world_events import EventResolved
 from rules.errors import IllegalMove
 from rules.game import (
     Attack,
@@ -33,11 +32,12 @@ from rules.game import (
     seats_to_act,
 )
 from rules.game.effects import has_effect, power_effects
-from rules.pocket_world_events import MutantsEvolved
-from rules.red_slot_world_events import SlotMissionClaimed
 from rules.simulate import customized_world
 from rules.world import Scar, World
 from rules.world_events import PackOpened
+from rules.world_events.pack_cards import EventResolved
+from rules.world_events.pockets import MutantsEvolved
+from rules.world_events.red_slots import SlotMissionClaimed
 from tests.rules.pocket_worlds import with_pocket_1, with_pocket_2
 
 from .helpers import fresh_game, play, position, rig_dice

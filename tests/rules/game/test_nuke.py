@@ -23,8 +23,8 @@ from rules.game import (
     legal_moves,
     seats_to_act,
 )
-from rules.pocket_world_events import NuclearStrike
 from rules.world import World
+from rules.world_events.pockets import NuclearStrike
 from tests.rules.pocket_worlds import with_pocket_1
 
 from .helpers import fresh_game, play, position, rig_dice

@@ -10,7 +10,6 @@ import pytest
 
 from rules import box
 from rules.bots import HeuristicBot
-from rules.card_world_events import EventResolved
 from rules.data import board
 from rules.errors import IllegalMove
 from rules.game import (
@@ -31,6 +30,7 @@ from rules.game.pack_events import event_chooser
 from rules.simulate import customized_world
 from rules.world import Fortification, World
 from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened
+from rules.world_events.pack_cards import EventResolved
 
 from .helpers import play, position, rig_dice
 

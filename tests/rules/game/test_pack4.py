@@ -35,13 +35,6 @@ from rules.game import (
 from rules.game.lead_faction import lead_faction
 from rules.game.missions import met
 from rules.game.private_missions import slot_mission
-from rules.mission_world_events import MissionClaimed
-from rules.red_slot_world_events import (
-    LeadMissionChosen,
-    PrivateMissionStuck,
-    SlotMissionClaimed,
-    into_red_slot,
-)
 from rules.world import FactionRecord, World
 from rules.world_events import (
     CityFortified,
@@ -51,6 +44,13 @@ from rules.world_events import (
     ScarPlaced,
     event_from_json,
     replay,
+)
+from rules.world_events.missions import MissionClaimed
+from rules.world_events.red_slots import (
+    LeadMissionChosen,
+    PrivateMissionStuck,
+    SlotMissionClaimed,
+    into_red_slot,
 )
 
 from .helpers import FACTIONS, fresh_game, play, position, rig_dice

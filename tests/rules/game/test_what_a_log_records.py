@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from itertools import groupby
 
-from rules.card_world_events import EventResolved
 from rules.data import content
 from rules.event_targets import (
     CITY_TROOPS,
@@ -30,6 +29,7 @@ from rules.game import (
 from rules.game.comeback import owed_at_game_end
 from rules.world import World
 from rules.world_events import CityFounded, PackOpened, event_from_json
+from rules.world_events.pack_cards import EventResolved
 
 from .helpers import FACTIONS, play, position, rig_dice
 

@@ -17,7 +17,8 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.words import ngettext
 from rules.world import FactionRecord, World
-from rules.world_events import WorldEvent, _unknown_faction
+from rules.world_events.base import WorldEvent
+from rules.world_events.checks import unknown_faction
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class FactionWinBroughtIn(WorldEvent):
                 )
             ]
         if self.faction not in box.factions(world):
-            return [_unknown_faction(self.faction)]
+            return [unknown_faction(self.faction)]
         if any(r.game == self.game and r.outcome == "won" for r in world.faction_records):
             return [
                 Violation(

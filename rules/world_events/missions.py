@@ -16,7 +16,8 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.words import listed, ngettext
 from rules.world import World
-from rules.world_events import WorldEvent, fallout_unchangeable
+from rules.world_events.base import WorldEvent
+from rules.world_events.checks import fallout_unchangeable
 
 
 def _and(names: list[str]) -> str:

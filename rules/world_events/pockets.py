@@ -17,7 +17,13 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.words import gettext_noop, listed
 from rules.world import Scar, World
-from rules.world_events import WorldEvent, fallout_unchangeable
+from rules.world_events.base import WorldEvent
+from rules.world_events.checks import (
+    fallout_unchangeable,
+    territory_name,
+    unknown_faction,
+    unknown_territory,
+)
 
 NOTHING_SUCH = gettext_noop("Nothing in this campaign's box does that.")
 """Translate it where it is used: `_(NOTHING_SUCH)`."""
@@ -25,20 +31,6 @@ NOTHING_SUCH = gettext_noop("Nothing in this campaign's box does that.")
 
 def _sealed(rule: str) -> list[Violation]:
     return [Violation("not_in_box", _(NOTHING_SUCH), rule)]
-
-
-def _name(territory: str) -> str:
-    return board().territory(territory).name if board().knows(territory) else territory
-
-
-def _unknown_territory(key: str) -> Violation:
-    return Violation(
-        "unknown_territory", _("There is no territory '%(key)s'.") % {"key": key}, "C-2"
-    )
-
-
-def _unknown_faction(key: str) -> Violation:
-    return Violation("unknown_faction", _("There is no faction '%(key)s'.") % {"key": key}, "C-3")
 
 
 @dataclass(frozen=True)
@@ -61,9 +53,9 @@ class NuclearStrike(WorldEvent):
         if not box.is_open(world, "pocket_1"):
             return _sealed("U-6")
         if self.territory not in board().territories:
-            return [_unknown_territory(self.territory)]
+            return [unknown_territory(self.territory)]
         if self.faction not in box.factions(world):
-            return [_unknown_faction(self.faction)]
+            return [unknown_faction(self.faction)]
         if world.fallout is not None:
             return [
                 Violation(
@@ -72,7 +64,7 @@ class NuclearStrike(WorldEvent):
                         "The board already has its fallout zone, in %(territory)s: there is only "
                         "one Fallout Zone mark."
                     )
-                    % {"territory": _name(world.fallout)},
+                    % {"territory": territory_name(world.fallout)},
                     "U-6",
                 )
             ]
@@ -97,7 +89,7 @@ class NuclearStrike(WorldEvent):
         return _(
             "%(territory)s was nuked: it is the fallout zone and its card is destroyed; "
             "%(faction)s is the Bringer of Nuclear Fire"
-        ) % {"territory": _name(self.territory), "faction": faction}
+        ) % {"territory": territory_name(self.territory), "faction": faction}
 
 
 @dataclass(frozen=True)
@@ -119,7 +111,7 @@ class MissilePowerGained(WorldEvent):
             return _sealed("G-3")
         found = box.factions(world).get(self.faction)
         if found is None:
-            return [_unknown_faction(self.faction)]
+            return [unknown_faction(self.faction)]
         power = content().missile_powers[self.power].name
         if not found.slot_open("brown"):
             return [
@@ -235,8 +227,8 @@ class AlienIslandPlaced(WorldEvent):
         found = box.factions(world).get(self.faction)
         # Any faction whose yellow slot may take a weakness: the Mutants too (K184).
         if found is None or not found.slot_open("yellow"):
-            return [_unknown_faction(self.faction)]
-        violations = [_unknown_territory(t) for t in self.ends if t not in board().territories]
+            return [unknown_faction(self.faction)]
+        violations = [unknown_territory(t) for t in self.ends if t not in board().territories]
         if violations:
             return violations
         if len(self.ends) != 2 or self.ends[0] == self.ends[1]:
@@ -253,7 +245,7 @@ class AlienIslandPlaced(WorldEvent):
                     Violation(
                         "not_coastal",
                         _("%(territory)s does not touch an ocean, so no sea line can end there.")
-                        % {"territory": _name(end)},
+                        % {"territory": territory_name(end)},
                         "U-7",
                     )
                 )
@@ -271,7 +263,7 @@ class AlienIslandPlaced(WorldEvent):
         )
 
     def describe(self) -> str:
-        a, b = (_name(t) for t in self.ends)
+        a, b = (territory_name(t) for t in self.ends)
         collaborator = content().faction_name(self.faction)
         return _(
             "Alien Island rose, joined to %(a)s and %(b)s; %(faction)s is the Alien Collaborator"
@@ -296,14 +288,14 @@ class CityRuined(WorldEvent):
         if not box.addition_active(world, "ruins"):
             return _sealed("E-7")
         if not board_links.on_board(world, self.territory):
-            return [_unknown_territory(self.territory)]
+            return [unknown_territory(self.territory)]
         city = world.cities.get(self.territory)
         if city is None or city.kind != "minor":
             return [
                 Violation(
                     "not_minor_city",
                     _("%(territory)s holds no Minor City to ruin.")
-                    % {"territory": _name(self.territory)},
+                    % {"territory": territory_name(self.territory)},
                     "E-7",
                 )
             ]
@@ -323,7 +315,9 @@ class CityRuined(WorldEvent):
         )
 
     def describe(self) -> str:
-        return _("The city in %(territory)s was ruined") % {"territory": _name(self.territory)}
+        return _("The city in %(territory)s was ruined") % {
+            "territory": territory_name(self.territory)
+        }
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from rules.data import Mission, content
 from rules.errors import Violation
 from rules.words import gettext as _
 from rules.world import World
-from rules.world_events import WorldEvent
+from rules.world_events.base import WorldEvent
+from rules.world_events.checks import unknown_faction
 
 
 def _mission_in_box(world: World, code: str) -> Mission | None:
@@ -29,10 +30,6 @@ def _no_mission(code: str) -> Violation:
         _("There is no mission card '%(mission)s' in this campaign's box.") % {"mission": code},
         "E-8",
     )
-
-
-def _unknown_faction(key: str) -> Violation:
-    return Violation("unknown_faction", _("There is no faction '%(key)s'.") % {"key": key}, "C-3")
 
 
 def _mission_name(code: str) -> str:
@@ -60,7 +57,7 @@ class PrivateMissionStuck(WorldEvent):
         if mission is None or not mission.private or not box.private_missions_active(world):
             return [_no_mission(self.mission)]
         if self.faction not in box.factions(world):
-            return [_unknown_faction(self.faction)]
+            return [unknown_faction(self.faction)]
         held = box.red_slot(world, self.faction)
         if held is not None:
             return [
@@ -124,7 +121,7 @@ class SlotMissionClaimed(WorldEvent):
         if bounds := self.bounds():
             return bounds
         if self.faction not in box.factions(world):
-            return [_unknown_faction(self.faction)]
+            return [unknown_faction(self.faction)]
         if box.red_slot(world, self.faction) != self.mission:
             return [
                 Violation(
@@ -177,7 +174,7 @@ class LeadMissionChosen(WorldEvent):
         if _mission_in_box(world, self.mission) is None:
             return [_no_mission(self.mission)]
         if self.faction not in content().factions:
-            return [_unknown_faction(self.faction)]
+            return [unknown_faction(self.faction)]
         return []
 
     def apply(self, world: World) -> World:

@@ -17,7 +17,7 @@ from rules.errors import Violation
 from rules.words import gettext as _
 from rules.words import listed
 from rules.world import World
-from rules.world_events import WorldEvent
+from rules.world_events.base import WorldEvent
 
 
 class DraftPickRecord(TypedDict):
