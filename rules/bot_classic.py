@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from rules import bots
+from rules import bot_odds
 from rules.board_links import neighbours
 from rules.data import rules_board
 from rules.game import (
@@ -152,13 +152,13 @@ def _reinforce(state: GameState, seat: int, options: list[MoveOption]) -> Move:
 
 
 def _odds(attackers: int, defenders: int) -> float:
-    """The exact odds (`rules.bots.conquest_odds`) for small stacks; for big ones the odds of
+    """The exact odds (`rules.bot_odds.conquest_odds`) for small stacks; for big ones the odds of
     stacks scaled down to the same ratio, which keeps the exact sum's depth bounded."""
     total = attackers + defenders
     if total > ODDS_SCALE:
         attackers = max(1, round(attackers * ODDS_SCALE / total))
         defenders = max(1, round(defenders * ODDS_SCALE / total))
-    return bots.conquest_odds(attackers, defenders)
+    return bot_odds.conquest_odds(attackers, defenders)
 
 
 def _pushing(state: GameState) -> bool:

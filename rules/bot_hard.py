@@ -4,7 +4,8 @@ thriftier war and an eye on the red stars (W-2) that win a Legacy game."""
 from __future__ import annotations
 
 from rules import box
-from rules.bots import STARS_TO_WIN, HeuristicBot, conquest_odds
+from rules.bot_odds import conquest_odds
+from rules.bots import STARS_TO_WIN, HeuristicBot
 from rules.game import GameState, Move, PlaceTroops, legal_move_options
 from rules.game.comeback import WELL_ARMED
 from rules.game.effects import (

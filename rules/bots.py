@@ -1,6 +1,6 @@
 """Bots that play a seat: answer every decision the engine waits on with one legal move.
 
-`RandomBot` picks a uniformly random legal move. `HeuristicBot` plays a sensible game: it
+`HeuristicBot` (`rules.bot_random` has the random one) plays a sensible game: it
 drafts a good faction, many troops and an early turn when a draft is in use, starts where there
 is room, recruits to the front, expands into cheap empty land, attacks only
 with the exact odds in its favour, goes for HQs and red stars, buys stars with cards, fires
@@ -14,9 +14,7 @@ between calls but its generator, so the web app may create one afresh for each m
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from typing import Protocol
 
 from rules import (
@@ -27,6 +25,7 @@ from rules import (
     bot_missions,
     bot_mutants,
     bot_nuke,
+    bot_odds,
     bot_powers,
     bot_weaknesses,
 )
@@ -49,7 +48,6 @@ from rules.game import (
     Maneuver,
     Move,
     MoveIn,
-    MoveOption,
     PassMissiles,
     PlaceStart,
     PlaceTroops,
@@ -64,76 +62,6 @@ from rules.game import (
 
 class Bot(Protocol):
     def choose(self, state: GameState, seat: int) -> Move: ...
-
-
-# --- exact odds (X-7) ----------------------------------------------------------------------------
-
-
-@cache
-def roll_odds(attack_dice: int, defence_dice: int) -> tuple[tuple[int, int, float], ...]:
-    """(attacker losses, defender losses, probability) of one unmodified roll, by enumerating
-    every die outcome through `rules.combat.battle`."""
-    counts: dict[tuple[int, int], int] = {}
-    for faces in product(range(1, 7), repeat=attack_dice + defence_dice):
-        outcome = battle(faces[:attack_dice], faces[attack_dice:])
-        counts[outcome] = counts.get(outcome, 0) + 1
-    total = 6 ** (attack_dice + defence_dice)
-    return tuple((a, d, n / total) for (a, d), n in sorted(counts.items()))
-
-
-@cache
-def conquest_odds(attackers: int, defenders: int) -> float:
-    """The chance that `attackers` troops free to roll (the origin's troops minus those that
-    stay behind) wipe out `defenders`, fighting to the end with the most dice on both sides."""
-    if defenders <= 0:
-        return 1.0
-    if attackers <= 0:
-        return 0.0
-    chance = 0.0
-    for lost_attack, lost_defence, p in roll_odds(min(3, attackers), min(2, defenders)):
-        chance += p * conquest_odds(attackers - lost_attack, defenders - lost_defence)
-    return chance
-
-
-# --- the random bot ------------------------------------------------------------------------------
-
-
-def _option_key(option: MoveOption) -> tuple[str, str]:
-    return option.move.type, repr(option.move)
-
-
-class RandomBot:
-    """A uniformly random legal move: each option counts once per count it allows, which is
-    the same as drawing from `legal_moves` without building every count of every option."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: GameState, seat: int) -> Move:
-        families: list[MoveOption | list[Move]] = []
-        sizes: list[int] = []
-        # Sorted, so the choice does not hang on the order the engine happens to list them in.
-        for option in sorted(legal_move_options(state, seat), key=_option_key):
-            if option.cards is not None:
-                moves = option.moves()
-                families.append(moves)
-                sizes.append(len(moves))
-            elif option.min_count is not None and option.max_count is not None:
-                families.append(option)
-                sizes.append(option.max_count - option.min_count + 1)
-            else:
-                families.append([option.move])
-                sizes.append(1)
-        if not families:
-            raise ValueError(f"Seat {seat} has no legal move in phase {state.phase}.")
-        pick = self.rng.randrange(sum(sizes))
-        for family, size in zip(families, sizes, strict=True):
-            if pick < size:
-                if isinstance(family, list):
-                    return family[pick]
-                return replace(family.move, count=family.min_count + pick)  # type: ignore[call-arg, operator]
-            pick -= size
-        raise AssertionError("unreachable")
 
 
 # --- the heuristic bot ---------------------------------------------------------------------------
@@ -219,7 +147,7 @@ class HeuristicBot:
 
     def _chance(self, state: GameState, seat: int, origin: str, target: str, free: int) -> float:
         """The chance that `free` troops from `origin` take `target` (no modifier counted)."""
-        return conquest_odds(free, state.troops(target))
+        return bot_odds.conquest_odds(free, state.troops(target))
 
     @staticmethod
     def _threat(state: GameState, seat: int, territory: str) -> int:

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.bot_levels import LEVELS, bot_for
-from rules.bots import Bot, HeuristicBot, RandomBot
+from rules.bot_random import RandomBot
+from rules.bots import Bot, HeuristicBot
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent
 from rules.game import GameState, Move, SeatSpec, apply_move, game_result, new_game, seats_to_act

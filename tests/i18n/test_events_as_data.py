@@ -12,7 +12,8 @@ import pytest
 from django.utils import translation
 
 from campaign.selectors.world import world_current
-from rules.bots import HeuristicBot, RandomBot
+from rules.bot_random import RandomBot
+from rules.bots import HeuristicBot
 from rules.data import content
 from rules.game import SeatSpec, apply_move, new_game, seats_to_act
 from rules.simulate import customized_world

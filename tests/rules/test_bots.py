@@ -8,7 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.bots import HeuristicBot, RandomBot, conquest_odds
+from rules.bot_odds import conquest_odds
+from rules.bot_random import RandomBot
+from rules.bots import HeuristicBot
 from rules.game import (
     Attack,
     BuyRedStar,

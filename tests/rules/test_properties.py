@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules import board_links, box
-from rules.bots import RandomBot
+from rules.bot_random import RandomBot
 from rules.data import board, content
 from rules.errors import IllegalMove
 from rules.game import (

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from rules import box
-from rules.bots import HeuristicBot, RandomBot
+from rules.bot_random import RandomBot
+from rules.bots import HeuristicBot
 from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (

@@ -11,7 +11,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.bots import HeuristicBot, RandomBot
+from rules.bot_random import RandomBot
+from rules.bots import HeuristicBot
 from rules.game import GameState, apply_move, legal_move_options, replay, seats_to_act
 from rules.variants.cards import full_deck
 from rules.variants.steps import steps_for
