@@ -1,4 +1,5 @@
-"""End-of-game changes to the world (END-4 to END-9): signing, rewards, naming the world.
+"""The rewards of a game's end (END-5, END-6, END-9): what the rules offer, the checks of a
+choice, and the order the held-on players choose in.
 
 Shared by the hand-logged games (`campaign/services/game_log/`) and digital play. Everything here
 is pure: it reads a `World` and returns options, violations or world events.
@@ -10,24 +11,22 @@ is pure: it reads a `World` and returns options, violations or world events.
   so a page's choices and the server's checks never disagree; `reward_event(...)` turns a legal
   choice into its world event.
 - `held_on_order(seating, outcomes)` gives the clockwise order of held-on players (END-6).
-- `world_naming_candidates(world)` and `world_naming_rolloff(...)` settle END-8; dice come from
-  the caller (given rounds, or a seeded `random.Random`), never from global randomness.
-- `end_of_game_events(world, ...)` composes a game's end into its ordered events, checking each
-  against the world as changed by the ones before it (the entry point for digital play).
+
+Naming the world (END-8) is `rules.world_naming`; a game's end composed into its events, in
+order, is `rules.game_end`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from rules import board_links
 from rules.data import board, content
 from rules.errors import IllegalWorldEvent, Violation
 from rules.words import gettext as _
-from rules.words import gettext_noop, listed
+from rules.words import gettext_noop
 from rules.world import World
 from rules.world_events import (
     CardDestroyed,
@@ -37,9 +36,7 @@ from rules.world_events import (
     ContinentBonusChanged,
     ContinentNamed,
     ScarCancelled,
-    VictorSigned,
     WorldEvent,
-    WorldNamed,
 )
 
 RewardCode = Literal["R1", "R2", "R3", "R4", "R5", "R6", "H1", "H2"]
@@ -336,184 +333,3 @@ def held_on_order(seating: Sequence[str], outcomes: Mapping[str, str]) -> list[s
     start = seating.index(winners[0])
     clockwise = [*seating[start + 1 :], *seating[:start]]
     return [p for p in clockwise if outcomes.get(p) == "held_on"]
-
-
-# --- naming the world (END-8) -----------------------------------------------------------------
-
-
-def world_naming_due(world: World) -> bool:
-    """END-8: the world is named at the end of game 15, once, by the most frequent signer."""
-    return world.world_name is None and world.games_played >= content().constants["rewarded_games"]
-
-
-def world_naming_candidates(world: World) -> list[str]:
-    """The people with the most signatures (END-8); more than one means a roll-off."""
-    counts = world.signature_counts()
-    if not counts:
-        return []
-    most = max(counts.values())
-    return sorted(p for p, n in counts.items() if n == most)
-
-
-def continents_named_by(world: World, person: str) -> int:
-    return sum(1 for c in world.continent_names.values() if c.namer == person)
-
-
-@dataclass(frozen=True)
-class RollOff:
-    """The END-8 roll-off: each round maps the people still tied to (die, bonus, total)."""
-
-    winner: str
-    rounds: tuple[dict[str, tuple[int, int, int]], ...] = field(default_factory=tuple)
-
-
-def world_naming_rolloff(
-    world: World,
-    *,
-    rounds: Sequence[Mapping[str, int]] | None = None,
-    rng: random.Random | None = None,
-) -> RollOff:
-    """Settle who names the world (END-8): a single most-frequent signer names it; tied signers
-    each roll a die plus 1 per continent they named, and the still-tied re-roll (OPEN-15).
-
-    Dice come from `rounds` (one mapping person -> die per round, as rolled at the table) or,
-    when `rounds` is None, from `rng` (a seeded generator the caller owns). Raises
-    `IllegalWorldEvent` when the given rounds leave out a tied person or stop while still tied.
-    """
-    tied = world_naming_candidates(world)
-    if not tied:
-        raise IllegalWorldEvent("no_signers", _("Nobody has signed, so nobody names it."), "END-8")
-    if len(tied) == 1:
-        return RollOff(winner=tied[0])
-    if rounds is None and rng is None:
-        raise IllegalWorldEvent(
-            "rolloff_dice", _("Tied signers roll off; give the dice rolled."), "END-8"
-        )
-    played: list[dict[str, tuple[int, int, int]]] = []
-    given = list(rounds) if rounds is not None else None
-    while len(tied) > 1:
-        if given is not None:
-            if len(played) >= len(given):
-                raise IllegalWorldEvent(
-                    "rolloff_unfinished",
-                    _("%(people)s are still tied; they roll again.")
-                    % {"people": listed(tied, _(" and "))},
-                    "END-8",
-                )
-            dice = dict(given[len(played)])
-        else:
-            assert rng is not None
-            dice = {p: rng.randint(1, 6) for p in tied}
-        missing = [p for p in tied if p not in dice]
-        if missing:
-            raise IllegalWorldEvent(
-                "rolloff_missing",
-                _("Round %(round)s needs a die for %(people)s.")
-                % {"round": len(played) + 1, "people": listed(missing)},
-                "END-8",
-            )
-        if any(not 1 <= dice[p] <= 6 for p in tied):
-            raise IllegalWorldEvent("bad_die", _("A die shows 1 to 6."), "C-5")
-        result = {
-            p: (dice[p], continents_named_by(world, p), dice[p] + continents_named_by(world, p))
-            for p in tied
-        }
-        played.append(result)
-        best = max(total for _, _, total in result.values())
-        tied = [p for p in tied if result[p][2] == best]
-    if given is not None and len(given) > len(played):
-        raise IllegalWorldEvent(
-            "rolloff_extra", _("The roll-off was settled before the last round given."), "END-8"
-        )
-    return RollOff(winner=tied[0], rounds=tuple(played))
-
-
-def world_namer_violations(
-    world: World, namer: str | None, *, rounds: Sequence[Mapping[str, int]] = ()
-) -> list[Violation]:
-    """Why `namer` may not name the world now (END-8), given the roll-off dice if tied."""
-    if not namer:
-        return [Violation("namer_required", _("Say who names the world."), "END-8")]
-    candidates = world_naming_candidates(world)
-    if namer not in candidates:
-        return [
-            Violation(
-                "not_most_signatures",
-                _("%(namer)s does not have the most signatures; %(candidates)s names the world.")
-                % {"namer": namer, "candidates": listed(candidates, _(" or ")) or _("nobody")},
-                "END-8",
-            )
-        ]
-    if len(candidates) == 1:
-        return []
-    try:
-        winner = world_naming_rolloff(world, rounds=rounds).winner
-    except IllegalWorldEvent as exc:
-        return [exc.as_violation()]
-    if winner != namer:
-        return [
-            Violation(
-                "lost_rolloff",
-                _("%(winner)s won the roll-off, not %(namer)s.")
-                % {"winner": winner, "namer": namer},
-                "END-8",
-            )
-        ]
-    return []
-
-
-# --- a game's end, composed (END-1 order) -----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EndOfGame:
-    """What a game's end decides. `held_on_rewards` are in clockwise order from the winner
-    (see `held_on_order`) as (person, choice or None, territories held when play stopped)."""
-
-    game: int
-    winner: str
-    signed_on: str
-    slogan: str = ""
-    winner_reward: RewardChoice | None = None
-    held_on_rewards: tuple[tuple[str, RewardChoice | None, frozenset[str]], ...] = ()
-    world_name: str | None = None
-    world_namer: str | None = None
-    naming_rounds: tuple[Mapping[str, int], ...] = ()
-
-
-def end_of_game_events(world: World, end: EndOfGame) -> list[WorldEvent]:
-    """The events of END-4 to END-8 in order, each checked against the world as changed by
-    the ones before it. Raises `IllegalWorldEvent` on the first refusal. `world` is the world
-    after the game itself was recorded (`GameRecorded`)."""
-    events: list[WorldEvent] = []
-
-    def add(event: WorldEvent) -> None:
-        nonlocal world
-        for violation in event.check(world):
-            raise IllegalWorldEvent.from_violation(violation)
-        events.append(event)
-        world = event.apply(world)
-
-    def refuse(violations: list[Violation]) -> None:
-        if violations:
-            raise IllegalWorldEvent.from_violation(violations[0])
-
-    if rewards_given(end.game):
-        add(VictorSigned(person=end.winner, game=end.game, date=end.signed_on, slogan=end.slogan))
-        if end.winner_reward is not None:
-            refuse(reward_violations(world, end.winner_reward, winner=True))
-            add(reward_event(end.winner_reward, person=end.winner, game=end.game))
-        elif winner_reward_options(world):
-            # DIFF-4: the winner must take one reward while any is legal.
-            refuse([Violation("reward_required", _("The winner takes one reward."), "END-5")])
-        for person, choice, held in end.held_on_rewards:
-            if choice is None:
-                continue
-            refuse(reward_violations(world, choice, winner=False, held=held))
-            add(reward_event(choice, person=person, game=end.game))
-    elif end.winner_reward or any(c for _, c, _ in end.held_on_rewards):
-        refuse([Violation("no_rewards", _("After game 15 nobody takes rewards."), "END-9")])
-    if end.world_name is not None:
-        refuse(world_namer_violations(world, end.world_namer, rounds=end.naming_rounds))
-        add(WorldNamed(name=end.world_name, person=end.world_namer or ""))
-    return events

@@ -49,8 +49,6 @@ from rules.rewards import (
     reward_event,
     rewards_given,
     winner_reward_options,
-    world_naming_due,
-    world_naming_rolloff,
 )
 from rules.world_events import (
     INCIDENTS,
@@ -59,6 +57,7 @@ from rules.world_events import (
     PackOpened,
     ScarPlaced,
 )
+from rules.world_naming import world_naming_due, world_naming_rolloff
 
 
 @dataclass(frozen=True)

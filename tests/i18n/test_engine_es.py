@@ -10,12 +10,7 @@ from django.utils import translation
 from rules.data import board
 from rules.errors import IllegalWorldEvent
 from rules.lead_faction import lead_among
-from rules.rewards import (
-    RewardChoice,
-    reward_violations,
-    winner_reward_options,
-    world_naming_rolloff,
-)
+from rules.rewards import RewardChoice, reward_violations, winner_reward_options
 from rules.unlocks import ordinal
 from rules.world import World
 from rules.world_events import (
@@ -27,6 +22,7 @@ from rules.world_events import (
 )
 from rules.world_events.bring_in import GamesBroughtIn
 from rules.world_events.pockets import NuclearStrike
+from rules.world_naming import world_naming_rolloff
 
 
 def _signed() -> World:

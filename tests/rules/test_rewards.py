@@ -6,19 +6,15 @@ import pytest
 
 from rules.data import board
 from rules.errors import IllegalWorldEvent
+from rules.game_end import EndOfGame, end_of_game_events
 from rules.rewards import (
-    EndOfGame,
     RewardChoice,
-    end_of_game_events,
     held_on_order,
     held_on_reward_options,
     reward_event,
     reward_violations,
     rewards_given,
     winner_reward_options,
-    world_namer_violations,
-    world_naming_candidates,
-    world_naming_rolloff,
 )
 from rules.world import World
 from rules.world_events import (
@@ -34,6 +30,7 @@ from rules.world_events import (
     VictorSigned,
     WorldNamed,
 )
+from rules.world_naming import world_namer_violations, world_naming_candidates, world_naming_rolloff
 
 T = sorted(board().territories)
 C = sorted(board().continents)

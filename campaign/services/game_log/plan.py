@@ -38,8 +38,6 @@ from rules.rewards import (
     reward_violations,
     rewards_given,
     winner_reward_options,
-    world_namer_violations,
-    world_naming_due,
 )
 from rules.words import gettext as _
 from rules.world import World
@@ -52,6 +50,7 @@ from rules.world_events import (
     WorldNamed,
 )
 from rules.world_events.pockets import CityRuined, NuclearStrike
+from rules.world_naming import world_namer_violations, world_naming_due
 
 
 def game_log_plan(

@@ -45,14 +45,9 @@ from campaign.services.game_log.refusals import Refusal
 from campaign.services.log_drafts import log_draft_drop, log_draft_touch, others_drafting
 from rules import board_links
 from rules.errors import RuleError
-from rules.rewards import (
-    held_on_order,
-    held_on_reward_options,
-    winner_reward_options,
-    world_naming_candidates,
-    world_naming_due,
-)
+from rules.rewards import held_on_order, held_on_reward_options, winner_reward_options
 from rules.world import World
+from rules.world_naming import world_naming_candidates, world_naming_due
 
 
 def _querydict(raw: dict[str, Any]) -> QueryDict:
