@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import NotFoundError
 from campaign.models import Campaign, EventMention, EventVoid, WorldEventRecord, WorldSnapshot
 from campaign.models.world import CHECKPOINT_EVERY
-from rules.world import POCKET_FIELDS, World
+from rules.world import FactionRecord, World
 from rules.world_digest import WorldDigester
 from rules.world_events import EventsVoided, GameRecorded, WorldEvent, event_from_json, replay
 
@@ -255,8 +255,8 @@ def _counted(entries: list[tuple[int, WorldEvent]]) -> list[tuple[int, WorldEven
 def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
     """How the cached snapshots differ from a replay of the log ([] when they agree): each
     past game's digest and entry, the whole worlds of the checkpoints and the current one.
-    Linear in the log: one replay, digests extended game by game, whole worlds read only
-    where they are kept."""
+    Linear in the log: one replay, digests extended game by game, the stored form of each
+    faction-card row made once (`_StoredWorlds`), whole worlds read only where they are kept."""
     problems: list[str] = []
     entries = world_event_entries(campaign=campaign)
     current_world, per_game = world_projection(_counted(entries), world=World(), after_seq=0)
@@ -282,12 +282,15 @@ def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
         if not key[0] and (snapshot[1], snapshot[2]) != (seq, digests[key[1]]):
             problems.append(f"{label} differs from the replay in its digest or last entry")
     kept = dict(WorldSnapshot.objects.filter(pk__in=whole).values_list("pk", "world"))
-    for pk, (label, world) in whole.items():
+    stored_worlds = _StoredWorlds()
+    for pk, (label, world) in sorted(whole.items(), key=lambda item: item[1][1].games_played):
+        replayed = stored_worlds.form(world)
         if kept.get(pk) is None:
             problems.append(f"{label} holds no whole world")
-        elif not _same_world(kept[pk], world):
-            as_stored = _as_stored(world)
-            changed = sorted(k for k in as_stored if as_stored.get(k) != kept[pk].get(k))
+        elif kept[pk] != replayed:
+            changed = sorted(
+                k for k in {*replayed, *kept[pk]} if replayed.get(k) != kept[pk].get(k)
+            )
             problems.append(f"{label} differs from the replay in: {', '.join(changed)}")
     for is_current, games in snapshots:
         problems.append(
@@ -303,23 +306,30 @@ def _digests(per_game: dict[int, tuple[int, World]]) -> dict[int, str]:
     return {n: digester.digest(world) for n, (_, world) in sorted(per_game.items())}
 
 
-def _same_world(stored: dict, world: World) -> bool:
-    """Whether a stored world is the replayed one: read back and compared as a World, with
-    the same fields stored (cheaper than writing every replayed world out as JSON), and as
-    JSON when they differ, which names what differs."""
-    try:
-        same = World.from_json(stored) == world
-    except (KeyError, TypeError, ValueError, AttributeError):
-        same = False
-    if same and set(stored) == _stored_fields(world):
-        return True
-    return stored == _as_stored(world)
+_ROW_FIELDS = tuple(f.name for f in fields(FactionRecord))
 
 
-def _stored_fields(world: World) -> set[str]:
-    """The keys `World.to_json` writes for `world` (the pocket fields only once they hold
-    something)."""
-    return {f.name for f in fields(World)} - {n for n in POCKET_FIELDS if not getattr(world, n)}
+class _StoredWorlds:
+    """Replayed worlds in their stored form, taken in game order. The rows on the faction
+    cards' backs, the one part of a world that grows with every game, are converted once each
+    and shared by the later worlds' forms: checking every checkpoint then costs each row once
+    in Python, not once per checkpoint (what is left per checkpoint is comparing plain JSON)."""
+
+    def __init__(self) -> None:
+        self._records: tuple[FactionRecord, ...] = ()
+        self._rows: list[dict[str, Any]] = []
+
+    def form(self, world: World) -> dict[str, Any]:
+        records = world.faction_records
+        if records[: len(self._records)] != self._records:  # not an extension: start again
+            self._records, self._rows = (), []
+        # A row's fields are plain values: its stored form is the mapping of them.
+        new = records[len(self._records) :]
+        self._rows.extend({name: getattr(r, name) for name in _ROW_FIELDS} for r in new)
+        self._records = records
+        data = _as_stored(world.evolve(faction_records=()))
+        data["faction_records"] = self._rows[: len(records)]
+        return data
 
 
 def _as_stored(world: World) -> dict:

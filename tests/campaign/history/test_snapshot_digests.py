@@ -95,6 +95,23 @@ def test_verify_worlds_names_a_tampered_digest_and_a_tampered_checkpoint(logged)
         call_command("verify_worlds")
 
 
+def test_verify_worlds_names_a_tampered_row_on_a_faction_card(logged):
+    """The faction cards' rows, the part of a world that grows with every game and that
+    verifying converts once for all checkpoints, are still compared at each checkpoint and in
+    the current world (END-2: who played which faction and how it ended)."""
+    snapshots = WorldSnapshot.objects.filter(campaign=logged)
+    checkpoint = snapshots.get(is_current=False, games_played=CHECKPOINT_EVERY)
+    checkpoint.world["faction_records"][3]["outcome"] = "won"
+    checkpoint.save()
+    current = snapshots.get(is_current=True)
+    current.world["faction_records"].append(dict(current.world["faction_records"][-1]))
+    current.save()
+    assert world_snapshot_mismatches(campaign=logged) == [
+        f"snapshot as of game {CHECKPOINT_EVERY} differs from the replay in: faction_records",
+        "current snapshot differs from the replay in: faction_records",
+    ]
+
+
 def test_the_migration_digests_snapshots_that_held_whole_worlds(logged):
     """Snapshots stored before 0019 held every game's whole world and no digest."""
     replayed = _replayed(logged)
