@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules.data import Mission, content
+from rules.content_records import Mission
+from rules.data import content
 
 ACTION_WORDS = {
     "sea_line": gettext_lazy("its claimer draws a new sea line between two coastal territories"),

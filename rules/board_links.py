@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules.data import Territory, board, rules_board
+from rules.board_records import Territory
+from rules.data import board, rules_board
 from rules.world import World
 
 ALIEN_ISLAND = "alien_island"

@@ -15,7 +15,8 @@ from itertools import combinations
 from typing import Any
 
 from rules import board_links
-from rules.data import Mission, content, rules_board
+from rules.content_records import Mission
+from rules.data import content, rules_board
 from rules.game import (
     ChooseMission,
     ClaimMission,

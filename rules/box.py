@@ -11,8 +11,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from rules import words
-from rules.data import (
-    BASE_LANGUAGE,
+from rules.content_records import (
     ComebackPower,
     Content,
     DraftCard,
@@ -25,10 +24,8 @@ from rules.data import (
     PackSetting,
     RulesAddition,
     ScarType,
-    content,
-    content_in,
-    rules_content,
 )
+from rules.data import BASE_LANGUAGE, content, content_in, rules_content
 from rules.world import World
 
 DRAFT_KINDS = ("troops", "coins", "turn_order", "placement")

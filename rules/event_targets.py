@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.data import EventOption
+from rules.content_records import EventOption
 
 CITY_TROOPS = "city_troops"
 FORTIFICATION = "fortification"

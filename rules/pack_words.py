@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.data import ComebackPower, DraftCard, EventCard, EventOption, content
+from rules.content_records import ComebackPower, DraftCard, EventCard, EventOption
+from rules.data import content
 from rules.words import (
     NameKey,
     gettext_lazy,

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules import words
-from rules.data import Pack, board, content
+from rules.content_records import Pack
+from rules.data import board, content
 from rules.words import gettext as _
 from rules.words import gettext_noop
 from rules.world import World

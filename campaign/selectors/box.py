@@ -30,7 +30,7 @@ from campaign.selectors.pocket_contents import (
 )
 from campaign.selectors.world import world_current, world_tallies
 from rules import box
-from rules.data import (
+from rules.content_records import (
     ComebackPower,
     EventCard,
     Mission,
@@ -38,8 +38,8 @@ from rules.data import (
     PackContent,
     RulesAddition,
     ScarType,
-    content,
 )
+from rules.data import content
 from rules.pack_words import EVENT_AFTER_WORDS
 from rules.unlocks import is_optional
 from rules.world import World

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from campaign.dates import local_date
 from rules.box import DRAFT_KINDS
-from rules.data import EventCard, EventOption, board, content
+from rules.content_records import EventCard, EventOption
+from rules.data import board, content
 from rules.event_targets import option_targets
 from rules.pack_words import comeback_power_name, draft_card_words, event_code_label
 from rules.world_events import GameIncident, GameRecorded, WorldEvent

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy
 
 from rules import box
-from rules.data import Evolution, MissilePower, Mission, Power, ScarType, content
+from rules.content_records import Evolution, MissilePower, Mission, Power, ScarType
+from rules.data import content
 from rules.world import World
 
 BRINGER = gettext_lazy("Bringer of Nuclear Fire")

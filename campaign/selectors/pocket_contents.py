@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from campaign.mission_words import stars_words
 from rules import box
-from rules.data import Faction, PackContent, content
+from rules.content_records import Faction, PackContent
+from rules.data import content
 from rules.world import World
 
 SLOT_NAMES = {

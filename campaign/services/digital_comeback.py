@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from campaign.models.digital import GameSeat
 from rules import box
 from rules.bot_powers import comeback_pick
-from rules.data import ComebackPower
+from rules.content_records import ComebackPower
 from rules.errors import Violation
 from rules.game import GameResult, GameState
 from rules.game.comeback import owed_at_game_end

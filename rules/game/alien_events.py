@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import board_links
-from rules.data import EventCard, content, english_name
+from rules.content_records import EventCard
+from rules.data import content, english_name
 from rules.errors import Violation
 from rules.game import aliens
 from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.data import EventCard, content
+from rules.content_records import EventCard
+from rules.data import content
 from rules.errors import Violation
 from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS

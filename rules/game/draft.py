@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules import box
-from rules.data import DraftCard, rules_content
+from rules.content_records import DraftCard
+from rules.data import rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game.common import (
     constant,

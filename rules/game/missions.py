@@ -16,7 +16,8 @@ from typing import Any
 
 from rules import board_links, box
 from rules.bounds import NAME_MAX
-from rules.data import Mission, content, rules_board
+from rules.content_records import Mission
+from rules.data import content, rules_board
 from rules.errors import IllegalMove, Violation
 from rules.game import lead_faction
 from rules.game.common import ask_to_open, check_win, continent_bonuses, pack_due, seat_label

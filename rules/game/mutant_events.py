@@ -11,7 +11,8 @@ stays in the box, never to return to a deck (`rules.box.event_deck`).
 from __future__ import annotations
 
 from rules import box
-from rules.data import EventCard, board, content
+from rules.content_records import EventCard
+from rules.data import board, content
 from rules.errors import Violation
 from rules.game.common import check_win, fail, joined, seat_label
 from rules.game.effects import EVENT_EFFECTS

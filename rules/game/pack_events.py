@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from rules import box
-from rules.data import EventCard, content, english_name
+from rules.content_records import EventCard
+from rules.data import content, english_name
 from rules.errors import Violation
 from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, option_targets
 from rules.game import fallout

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import box
-from rules.data import Mission, content, rules_board
+from rules.content_records import Mission
+from rules.data import content, rules_board
 from rules.errors import IllegalMove, Violation
 from rules.game.common import check_win, seat_label
 from rules.game.draws import COIN

@@ -15,7 +15,8 @@ attacking (the steps where the holder may act at will).
 from __future__ import annotations
 
 from rules import board_links, box
-from rules.data import ScarType, content, rules_content
+from rules.content_records import ScarType
+from rules.data import content, rules_content
 from rules.errors import Violation
 from rules.game import fallout
 from rules.game.common import START_OF_TURN, required, seat_label, unknown_territory

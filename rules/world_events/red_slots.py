@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules import box
-from rules.data import Mission, content
+from rules.content_records import Mission
+from rules.data import content
 from rules.errors import Violation
 from rules.words import gettext as _
 from rules.world import World

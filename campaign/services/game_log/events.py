@@ -21,7 +21,8 @@ from campaign.services.game_log.packs import (
 from campaign.services.game_log.planner import GamePlanner
 from campaign.services.game_log.pockets import plan_event_effects
 from rules import box
-from rules.data import EventCard, EventOption, content
+from rules.content_records import EventCard, EventOption
+from rules.data import content
 from rules.errors import Violation
 from rules.event_targets import MISSION, OptionTargets, option_targets
 from rules.pack_words import event_card_label, event_option_words

@@ -21,7 +21,8 @@ from campaign.services.game_log.packs import NOT_IN_GAME, translated, unknown_te
 from campaign.services.game_log.planner import GamePlanner
 from campaign.services.game_log.red_slots import plan_slot_claim, stuck_in_red_slot
 from rules import box
-from rules.data import Mission, content
+from rules.content_records import Mission
+from rules.data import content
 from rules.errors import Violation
 from rules.words import gettext as _
 from rules.world import World

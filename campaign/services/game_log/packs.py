@@ -18,7 +18,8 @@ from django.utils.translation import gettext_noop
 from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.game_log.planner import GamePlanner
 from rules import box
-from rules.data import ComebackPower, board, content
+from rules.content_records import ComebackPower
+from rules.data import board, content
 from rules.errors import Violation
 from rules.pack_words import (
     draft_code_label,

@@ -17,7 +17,8 @@ from campaign.services.game_log.entry import EventEntry, GameLogEntry
 from campaign.services.game_log.packs import NOT_IN_GAME, translated
 from campaign.services.game_log.planner import GamePlanner
 from rules import board_links, box
-from rules.data import EventCard, EventOption, board, content
+from rules.content_records import EventCard, EventOption
+from rules.data import board, content
 from rules.errors import Violation
 from rules.event_targets import RUIN
 from rules.words import gettext as _

@@ -19,7 +19,8 @@ from campaign.services.game_log.entry import GameLogEntry, MissionEntry
 from campaign.services.game_log.packs import NOT_IN_GAME, translated
 from campaign.services.game_log.planner import GamePlanner
 from rules import box
-from rules.data import Mission, content
+from rules.content_records import Mission
+from rules.data import content
 from rules.errors import Violation
 from rules.words import gettext as _
 from rules.world import World

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from rules.data import ScarType, content
+from rules.content_records import ScarType
+from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
     Attack,
