@@ -11,9 +11,9 @@ from __future__ import annotations
 from rules import box
 from rules.data import content
 from rules.game import GameState, Move, MoveOption, ResolveEvent, legal_move_options
+from rules.game.event_cards import card_on_table
 from rules.game.mutant_events import MUTANTS_EVOLVE
 from rules.game.mutant_evolutions import MINDSHACKLE_WINDOW, Hypnotize, KeepCard, Mindshackle
-from rules.game.pack_events import card_on_table
 
 PHASE = MINDSHACKLE_WINDOW
 """The decision only Mindshackle asks for; `mindshackle_move` answers it."""

@@ -20,17 +20,17 @@ from rules.game import aliens
 from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS, on_card_taken
 from rules.game.endturn import END_OF_TURN, event_check, reveal
-from rules.game.events import GameEvent
-from rules.game.moves import MoveOption, ResolveEvent
-from rules.game.pack_events import (
+from rules.game.event_cards import (
     CHOICE_RULES,
     CHOOSERS,
     ChoiceRules,
-    _knock_outs,
-    _offer_choice,
-    _record,
-    _with_troops,
+    knock_outs,
+    offer_choice,
+    record_resolved,
+    with_troops,
 )
+from rules.game.events import GameEvent
+from rules.game.moves import MoveOption, ResolveEvent
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.rng import Rng
@@ -171,7 +171,7 @@ def _passed(
     }
     effect = next((o.effect for o in card.options if o.effect not in ("", PASS)), "")
     detail = what.get(effect, _("%(player)s passes")) % {"player": seat_label(state, seat)}
-    _record(state, card, move.option, seat, detail, events)
+    record_resolved(state, card, move.option, seat, detail, events)
     finish_turn(state, events)
 
 
@@ -189,7 +189,7 @@ def _beam_down(
         "city": state.world.cities[territory].name,
         "territory": territory_name(territory),
     }
-    _record(state, card, move.option, seat, detail, events, territories=(territory,))
+    record_resolved(state, card, move.option, seat, detail, events, territories=(territory,))
     finish_turn(state, events)
 
 
@@ -200,7 +200,7 @@ def _ruin(
     there is demolished, and the card is destroyed (its option says so)."""
     territory = move.territories[0]
     city = state.world.cities[territory].name
-    had_troops = _with_troops(state)
+    had_troops = with_troops(state)
     lost = []
     holder = state.owner(territory)
     if holder is not None:
@@ -229,10 +229,10 @@ def _ruin(
         detail = _("%(player)s ruins %(city)s in %(territory)s: %(losses)s") % where
     else:
         detail = _("%(player)s ruins %(city)s in %(territory)s") % where
-    _record(
+    record_resolved(
         state, card, move.option, seat, detail, events, marks=(ruined,), territories=(territory,)
     )
-    _knock_outs(state, had_troops, events)
+    knock_outs(state, had_troops, events)
     finish_turn(state, events)
 
 
@@ -256,7 +256,7 @@ def _take_face_up(
         "territory": territory_name(taken),
         "slot": slot,
     }
-    _record(state, card, move.option, seat, detail, events)
+    record_resolved(state, card, move.option, seat, detail, events)
     on_card_taken(state, seat, taken, events)
     state.phase, state.pending = END_OF_TURN, None
     if revealed is not None and state.world.card_coins[revealed] % 2 == 0:
@@ -287,4 +287,4 @@ for _key in CARDS:
     CHOICE_RULES[_key] = ChoiceRules(options=_options, resolve=_resolve)
 for _card in content().event_cards.values():
     if _card.key in CARDS:
-        EVENT_EFFECTS[_card.code] = _offer_choice
+        EVENT_EFFECTS[_card.code] = offer_choice

@@ -22,17 +22,17 @@ from rules.data import content
 from rules.errors import Violation
 from rules.game.common import demolish_hq, fail, joined, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
-from rules.game.events import GameEvent
-from rules.game.moves import MoveOption, ResolveEvent
-from rules.game.pack_events import (
+from rules.game.event_cards import (
     CHOICE_RULES,
     CHOOSERS,
     EVENT_CHOICE,
     ChoiceRules,
-    _offer_choice,
-    _record,
     event_chooser,
+    offer_choice,
+    record_resolved,
 )
+from rules.game.events import GameEvent
+from rules.game.moves import MoveOption, ResolveEvent
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.words import gettext as _
@@ -75,7 +75,7 @@ CHOOSERS[NAMED_PLAYER] = named_chooser
 def _offer_named(state: GameState, code: str, events: list[GameEvent]) -> None:
     """The drawn card is put on the table first, so its chooser can read whose name it bears."""
     state.pending = {"kind": DRAWN, "card": code}
-    _offer_choice(state, code, events)
+    offer_choice(state, code, events)
     if state.phase != EVENT_CHOICE:
         state.pending = None
 
@@ -170,7 +170,7 @@ def _discard_all(
         "player": who,
         "cards": listed(lost) if lost else _("nobody held any"),
     }
-    _record(state, card, move.option, seat, detail, events)
+    record_resolved(state, card, move.option, seat, detail, events)
     finish_turn(state, events)
 
 
@@ -185,7 +185,7 @@ def _demolish(
         "owner": seat_label(state, owner),
         "territory": territory_name(territory),
     }
-    _record(state, card, move.option, seat, detail, events, territories=(territory,))
+    record_resolved(state, card, move.option, seat, detail, events, territories=(territory,))
     finish_turn(state, events)
 
 
@@ -201,7 +201,7 @@ def _place_troops(
         "count": option.troops,
         "territory": territory_name(territory),
     }
-    _record(state, card, move.option, seat, detail, events, territories=(territory,))
+    record_resolved(state, card, move.option, seat, detail, events, territories=(territory,))
     finish_turn(state, events)
 
 
@@ -214,7 +214,7 @@ def _no_sea(
     detail = _(
         "%(player)s closes the sea lines to attacks and expansions until %(player)s's next turn"
     ) % {"player": who}
-    _record(state, card, move.option, seat, detail, events)
+    record_resolved(state, card, move.option, seat, detail, events)
     finish_turn(state, events)
 
 

@@ -30,6 +30,7 @@ from rules.game import ancient_events as ancient_events  # registers the box bot
 from rules.game import attack as combat
 from rules.game import mutant_events as mutant_events  # registers the Mutant cards
 from rules.game.common import OPEN_PACK, joined
+from rules.game.event_cards import EVENT_CHOICE
 from rules.game.events import GameEvent
 from rules.game.missile_powers import ChooseMissilePower, PassMissilePower, UseMissilePower
 from rules.game.moves import (
@@ -177,7 +178,7 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
     nuke.NUKE_CHOICE: {ChooseNukeTarget: nuke.choose_target},
     alien_arrival.ISLAND_PLACEMENT: {PlaceAlienIsland: alien_arrival.place_island},
     comeback.COMEBACK_PICK: {ChooseComebackPower: comeback.choose_comeback_power},
-    pack_events.EVENT_CHOICE: {
+    EVENT_CHOICE: {
         ResolveEvent: pack_events.resolve_event,
         Maneuver: pack_events.event_maneuver,
     },
@@ -245,7 +246,7 @@ PHASE_WORDS = {
         gettext_noop("a card is about to be taken: Interference may block it"),
         "G-3",
     ),
-    pack_events.EVENT_CHOICE: (
+    EVENT_CHOICE: (
         gettext_noop("an event card waits on its chooser's decision"),
         "E-7",
     ),
@@ -325,7 +326,7 @@ def seats_to_act(state: GameState) -> list[int]:
         return [missile_powers.picker(state)]
     if phase in (
         OPEN_PACK,
-        pack_events.EVENT_CHOICE,
+        EVENT_CHOICE,
         lead_faction.LEAD_MISSION,
         alien_arrival.ISLAND_PLACEMENT,
         nuke.NUKE_CHOICE,
@@ -417,7 +418,7 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
     nuke.NUKE_CHOICE: nuke.nuke_options,
     alien_arrival.ISLAND_PLACEMENT: alien_arrival.island_options,
     comeback.COMEBACK_PICK: comeback.comeback_options,
-    pack_events.EVENT_CHOICE: pack_events.event_choice_options,
+    EVENT_CHOICE: pack_events.event_choice_options,
     lead_faction.LEAD_MISSION: lead_faction.choose_options,
 }
 

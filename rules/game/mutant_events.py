@@ -16,10 +16,16 @@ from rules.data import board, content
 from rules.errors import Violation
 from rules.game.common import check_win, fail, joined, seat_label
 from rules.game.effects import EVENT_EFFECTS
+from rules.game.event_cards import (
+    CHOICE_RULES,
+    CHOOSERS,
+    ChoiceRules,
+    offer_choice,
+    record_resolved,
+)
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, ResolveEvent
 from rules.game.mutants import MUTANTS
-from rules.game.pack_events import CHOICE_RULES, CHOOSERS, ChoiceRules, _offer_choice, _record
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState
 from rules.words import gettext as _
@@ -81,7 +87,7 @@ def agent_of_chaos(state: GameState, code: str, events: list[GameEvent]) -> None
     card = content().event_cards[code]
     seat, why = mutants_chooser(state)
     if seat is None:
-        _record(state, card, "", None, _("%(why)s: nothing happens") % {"why": why}, events)
+        record_resolved(state, card, "", None, _("%(why)s: nothing happens") % {"why": why}, events)
         return
     holders = continents_held_by_humans(state)
     if holders:
@@ -90,14 +96,14 @@ def agent_of_chaos(state: GameState, code: str, events: list[GameEvent]) -> None
             "player": seat_label(state, owner),
             "continent": continent,
         }
-        _record(state, card, "", None, detail, events)
+        record_resolved(state, card, "", None, detail, events)
         return
     player = state.seats[seat]
     state.set_seat(seat, red_star_tokens=player.red_star_tokens + 1)
     detail = _("no human faction holds a whole continent: %(player)s gains a Red Star") % {
         "player": seat_label(state, seat)
     }
-    _record(state, card, "", None, detail, events)
+    record_resolved(state, card, "", None, detail, events)
     check_win(state, events, seat)
 
 
@@ -139,7 +145,7 @@ def _evolve(
         "player": seat_label(state, seat),
         "option": move.option,
     }
-    _record(state, card, move.option, seat, detail, events)
+    record_resolved(state, card, move.option, seat, detail, events)
     state.world = evolved.apply(state.world)
     state.world_events = (*state.world_events, evolved)
     power = box.evolution(state.world)
@@ -162,4 +168,4 @@ for _card in content().event_cards.values():
     if _card.key == AGENT_OF_CHAOS:
         EVENT_EFFECTS[_card.code] = agent_of_chaos
     elif _card.key == MUTANTS_EVOLVE:
-        EVENT_EFFECTS[_card.code] = _offer_choice
+        EVENT_EFFECTS[_card.code] = offer_choice

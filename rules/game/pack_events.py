@@ -1,5 +1,6 @@
-"""Event cards (E-7): who chooses, the choice that waits on them, and what Pack 1's Control the
-People, Fortify, Resistance and Riots and Pack 3's Join the Cause do to the board.
+"""What Pack 1's event cards (Control the People, Fortify, Resistance, Riots), Pack 3's Join the
+Cause and the fallout card do to the board (E-7), and the chooser's decision on them. Who
+chooses and a resolved card's record are `rules.game.event_cards`, shared with the other packs.
 
 A card with a choice puts the game in `EVENT_CHOICE`, waiting on its chooser; the move that
 answers it (`ResolveEvent`, or a `Maneuver` for Control the People's second option) is listed
@@ -11,7 +12,6 @@ have (the event check is the last step of taking a card, E-1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from rules import box
@@ -22,27 +22,25 @@ from rules.event_targets import FORTIFICATION, MANEUVER, MISSION, SPLIT_TROOPS, 
 from rules.game import fallout
 from rules.game.common import demolish_hq, fail, joined, required, seat_label, unknown_territory
 from rules.game.effects import EVENT_EFFECTS
+from rules.game.event_cards import (
+    CHOICE_RULES,
+    and_words,
+    card_on_table,
+    knock_outs,
+    offer_choice,
+    record_resolved,
+    with_troops,
+)
 from rules.game.events import GameEvent
-from rules.game.knockout import knocked_out
 from rules.game.missions import mission_name, replace_face_up
 from rules.game.moves import Maneuver, MoveOption, ResolveEvent
 from rules.game.rotation import finish_turn
 from rules.game.state import GameState, territory_name
 from rules.game.turn import maneuver_options, maneuver_problem
-from rules.pack_words import option_with_after
 from rules.rng import Rng
 from rules.words import gettext as _
 from rules.words import gettext_lazy, listed, ngettext
 from rules.world_events import CityFortified, WorldEvent
-from rules.world_events.pack_cards import EventResolved
-
-EVENT_CHOICE = "event_choice"
-
-
-def _and(words: list[str]) -> str:
-    if len(words) == 1:
-        return words[0]
-    return _("%(names)s and %(name)s") % {"names": listed(words[:-1]), "name": words[-1]}
 
 
 def _troops(count: int) -> str:
@@ -50,55 +48,6 @@ def _troops(count: int) -> str:
 
 
 # --- who chooses -------------------------------------------------------------------------------
-
-
-def event_chooser(state: GameState) -> tuple[int | None, str]:
-    """G-11/E-7: the one seat still in the game with the largest population, and words for the
-    log; None when the top is tied (everyone at 0 included), so the event does nothing."""
-    populations = {
-        seat: state.population(seat)
-        for seat, player in enumerate(state.seats)
-        if not player.eliminated
-    }
-    best = max(populations.values(), default=0)
-    leaders = [seat for seat, population in populations.items() if population == best]
-    if best == 0:
-        return None, _("nobody controls a city, so nobody has the largest population")
-    if len(leaders) > 1:
-        names = _and([seat_label(state, seat) for seat in leaders])
-        return None, _("%(players)s tie for the largest population (%(population)s)") % {
-            "players": names,
-            "population": best,
-        }
-    return leaders[0], _("%(player)s has the largest population (%(population)s)") % {
-        "player": seat_label(state, leaders[0]),
-        "population": best,
-    }
-
-
-Chooser = Callable[[GameState], tuple[int | None, str]]
-CHOOSERS: dict[str, Chooser] = {"most_population": event_chooser}
-"""A card's `chooser` kind -> who decides it and words for the log (None: nobody, so the card
-does nothing). A pack whose cards name another chooser registers it here."""
-
-
-@dataclass(frozen=True)
-class ChoiceRules:
-    """How the options of a kind of card (its `key`) are listed and carried out, for cards whose
-    options are not the city troops, fortification, maneuver or mission handled below. Its
-    `resolve` checks the answer, records the card and moves the game on (the turn ends)."""
-
-    options: Callable[[GameState, int, EventCard], list[MoveOption]]
-    resolve: Callable[[GameState, int, EventCard, ResolveEvent, list[GameEvent]], None]
-
-
-CHOICE_RULES: dict[str, ChoiceRules] = {}
-"""Event card key -> its own choice rules (registered by the module of its pack)."""
-
-
-def card_on_table(state: GameState) -> EventCard:
-    """The event card waiting on its chooser."""
-    return content().event_cards[state.pending["card"]]  # type: ignore[index]
 
 
 def _linked(state: GameState) -> bool:
@@ -109,105 +58,10 @@ def _linked(state: GameState) -> bool:
 # --- drawing a card ----------------------------------------------------------------------------
 
 
-def _offer_choice(state: GameState, code: str, events: list[GameEvent]) -> None:
-    """A card whose chooser picks an option: the game waits on them (or nothing on a tie)."""
-    card = content().event_cards[code]
-    seat, why = CHOOSERS.get(card.chooser or "", event_chooser)(state)
-    if seat is None:
-        # The card was still drawn: the campaign's history counts it, with nobody choosing.
-        skipped = EventResolved(
-            game=state.game_number,
-            card=code,
-            detail=_("skipped: %(why)s, so nothing happens") % {"why": why},
-        )
-        state.world = skipped.apply(state.world)
-        state.world_events = (*state.world_events, skipped)
-        events.append(
-            GameEvent(
-                "event_skipped",
-                gettext_lazy("Event: %(card)s — %(why)s: the event does nothing.")
-                % {"card": card.name, "why": why},
-                {"event": code, "rule": "E-7"},
-            )
-        )
-        return
-    # A chooser always has an open option: troops into a city (the largest population holds
-    # one), or the pass the other choosers' cards offer.
-    state.phase = EVENT_CHOICE
-    state.pending = {"kind": EVENT_CHOICE, "card": code, "seat": seat}
-    offered = listed(
-        (
-            _("(%(number)s) %(option)s") % {"number": n, "option": option_with_after(option)}
-            for n, option in enumerate(card.options, 1)
-        ),
-        " ",
-    )
-    events.append(
-        GameEvent(
-            "event_choice",
-            gettext_lazy("Event: %(card)s — %(why)s and chooses one: %(options)s")
-            % {"card": card.name, "why": why, "options": offered},
-            {"event": code, "seat": seat},
-        )
-    )
-
-
-def _record(
-    state: GameState,
-    card: EventCard,
-    option: str,
-    seat: int | None,
-    detail: str,
-    events: list[GameEvent],
-    *,
-    marks: tuple[WorldEvent, ...] = (),
-    territories: tuple[str, ...] = (),
-) -> None:
-    """Apply the world events of a resolved card (its marks, then the card itself, which may
-    leave the box) and say what happened in the log. `territories` are where the chosen
-    option went (`rules.event_targets`), as a logged game records them."""
-    person = state.seats[seat].person if seat is not None else None
-    resolved = EventResolved(
-        game=state.game_number,
-        card=card.code,
-        option=option,
-        person=person,
-        detail=detail,
-        territories=territories,
-    )
-    for event in (*marks, resolved):
-        state.world = event.apply(state.world)
-    state.world_events = (*state.world_events, *marks, resolved)
-    destroyed = card.code in state.world.destroyed_box_cards
-    events.append(
-        GameEvent(
-            "event_resolved",
-            (
-                gettext_lazy("Event: %(card)s — %(detail)s; the card is destroyed.")
-                if destroyed
-                else gettext_lazy("Event: %(card)s — %(detail)s.")
-            )
-            % {"card": card.name, "detail": detail},
-            {"event": card.code, "option": option, "seat": seat, "destroyed": destroyed},
-        )
-    )
-
-
-def _knock_outs(state: GameState, had_troops: set[int], events: list[GameEvent]) -> None:
-    """Seats the event emptied are knocked out, nobody conquering them (X-14); in turn order."""
-    for seat in state.in_turn_order_from(state.current_seat):
-        if seat in had_troops and state.troops_on_board(seat) == 0:
-            knocked_out(state, seat, events, by=None)
-
-
-def _with_troops(state: GameState) -> set[int]:
-    return {owner for owner, _ in state.armies.values()}
-
-
 def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
     """Every Minor City territory held by 1 or 2 troops loses one, whoever holds it."""
     card = content().event_cards[code]
-    had_troops = _with_troops(state)
+    had_troops = with_troops(state)
     hit = []
     minors = [t for t, city in state.world.cities.items() if city.kind == "minor"]
     for territory in sorted(minors, key=english_name):
@@ -224,8 +78,8 @@ def _resistance(state: GameState, code: str, events: list[GameEvent]) -> None:
             words % {"territory": territory_name(territory), "player": seat_label(state, holder)}
         )
     detail = listed(hit, "; ") if hit else _("no Minor City territory is held by 1 or 2 troops")
-    _record(state, card, "", None, detail, events)
-    _knock_outs(state, had_troops, events)
+    record_resolved(state, card, "", None, detail, events)
+    knock_outs(state, had_troops, events)
 
 
 def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
@@ -241,7 +95,7 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
         if city.kind == "major" and state.owner(t) is not None
     ]
     held.sort(key=lambda t: (order.index(state.owner(t)), english_name(t)))  # type: ignore[arg-type]
-    had_troops = _with_troops(state)
+    had_troops = with_troops(state)
     rng = Rng.resume(state.rng)
     rolls: dict[int, int] = {}
     lines = []
@@ -294,27 +148,27 @@ def _riots(state: GameState, code: str, events: list[GameEvent]) -> None:
         )
     state.rng = rng.state
     detail = listed(lines, "; ") if lines else _("no Major City territory is held")
-    _record(state, card, "", None, detail, events)
-    _knock_outs(state, had_troops, events)
+    record_resolved(state, card, "", None, detail, events)
+    knock_outs(state, had_troops, events)
 
 
 def _fallout(state: GameState, code: str, events: list[GameEvent]) -> None:
     """J172-J174: the fallout zone's land neighbours lose a die roll of troops each (Mutant
     troops spared), then the card is destroyed; with no fallout zone nobody loses troops."""
     card = content().event_cards[code]
-    had_troops = _with_troops(state)
+    had_troops = with_troops(state)
     detail = fallout.fallout_event(state, card.name, events)
     nothing = _("there is no fallout zone, so nothing happens")
-    _record(state, card, "", None, detail or nothing, events)
-    _knock_outs(state, had_troops, events)
+    record_resolved(state, card, "", None, detail or nothing, events)
+    knock_outs(state, had_troops, events)
 
 
 CARD_EFFECTS: dict[str, Callable[[GameState, str, list[GameEvent]], None]] = {
-    "control_the_people": _offer_choice,
-    "fortify": _offer_choice,
+    "control_the_people": offer_choice,
+    "fortify": offer_choice,
     "resistance": _resistance,
     "riots": _riots,
-    "join_the_cause": _offer_choice,
+    "join_the_cause": offer_choice,
     "fallout": _fallout,
 }
 for _card in content().event_cards.values():
@@ -439,7 +293,7 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
     choice = card.option(move.option)
     assert choice is not None  # choice_problem refused any other
     who = seat_label(state, seat)
-    places = _and([territory_name(t) for t in move.territories]) if move.territories else ""
+    places = and_words([territory_name(t) for t in move.territories]) if move.territories else ""
     marks: tuple[WorldEvent, ...] = ()
     if choice.effect == MISSION:
         rng = Rng.resume(state.rng)
@@ -452,7 +306,7 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
     elif choice.effect == SPLIT_TROOPS:
         for territory in move.territories:
             state.set_troops(territory, seat, state.troops(territory) + 1)
-        split = _and(
+        split = and_words(
             [
                 _("%(troops)s into %(territory)s")
                 % {"troops": _troops(move.territories.count(t)), "territory": territory_name(t)}
@@ -482,7 +336,7 @@ def resolve_event(state: GameState, seat: int, move: ResolveEvent, events: list[
             else _("%(player)s puts %(troops)s into %(territories)s")
         )
         detail = words % {"player": who, "troops": _troops(choice.troops), "territories": places}
-    _record(
+    record_resolved(
         state, card, move.option, seat, detail, events, marks=marks, territories=move.territories
     )
     finish_turn(state, events)
@@ -512,5 +366,7 @@ def event_maneuver(state: GameState, seat: int, move: Maneuver, events: list[Gam
         "origin": territory_name(move.origin),
         "target": territory_name(move.target),
     }
-    _record(state, card, option, seat, detail, events, territories=(move.origin, move.target))
+    record_resolved(
+        state, card, option, seat, detail, events, territories=(move.origin, move.target)
+    )
     finish_turn(state, events)

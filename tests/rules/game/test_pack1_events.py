@@ -26,7 +26,7 @@ from rules.game import (
     replay,
     seats_to_act,
 )
-from rules.game.pack_events import event_chooser
+from rules.game.event_cards import event_chooser
 from rules.simulate import customized_world
 from rules.world import Fortification, World
 from rules.world_events import CityFortified, CityFounded, GameIncident, PackOpened
