@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import NotFoundError
 from campaign.models import Campaign, EventMention, EventVoid, WorldEventRecord, WorldSnapshot
 from campaign.models.world import CHECKPOINT_EVERY
-from rules.world import FactionRecord, World
+from rules.world import POCKET_FIELDS, FactionRecord, World
 from rules.world_digest import WorldDigester
 from rules.world_events import EventsVoided, GameRecorded, WorldEvent, event_from_json, replay
 
@@ -256,7 +256,7 @@ def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
     """How the cached snapshots differ from a replay of the log ([] when they agree): each
     past game's digest and entry, the whole worlds of the checkpoints and the current one.
     Linear in the log: one replay, digests extended game by game, the stored form of each
-    faction-card row made once (`_StoredWorlds`), whole worlds read only where they are kept."""
+    faction-card row made once (`_FactionRows`), whole worlds read only where they are kept."""
     problems: list[str] = []
     entries = world_event_entries(campaign=campaign)
     current_world, per_game = world_projection(_counted(entries), world=World(), after_seq=0)
@@ -282,12 +282,16 @@ def world_snapshot_mismatches(*, campaign: Campaign) -> list[str]:
         if not key[0] and (snapshot[1], snapshot[2]) != (seq, digests[key[1]]):
             problems.append(f"{label} differs from the replay in its digest or last entry")
     kept = dict(WorldSnapshot.objects.filter(pk__in=whole).values_list("pk", "world"))
-    stored_worlds = _StoredWorlds()
+    rows = _FactionRows()
     for pk, (label, world) in sorted(whole.items(), key=lambda item: item[1][1].games_played):
-        replayed = stored_worlds.form(world)
+        world_rows = rows.of(world)
         if kept.get(pk) is None:
             problems.append(f"{label} holds no whole world")
-        elif kept[pk] != replayed:
+        elif not _same_world(kept[pk], world, world_rows):
+            replayed = {
+                **_as_stored(world.evolve(faction_records=())),
+                "faction_records": world_rows,
+            }
             changed = sorted(
                 k for k in {*replayed, *kept[pk]} if replayed.get(k) != kept[pk].get(k)
             )
@@ -309,17 +313,17 @@ def _digests(per_game: dict[int, tuple[int, World]]) -> dict[int, str]:
 _ROW_FIELDS = tuple(f.name for f in fields(FactionRecord))
 
 
-class _StoredWorlds:
-    """Replayed worlds in their stored form, taken in game order. The rows on the faction
-    cards' backs, the one part of a world that grows with every game, are converted once each
-    and shared by the later worlds' forms: checking every checkpoint then costs each row once
-    in Python, not once per checkpoint (what is left per checkpoint is comparing plain JSON)."""
+class _FactionRows:
+    """The stored form of the rows on the faction cards' backs, the one part of a world that
+    grows with every game, for worlds taken in game order: each row is converted once and
+    shared by the later worlds, so checking every checkpoint costs each row once in Python,
+    and what is left per checkpoint is comparing plain lists."""
 
     def __init__(self) -> None:
         self._records: tuple[FactionRecord, ...] = ()
         self._rows: list[dict[str, Any]] = []
 
-    def form(self, world: World) -> dict[str, Any]:
+    def of(self, world: World) -> list[dict[str, Any]]:
         records = world.faction_records
         if records[: len(self._records)] != self._records:  # not an extension: start again
             self._records, self._rows = (), []
@@ -327,9 +331,29 @@ class _StoredWorlds:
         new = records[len(self._records) :]
         self._rows.extend({name: getattr(r, name) for name in _ROW_FIELDS} for r in new)
         self._records = records
-        data = _as_stored(world.evolve(faction_records=()))
-        data["faction_records"] = self._rows[: len(records)]
-        return data
+        return self._rows[: len(records)]
+
+
+def _same_world(stored: dict, world: World, rows: list[dict[str, Any]]) -> bool:
+    """Whether a stored world is the replayed one: its rows compared as stored (`rows`), the
+    rest read back and compared as a World with the same fields stored (cheaper than writing
+    every replayed world out as JSON), and as JSON when they differ."""
+    rest = world.evolve(faction_records=())
+    if stored.get("faction_records") != rows:
+        return False
+    try:
+        same = World.from_json({**stored, "faction_records": ()}) == rest
+    except (KeyError, TypeError, ValueError, AttributeError):
+        same = False
+    if same and set(stored) == _stored_fields(world):
+        return True
+    return {**stored, "faction_records": []} == _as_stored(rest)
+
+
+def _stored_fields(world: World) -> set[str]:
+    """The keys `World.to_json` writes for `world` (the pocket fields only once they hold
+    something)."""
+    return {f.name for f in fields(World)} - {n for n in POCKET_FIELDS if not getattr(world, n)}
 
 
 def _as_stored(world: World) -> dict:
