@@ -56,7 +56,7 @@ from campaign.services.setup import setup_randomize  # noqa: E402
 from config.celery import app  # noqa: E402
 from rules import box  # noqa: E402
 from rules.data import board  # noqa: E402
-from rules.rewards import RewardChoice
+from rules.rewards import RewardChoice  # noqa: E402
 
 HOUSE_RULE = "Bench table: accepted as a house rule."
 SIZES = (15, 200)
