@@ -21,7 +21,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
-from django.db.models import Model, QuerySet
+from django.db.models import IntegerField, Model, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
@@ -34,6 +34,7 @@ class _Compiled:
     sql: str
     params: tuple[Any, ...]  # constants, with argument names at the arguments' places
     slots: tuple[tuple[int, str], ...]  # (position in params, argument name)
+    ranges: tuple[tuple[str, int, int], ...]  # (argument, lowest, highest) of integer columns
     converters: tuple[tuple[int, list, Any], ...]  # (column, converters, expression)
     for_update: bool  # as the ORM, refused outside a transaction where the database locks
     model: type | None  # None: rows are value tuples
@@ -60,6 +61,9 @@ class PreparedRead:
             raise TransactionManagementError(
                 "select_for_update cannot be used outside of a transaction."
             )
+        for name, lowest, highest in compiled.ranges:
+            if not lowest <= values[name] <= highest:
+                return []  # as the ORM: no integer column holds it
         params = list(compiled.params)
         for position, name in compiled.slots:
             params[position] = values[name]
@@ -92,6 +96,7 @@ class PreparedRead:
             "sql": sql,
             "params": tuple(params),
             "slots": tuple(slots),
+            "ranges": _integer_ranges(queryset, placeholders, connection),
             "converters": converters,
             "for_update": queryset.query.select_for_update
             and connection.features.has_select_for_update,
@@ -108,6 +113,26 @@ class PreparedRead:
             related=tuple(get_related_populators(klass_info, compiler.select, connection.alias)),
             **common,
         )
+
+
+def _integer_ranges(queryset: QuerySet, placeholders: dict[str, int], connection) -> tuple:
+    """The range of the integer column each argument is compared with: a number outside it
+    finds nothing (the ORM answers so without asking, where the database would refuse it)."""
+    names = {placeholder: name for name, placeholder in placeholders.items()}
+    ranges = []
+    pending = list(queryset.query.where.children)
+    while pending:
+        node = pending.pop()
+        if hasattr(node, "children"):
+            pending.extend(node.children)
+            continue
+        field = getattr(node.lhs, "output_field", None)
+        field = getattr(field, "target_field", field)
+        name = names.get(node.rhs) if isinstance(node.rhs, int) else None
+        if name is not None and isinstance(field, IntegerField):
+            lowest, highest = connection.ops.integer_field_range(field.get_internal_type())
+            ranges.append((name, lowest, highest))
+    return tuple(ranges)
 
 
 def _converted(row, converters, connection) -> list:

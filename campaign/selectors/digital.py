@@ -33,10 +33,12 @@ def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
 _GAME = PreparedRead(
     lambda game: DigitalGame.objects.select_related("campaign").filter(pk=game).order_by()
 )
+# A move, a take-back or a repeat never reads the state the game began with.
 _GAME_LOCKED = PreparedRead(
     lambda game: (
         DigitalGame.objects.select_for_update(of=("self",))
         .select_related("campaign")
+        .defer("initial_state")
         .filter(pk=game)
         .order_by()
     )
@@ -46,7 +48,8 @@ _SEATS = PreparedRead(lambda game: GameSeat.objects.filter(game_id=game))
 
 def digital_game_seated(*, game_id: int, lock: bool = False) -> DigitalGame | None:
     """The game with its campaign, and its seats in order as `game.seats.all()` (read once,
-    as a prefetch would); with `lock`, its row locked for an update (inside a transaction).
+    as a prefetch would); with `lock`, its row locked for an update (inside a transaction),
+    without its initial state.
     The reads of every move and every poll, so they are prepared once (`campaign.prepared`)."""
     found = (_GAME_LOCKED if lock else _GAME)(game=game_id)
     if not found:

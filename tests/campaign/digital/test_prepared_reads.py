@@ -102,3 +102,16 @@ def test_rows_insert_writes_as_bulk_create_does_in_batches(hotseat_game, owner):
     assert [stored[r.pk].index for r in rows] == [r.index for r in rows]  # keys read back
     assert stored[rows[0].pk].user_id == owner.pk and stored[rows[5].pk].move == {"n": 5}
     assert all(r.created_at is not None and not r._state.adding for r in rows)
+
+
+def test_the_locked_game_leaves_its_initial_state_unread(hotseat_game):
+    with transaction.atomic():
+        game = digital_game_seated(game_id=hotseat_game.pk, lock=True)
+    assert "initial_state" in game.get_deferred_fields()
+    assert game.state == hotseat_game.state
+
+
+def test_a_number_no_integer_column_holds_finds_nothing(hotseat_game, owner_client):
+    """As the ORM's: SQLite and PostgreSQL would refuse it (a 500 from the fuzzer)."""
+    assert digital_game_seated(game_id=10**30) is None
+    assert owner_client.get(f"/api/v1/games/{10**30}/state").status_code == 404
