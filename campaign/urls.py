@@ -8,7 +8,6 @@ from campaign.views import campaigns as campaign_views
 from campaign.views import chat as chat_views
 from campaign.views import (
     dice,
-    digital,
     digital_replay,
     digital_seats,
     digital_takeback,
@@ -24,6 +23,8 @@ from campaign.views import missions as mission_views
 from campaign.views import pack_by_hand as by_hand_views
 from campaign.views import packs as pack_views
 from campaign.views import setup as setup_views
+from campaign.views.digital import game as digital_game
+from campaign.views.digital import start as digital_start
 from campaign.views.game_log import pending as pending_views
 from campaign.views.game_log import wizard as log_views
 
@@ -209,20 +210,22 @@ urlpatterns = [
         history_views.StatsView.as_view(),
         name="history_stats",
     ),
-    path("c/<slug:slug>/play/", digital.DigitalGameNewView.as_view(), name="digital_game_new"),
+    path(
+        "c/<slug:slug>/play/", digital_start.DigitalGameNewView.as_view(), name="digital_game_new"
+    ),
     path(
         "c/<slug:slug>/play/<int:game_id>/",
-        digital.DigitalGameView.as_view(),
+        digital_game.DigitalGameView.as_view(),
         name="digital_game",
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/panel/",
-        digital.DigitalGamePanelView.as_view(),
+        digital_game.DigitalGamePanelView.as_view(),
         name="digital_game_panel",
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/log/",
-        digital.DigitalGameLogView.as_view(),
+        digital_game.DigitalGameLogView.as_view(),
         name="digital_game_log",
     ),
     path(
@@ -242,7 +245,7 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/move/",
-        digital.DigitalGameMoveView.as_view(),
+        digital_game.DigitalGameMoveView.as_view(),
         name="digital_game_move",
     ),
     path(
@@ -267,12 +270,12 @@ urlpatterns = [
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/rewards/",
-        digital.DigitalGameRewardsView.as_view(),
+        digital_game.DigitalGameRewardsView.as_view(),
         name="digital_game_rewards",
     ),
     path(
         "c/<slug:slug>/play/<int:game_id>/abandon/",
-        digital.DigitalGameAbandonView.as_view(),
+        digital_game.DigitalGameAbandonView.as_view(),
         name="digital_game_abandon",
     ),
     path(
@@ -284,16 +287,16 @@ urlpatterns = [
 
 # Standalone games (no campaign): the lobby, invitations, and the same game pages as above.
 _PLAY_PAGES = [
-    ("", digital.DigitalGameView, ""),
-    ("panel/", digital.DigitalGamePanelView, "_panel"),
-    ("log/", digital.DigitalGameLogView, "_log"),
-    ("move/", digital.DigitalGameMoveView, "_move"),
+    ("", digital_game.DigitalGameView, ""),
+    ("panel/", digital_game.DigitalGamePanelView, "_panel"),
+    ("log/", digital_game.DigitalGameLogView, "_log"),
+    ("move/", digital_game.DigitalGameMoveView, "_move"),
     ("reveal/", digital_seats.DigitalGameRevealView, "_reveal"),
     ("preference/", digital_seats.DigitalGamePreferenceView, "_preference"),
     ("vacation/", digital_seats.DigitalGameVacationView, "_vacation"),
     ("reclaim-seat/", digital_seats.DigitalGameSeatReclaimView, "_seat_reclaim"),
-    ("rewards/", digital.DigitalGameRewardsView, "_rewards"),
-    ("abandon/", digital.DigitalGameAbandonView, "_abandon"),
+    ("rewards/", digital_game.DigitalGameRewardsView, "_rewards"),
+    ("abandon/", digital_game.DigitalGameAbandonView, "_abandon"),
     ("dice/", dice.DigitalGameDiceView, "_dice"),
     ("replay/", digital_replay.DigitalGameReplayView, "_replay"),
     ("take-back/", digital_takeback.DigitalGameTakeBackView, "_take_back"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.views.generic import TemplateView
 
 from campaign.selectors.dice import digital_game_dice, digital_game_dice_check
-from campaign.views.digital import _GameMixin
+from campaign.views.digital.access import _GameMixin
 
 
 class DigitalGameDiceView(_GameMixin, TemplateView):

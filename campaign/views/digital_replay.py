@@ -22,7 +22,9 @@ from campaign.selectors.digital_replay import (
     replay_length,
     replay_position,
 )
-from campaign.views.digital import PHASE_NAMES, _GameMixin, _overlay, with_neutral
+from campaign.views.digital.access import _GameMixin
+from campaign.views.digital.panel import _overlay, with_neutral
+from campaign.views.digital.words import PHASE_NAMES
 from campaign.wording import worded_events
 from rules.data import content
 

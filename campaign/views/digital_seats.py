@@ -17,7 +17,8 @@ from campaign.numbers import whole_number
 from campaign.selectors.digital import seats_held
 from campaign.services.digital_absence import seat_reclaim, seat_vacation_take
 from campaign.services.digital_preferences import missiles_only_in_fight_set
-from campaign.views.digital import _error, _GameMixin, _panel_response, _session_key
+from campaign.views.digital.access import _error, _GameMixin, _session_key
+from campaign.views.digital.panel import _panel_response
 from campaign.views.digital_aids import remember_shown_seat
 
 

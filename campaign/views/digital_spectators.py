@@ -22,7 +22,7 @@ from django.utils import timezone, translation
 
 from campaign.models.digital import DigitalGame
 from campaign.panel_parts import PanelParts, changes, panel_parts
-from campaign.views.digital import panel_html
+from campaign.views.digital.panel import panel_html
 
 # A version's message is sent within a second of its move; later versions replace it.
 SPECTATOR_PANEL_SECONDS = 120

@@ -11,7 +11,8 @@ from campaign.errors import ApplicationError
 from campaign.numbers import whole_number
 from campaign.services.digital import StaleGameError
 from campaign.services.digital_takeback import take_back_answer, take_back_submit
-from campaign.views.digital import _error, _GameMixin, _panel_response
+from campaign.views.digital.access import _error, _GameMixin
+from campaign.views.digital.panel import _panel_response
 
 
 class DigitalGameTakeBackView(_GameMixin, View):

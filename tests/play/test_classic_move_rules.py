@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from campaign.forms.digital import move_form_specs
+from campaign.forms.digital.moves import move_form_specs
 from campaign.models.digital import DigitalGame
 from campaign.services.digital import move_submit
 from campaign.services.standalone import SeatKind

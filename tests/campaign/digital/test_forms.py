@@ -3,7 +3,7 @@ person submit comes back as a move the engine accepts, in every phase of a whole
 
 from __future__ import annotations
 
-from campaign.forms.digital import move_form_specs, move_from_post
+from campaign.forms.digital.moves import move_form_specs, move_from_post
 from rules.bots import HeuristicBot
 from rules.game import (
     GameState,

@@ -27,7 +27,7 @@ from campaign.services.digital import move_submit
 from campaign.services.digital_finish import digital_game_abandon
 from campaign.services.digital_start import SeatRequest, digital_game_start
 from campaign.views import digital_spectators
-from campaign.views.digital import panel_html
+from campaign.views.digital.panel import panel_html
 from campaign.views.digital_spectators import spectator_message, spectator_parts_keep
 from config.asgi import application
 from tests.campaign.digital.conftest import first_legal

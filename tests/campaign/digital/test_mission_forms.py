@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaign.forms.digital import move_form_specs
+from campaign.forms.digital.moves import move_form_specs
 from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
 from rules.game import EndTurn, GameState, TakeCard, TurnFlags, apply_move, legal_move_options

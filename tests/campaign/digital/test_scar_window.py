@@ -9,7 +9,7 @@ import datetime
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign.forms.digital import move_form_specs
+from campaign.forms.digital.moves import move_form_specs
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.services.digital import digital_game_decide_overdue
 from rules.game import legal_move_options, seats_to_act
