@@ -46,6 +46,14 @@ def _losses(state: GameState, pending: dict[str, Any], attack: list[int], defenc
     return outcome.attacker_losses, outcome.defender_losses
 
 
+def _dice_losses(attack: list[int], defence: list[int]) -> tuple[int, int]:
+    """`battle` on the roll already on the table (its dice checked when rolled), some of them
+    turned into 6s: the losses without checking the dice again."""
+    pairs = zip(sorted(attack, reverse=True), sorted(defence, reverse=True), strict=False)
+    won = sum(high > low for high, low in pairs)
+    return min(len(attack), len(defence)) - won, won
+
+
 def _open_dice(pending: dict[str, Any]) -> list[tuple[str, int]]:
     """Dice a missile may still turn into a 6 and that do not show a 6 already."""
     return [
@@ -81,7 +89,7 @@ def missiles_to_change(state: GameState, most: int) -> int | None:
             return _losses(state, pending, attack, defence)
 
     else:
-        losses = battle
+        losses = _dice_losses
     now = losses(attack, defence)
     for size in range(1, min(most, len(dice)) + 1):
         for chosen in combinations(dice, size):
