@@ -6,20 +6,16 @@ spectator's page what changed in the spectators' panel (campaign.consumers)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-import threading
 from dataclasses import dataclass
 from typing import TypedDict
 
-from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from redis.exceptions import RedisError
 
 from accounts.time_zone import zone_named
+from campaign.layer_send import group_send_now
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame
 from campaign.permissions import Action, campaign_allows
@@ -62,7 +58,7 @@ def chat_announce(*, group: str, message_id: int) -> None:
 
 def _send_news(group: str, news: ChatMessageNews) -> None:
     try:
-        _group_send(group, news)
+        group_send_now(group, news)
     except (RedisError, OSError) as exc:
         logger.warning("Chat message %s not announced to %s: %s", news["message"], group, exc)
 
@@ -90,38 +86,9 @@ def _send_message(game_id: int, message, news: str) -> None:
     """The move stands whatever happens here: a layer that cannot be reached is logged, and
     pages catch up at the next change or, without their socket, by their slow poll."""
     try:
-        _group_send(game_group(game_id), message)
+        group_send_now(game_group(game_id), message)
     except (RedisError, OSError) as exc:
         logger.warning("Game %s %s not announced: %s", game_id, news, exc)
-
-
-def _group_send(group: str, message) -> None:
-    """Send on the channel layer from synchronous code, and wait until it is sent. A request
-    an ASGI server runs sends on the server's loop, where an in-memory layer's consumers wait
-    (asgiref's async_to_sync finds it). Anywhere else (a worker, a WSGI process, the test
-    client) async_to_sync would start a new loop in a new thread for each send, which costs
-    more than a move's own writes: such sends go to this process's one sending loop instead."""
-    send = get_channel_layer().group_send
-    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
-        async_to_sync(send)(group, message)
-    else:
-        asyncio.run_coroutine_threadsafe(send(group, message), _sending_loop()).result()
-
-
-_sending: tuple[int, asyncio.AbstractEventLoop] | None = None  # (the process's id, its loop)
-_sending_lock = threading.Lock()
-
-
-def _sending_loop() -> asyncio.AbstractEventLoop:
-    """The process's sending loop, started on first use (again in a forked child, where the
-    parent's thread does not run)."""
-    global _sending
-    with _sending_lock:
-        if _sending is None or _sending[0] != os.getpid():
-            loop = asyncio.new_event_loop()
-            threading.Thread(target=loop.run_forever, name="channel-sends", daemon=True).start()
-            _sending = (os.getpid(), loop)
-        return _sending[1]
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from redis.exceptions import RedisError
+
+from campaign.layer_send import group_send_now
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +26,6 @@ def notices_announce(*, user_ids: Iterable[int]) -> None:
         return
     for user_id in user_ids:
         try:
-            async_to_sync(layer.group_send)(user_group(user_id), {"type": "notices.changed"})
+            group_send_now(user_group(user_id), {"type": "notices.changed"})
         except (RedisError, OSError) as exc:
             logger.warning("Notices of user %s not announced: %s", user_id, exc)
