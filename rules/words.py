@@ -57,8 +57,16 @@ def ngettext(singular: str, plural: str, n: int) -> Message:
 
 
 def gettext_lazy(message: str) -> Said:
-    """The message kept as data only (`Said`), worded when read: what a game event says."""
-    return Said(message)
+    """The message kept as data only (`Said`), worded when read: what a game event says. A
+    `Said` never changes (`%` makes another), so each message's blank one is made once."""
+    found = _BLANK_SAID.get(message)
+    if found is None:
+        found = _BLANK_SAID[message] = Said(message)
+    return found
+
+
+_BLANK_SAID: dict[str, Said] = {}
+"""msgid -> its `Said` with no blanks filled (the catalogue's messages: a bounded set)."""
 
 
 def ngettext_lazy(singular: str, plural: str, n: int) -> Said:
