@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from campaign.errors import ApplicationError
-from campaign.forms.bring_in import STEPS, GamesForm, StepForm
+from campaign.forms.bring_in.base import StepForm
+from campaign.forms.bring_in.games import GamesForm
+from campaign.forms.bring_in.steps import STEPS
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.world import world_current
 from campaign.services.bring_in import (

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from campaign.forms.bring_in import STEPS as BRING_IN_STEPS
+from campaign.forms.bring_in.steps import STEPS as BRING_IN_STEPS
 from campaign.forms.game_log.steps import STEPS
 from campaign.models import Invite, Membership
 from campaign.views.guides import GUIDES

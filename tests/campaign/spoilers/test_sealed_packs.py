@@ -14,7 +14,7 @@ import json
 import pytest
 from django.test import Client
 
-from campaign.forms.bring_in import STEPS as BRING_IN_STEPS
+from campaign.forms.bring_in.steps import STEPS as BRING_IN_STEPS
 from campaign.forms.game_log.steps import STEPS
 from campaign.models import Invite, Membership
 from campaign.services.world import world_event_append
