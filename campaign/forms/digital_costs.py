@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.game import GameState
-from rules.game.attack import expansion_cost
 from rules.game.common import constant
 from rules.game.effects import expansion_cost_change
+from rules.game.expansion import expansion_cost
 from rules.game.fallout import entry_extra
 
 

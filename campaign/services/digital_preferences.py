@@ -11,7 +11,7 @@ from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.digital import seat_holds
 from rules.game import GameState, Move, PassMissiles
-from rules.game.attack import MISSILE_WINDOW
+from rules.game.attack_phases import MISSILE_WINDOW
 
 
 def preference_move(state: GameState, seat: GameSeat) -> Move | None:

@@ -19,7 +19,8 @@ from campaign.services.digital import (
 )
 from rules.errors import IllegalMove, Violation
 from rules.game import GameState, Move, apply_move
-from rules.game.attack import EXPAND_ATTACK, attack_dice_max
+from rules.game.attack import attack_dice_max
+from rules.game.attack_phases import EXPAND_ATTACK
 from rules.game.repeat_attack import RepeatPlan, attack_until, next_attack
 from rules.game.state import territory_name
 

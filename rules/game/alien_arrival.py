@@ -18,7 +18,7 @@ from __future__ import annotations
 from rules import board_links
 from rules.data import rules_board
 from rules.errors import IllegalMove
-from rules.game.attack import EXPAND_ATTACK
+from rules.game.attack_phases import EXPAND_ATTACK
 from rules.game.common import ask_to_open, constant, pack_due, seat_label
 from rules.game.events import GameEvent
 from rules.game.moves import MoveOption, PlaceAlienIsland

@@ -18,7 +18,7 @@ from rules import board_links, box
 from rules.data import rules_content
 from rules.errors import IllegalMove, Violation
 from rules.game import weaknesses
-from rules.game.attack import EXPAND_ATTACK
+from rules.game.attack_phases import EXPAND_ATTACK
 from rules.game.common import OPEN_PACK, fail, record_power_pick, seat_label, unknown_territory
 from rules.game.effects import CARD_EARNING_EFFECTS, Roll, die_modifier, has_effect
 from rules.game.events import GameEvent

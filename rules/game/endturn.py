@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.data import content, rules_content
 from rules.game import fallout, mutant_evolutions, mutants, weaknesses
-from rules.game.attack import EXPAND_ATTACK
+from rules.game.attack_phases import EXPAND_ATTACK
 from rules.game.common import check_win, fail, seat_label
 from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots, homeland_slots
 from rules.game.effects import (

@@ -11,24 +11,29 @@ from rules.data import content
 from rules.errors import IllegalMove
 from rules.game import (
     alien_arrival,
+    attack,
     comeback,
+    conquest,
     draft,
     endturn,
+    expansion,
     lead_faction,
     missile_draws,
     missile_powers,
+    missile_window,
     missions,
     nuke,
     pack_events,
     private_missions,
+    rolls,
     scars,
     setup,
     turn,
 )
 from rules.game import alien_events as alien_events  # registers Pocket 2's cards and powers
 from rules.game import ancient_events as ancient_events  # registers the box bottom's cards
-from rules.game import attack as combat
 from rules.game import mutant_events as mutant_events  # registers the Mutant cards
+from rules.game.attack_phases import DEFENDER_DICE, EXPAND_ATTACK, MISSILE_WINDOW, MOVE_IN
 from rules.game.common import OPEN_PACK, joined
 from rules.game.event_cards import EVENT_CHOICE
 from rules.game.events import GameEvent
@@ -113,7 +118,7 @@ def _acknowledge_pack(
             {"pack": move.pack},
         )
     )
-    combat.after_pack(state, events)
+    missile_window.after_pack(state, events)
 
 
 PHASES: dict[str, dict[type[Move], Handler]] = {
@@ -138,21 +143,24 @@ PHASES: dict[str, dict[type[Move], Handler]] = {
         PlaceStealthily: comeback.place_stealthily,
         Hypnotize: hypnotize,
     },
-    combat.EXPAND_ATTACK: {
-        Expand: combat.expand,
-        Attack: combat.attack,
+    EXPAND_ATTACK: {
+        Expand: expansion.expand,
+        Attack: attack.attack,
         Maneuver: turn.maneuver,
         PlayScarCard: scars.play_scar_card,
         UseMissilePower: missile_powers.use_emp,
         EndTurn: _end_attacks,
     },
-    combat.DEFENDER_DICE: {DefendWith: combat.defend_with, UseMissilePower: missile_powers.use_emp},
+    DEFENDER_DICE: {DefendWith: rolls.defend_with, UseMissilePower: missile_powers.use_emp},
     scars.BEFORE_ROLL_WINDOW: {
-        PlayScarCard: combat.play_scar_before_roll,
-        PassScarCard: combat.pass_scar_before_roll,
+        PlayScarCard: rolls.play_scar_before_roll,
+        PassScarCard: rolls.pass_scar_before_roll,
     },
-    combat.MISSILE_WINDOW: {FireMissile: combat.fire_missile, PassMissiles: combat.pass_missiles},
-    combat.MOVE_IN: {MoveIn: combat.move_in},
+    MISSILE_WINDOW: {
+        FireMissile: missile_window.fire_missile,
+        PassMissiles: missile_window.pass_missiles,
+    },
+    MOVE_IN: {MoveIn: conquest.move_in},
     endturn.END_OF_TURN: {
         TakeCard: missile_draws.take_card,
         ClaimMission: missions.claim_mission,
@@ -208,14 +216,14 @@ PHASE_WORDS = {
         "T-1",
     ),
     turn.PLACE: (gettext_noop("the recruited troops must be placed first"), "T-13"),
-    combat.EXPAND_ATTACK: (gettext_noop("it is the expand and attack step"), "T-1"),
-    combat.DEFENDER_DICE: (gettext_noop("the defender is choosing dice"), "X-6"),
+    EXPAND_ATTACK: (gettext_noop("it is the expand and attack step"), "T-1"),
+    DEFENDER_DICE: (gettext_noop("the defender is choosing dice"), "X-6"),
     scars.BEFORE_ROLL_WINDOW: (
         gettext_noop("a scar card may be played before the attack roll"),
         "T-3",
     ),
-    combat.MISSILE_WINDOW: (gettext_noop("the dice are rolled: missiles may be fired"), "X-10"),
-    combat.MOVE_IN: (gettext_noop("the conqueror must move troops in"), "X-12"),
+    MISSILE_WINDOW: (gettext_noop("the dice are rolled: missiles may be fired"), "X-10"),
+    MOVE_IN: (gettext_noop("the conqueror must move troops in"), "X-12"),
     endturn.END_OF_TURN: (
         gettext_noop("it is the end of the turn: take a card or end the turn"),
         "E-1",
@@ -309,10 +317,10 @@ def seats_to_act(state: GameState) -> list[int]:
         return []
     if phase == setup.SETUP_ORDER:
         return setup.order_rollers(state)
-    if phase == combat.DEFENDER_DICE:
+    if phase == DEFENDER_DICE:
         return [state.pending["defender"]]  # type: ignore[index]
-    if phase == combat.MISSILE_WINDOW:
-        seat = combat.missile_turn(state)
+    if phase == MISSILE_WINDOW:
+        seat = missile_window.missile_turn(state)
         return [] if seat is None else [seat]
     if phase == scars.BEFORE_ROLL_WINDOW:
         seat = scars.before_roll_turn(state)
@@ -392,20 +400,20 @@ OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
         *comeback.stealth_options(s, seat),
         *hypnosis_options(s, seat),
     ],
-    combat.EXPAND_ATTACK: lambda s, seat: [
-        *combat.expand_attack_options(s, seat),
+    EXPAND_ATTACK: lambda s, seat: [
+        *attack.expand_attack_options(s, seat),
         *turn.maneuver_options(s, seat),
         *[MoveOption(PlayScarCard(t)) for t in scars.scar_targets(s, seat)],
         *missile_powers.emp_options(s, seat),
         MoveOption(EndTurn()),
     ],
-    combat.DEFENDER_DICE: lambda s, seat: [
-        *combat.defender_options(s, seat),
+    DEFENDER_DICE: lambda s, seat: [
+        *rolls.defender_options(s, seat),
         *missile_powers.emp_options(s, seat),
     ],
     scars.BEFORE_ROLL_WINDOW: scars.window_options,
-    combat.MISSILE_WINDOW: combat.missile_options,
-    combat.MOVE_IN: combat.move_in_options,
+    MISSILE_WINDOW: missile_window.missile_options,
+    MOVE_IN: conquest.move_in_options,
     endturn.END_OF_TURN: lambda s, seat: [
         *endturn.end_of_turn_options(s, seat),
         *missile_draws.recon_options(s, seat),

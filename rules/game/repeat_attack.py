@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.errors import Violation
-from rules.game.attack import EXPAND_ATTACK, attack_dice_max
+from rules.game.attack import attack_dice_max
+from rules.game.attack_phases import EXPAND_ATTACK
 from rules.game.events import GameEvent
 from rules.game.moves import Attack, Move
 from rules.game.state import GameState
