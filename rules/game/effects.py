@@ -71,11 +71,11 @@ class FactionEffects:
 
 
 def _faction_effects(world: World, faction: str | None) -> FactionEffects:
-    table = world.derived(_effects_table)
-    found = table.get(faction)
-    if found is None:
-        found = table[faction] = _effects_of(world, faction)
-    return found
+    try:  # `World.derived`'s own memo read directly: several times a move
+        return world.__dict__["_derived"][_effects_table][faction]  # type: ignore[no-any-return]
+    except KeyError:
+        found = world.derived(_effects_table)[faction] = _effects_of(world, faction)
+        return found
 
 
 def _effects_table(world: World) -> dict[str | None, FactionEffects]:

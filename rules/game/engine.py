@@ -305,44 +305,43 @@ MOVE_WORDS = {
 """A move's type in words, for a refusal of a move made at the wrong moment."""
 
 
+def _only(seat: int | None) -> list[int]:
+    return [] if seat is None else [seat]
+
+
+def _pending_seat(state: GameState) -> list[int]:
+    return [state.pending["seat"]]  # type: ignore[index]
+
+
+_ACTING: dict[str, Callable[[GameState], list[int]]] = {
+    GAME_OVER: lambda state: [],
+    setup.SETUP_ORDER: setup.order_rollers,
+    DEFENDER_DICE: lambda state: [state.pending["defender"]],  # type: ignore[index]
+    MISSILE_WINDOW: lambda state: _only(missile_window.missile_turn(state)),
+    scars.BEFORE_ROLL_WINDOW: lambda state: _only(scars.before_roll_turn(state)),
+    scars.TURN_START_WINDOW: lambda state: _only(scars.turn_start_turn(state)),
+    comeback.COMEBACK_PICK: lambda state: [comeback.comeback_picker(state)],
+    missile_powers.MISSILE_PICK: lambda state: [missile_powers.picker(state)],
+    OPEN_PACK: _pending_seat,
+    EVENT_CHOICE: _pending_seat,
+    lead_faction.LEAD_MISSION: _pending_seat,
+    alien_arrival.ISLAND_PLACEMENT: _pending_seat,
+    nuke.NUKE_CHOICE: _pending_seat,
+    missile_powers.BAD_INTEL_WINDOW: _pending_seat,
+    missile_draws.INTERFERENCE_WINDOW: _pending_seat,
+}
+"""Who acts in each phase that is not simply the current player's turn (one look-up a move)."""
+
+
 def seats_to_act(state: GameState) -> list[int]:
     """Who may act now: the current player, the defender choosing dice, the holder offered a
     missile or scar window (PRI order), the order rollers, who acknowledges a pack, the
     chooser of an event card, the lead faction choosing a mission, or a knocked-out faction's
     player picking a power."""
-    phase = state.phase
     if state.rule_set != LEGACY:
         return variant_engine.seats_to_act(state)
-    if phase == GAME_OVER:
-        return []
-    if phase == setup.SETUP_ORDER:
-        return setup.order_rollers(state)
-    if phase == DEFENDER_DICE:
-        return [state.pending["defender"]]  # type: ignore[index]
-    if phase == MISSILE_WINDOW:
-        seat = missile_window.missile_turn(state)
-        return [] if seat is None else [seat]
-    if phase == scars.BEFORE_ROLL_WINDOW:
-        seat = scars.before_roll_turn(state)
-        return [] if seat is None else [seat]
-    if phase == scars.TURN_START_WINDOW:
-        seat = scars.turn_start_turn(state)
-        return [] if seat is None else [seat]
-    if phase == comeback.COMEBACK_PICK:
-        return [comeback.comeback_picker(state)]
-    if phase == missile_powers.MISSILE_PICK:
-        return [missile_powers.picker(state)]
-    if phase in (
-        OPEN_PACK,
-        EVENT_CHOICE,
-        lead_faction.LEAD_MISSION,
-        alien_arrival.ISLAND_PLACEMENT,
-        nuke.NUKE_CHOICE,
-        missile_powers.BAD_INTEL_WINDOW,
-        missile_draws.INTERFERENCE_WINDOW,
-    ):
-        return [state.pending["seat"]]  # type: ignore[index]
-    return [state.current_seat]
+    acting = _ACTING.get(state.phase)
+    return [state.current_seat] if acting is None else acting(state)
 
 
 def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list[GameEvent]]:
