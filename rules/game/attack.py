@@ -9,7 +9,7 @@ from rules.game import mutant_evolutions
 from rules.game.attack_phases import DEFENDER_DICE
 from rules.game.common import constant, fail, required, seat_label, unknown_territory
 from rules.game.events import GameEvent
-from rules.game.expansion import expansion_troops, sea_ban_problem
+from rules.game.expansion import crossing_problem, expansion_troops, sea_ban_problem
 from rules.game.moves import Attack, DefendWith, Expand, MoveOption
 from rules.game.rolls import defend_with
 from rules.game.state import GameState, changed, territory_name
@@ -25,16 +25,9 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
         return unknown
     if state.owner(origin) != seat:
         return Violation("not_controlled", _("Attack from a territory you control."), "X-6")
-    if not board_links.adjacent(state.world, origin, target):
-        return Violation(
-            "not_adjacent",
-            _("%(target)s is not adjacent to %(origin)s.")
-            % {"target": territory_name(target), "origin": territory_name(origin)},
-            "G-12",
-        )
-    closed = sea_ban_problem(state, origin, target)
-    if closed:
-        return closed
+    crossing = crossing_problem(state, origin, target)
+    if crossing:
+        return crossing
     defender = state.owner(target)
     if defender is None or defender == seat:
         return Violation(

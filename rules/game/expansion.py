@@ -16,6 +16,19 @@ from rules.words import gettext as _
 from rules.words import gettext_lazy
 
 
+def crossing_problem(state: GameState, origin: str, target: str) -> Violation | None:
+    """Why troops may not go straight from `origin` to `target` (an expansion or an attack):
+    not adjacent (G-12) or across a banned sea line; None when they may."""
+    if not board_links.adjacent(state.world, origin, target):
+        return Violation(
+            "not_adjacent",
+            _("%(target)s is not adjacent to %(origin)s.")
+            % {"target": territory_name(target), "origin": territory_name(origin)},
+            "G-12",
+        )
+    return sea_ban_problem(state, origin, target)
+
+
 def sea_ban_problem(state: GameState, origin: str, target: str) -> Violation | None:
     """Why The Ancient One's ban (DNO-1..DNO-5) keeps troops from crossing this sea line, or
     None: it stands until the turn of the player who chose it begins."""
@@ -51,16 +64,9 @@ def expand_range(
         return unknown
     if state.owner(origin) != seat:
         return Violation("not_controlled", _("Expand from a territory you control."), "X-2")
-    if not board_links.adjacent(state.world, origin, target):
-        return Violation(
-            "not_adjacent",
-            _("%(target)s is not adjacent to %(origin)s.")
-            % {"target": territory_name(target), "origin": territory_name(origin)},
-            "G-12",
-        )
-    closed = sea_ban_problem(state, origin, target)
-    if closed:
-        return closed
+    crossing = crossing_problem(state, origin, target)
+    if crossing:
+        return crossing
     if state.occupied(target):
         return Violation(
             "target_occupied",
