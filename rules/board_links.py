@@ -48,7 +48,11 @@ def on_board(world: World, territory: str) -> bool:
 
 def neighbours(world: World, territory: str) -> frozenset[str]:
     """Every territory adjacent to `territory` in this world, across land or sea."""
-    return world.derived(_world_links)[territory]
+    try:  # `World.derived`'s memo read directly: several times a move
+        links = world.__dict__["_derived"][_world_links]
+    except KeyError:
+        links = world.derived(_world_links)
+    return links[territory]  # type: ignore[no-any-return]
 
 
 def sorted_neighbours(world: World, territory: str) -> tuple[str, ...]:
