@@ -22,6 +22,7 @@ pytestmark = [
     pytest.mark.integration,
     pytest.mark.fault,
     pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("backends_ended"),
 ]
 
 

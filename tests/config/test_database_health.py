@@ -35,6 +35,7 @@ def test_postgresql_connections_come_from_a_pool_of_the_process(monkeypatch):
 
 @pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("backends_ended")
 def test_a_connection_postgresql_dropped_is_reopened_at_the_next_request(owner):
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
