@@ -49,8 +49,8 @@ from django.test.utils import (  # noqa: E402
 from campaign.models import Campaign, EventSource  # noqa: E402
 from campaign.models.digital import DigitalGame, GameSeat  # noqa: E402
 from campaign.services.campaigns import campaign_create, person_create  # noqa: E402
-from campaign.services.digital_finish import digital_game_abandon  # noqa: E402
-from campaign.services.digital_start import SeatRequest, digital_game_start  # noqa: E402
+from campaign.services.digital.finish import digital_game_abandon  # noqa: E402
+from campaign.services.digital.start import SeatRequest, digital_game_start  # noqa: E402
 from campaign.services.setup import setup_randomize  # noqa: E402
 from campaign.services.world import world_event_append  # noqa: E402
 from rules.data import content  # noqa: E402

@@ -42,8 +42,8 @@ from campaign.models import Campaign, GameLog, Person, WorldEventRecord  # noqa:
 from campaign.models.digital import GameSeat  # noqa: E402
 from campaign.selectors.world import world_current, world_snapshot_mismatches  # noqa: E402
 from campaign.services.campaigns import campaign_create, person_create  # noqa: E402
-from campaign.services.digital_finish import digital_game_abandon  # noqa: E402
-from campaign.services.digital_start import SeatRequest, digital_game_start  # noqa: E402
+from campaign.services.digital.finish import digital_game_abandon  # noqa: E402
+from campaign.services.digital.start import SeatRequest, digital_game_start  # noqa: E402
 from campaign.services.game_log.correct import game_log_correct  # noqa: E402
 from campaign.services.game_log.entry import (  # noqa: E402
     GameLogEntry,

@@ -175,7 +175,7 @@ def build(spectators: int) -> tuple[dict[str, str], Game]:
 def new_game(game: Game, mover_cookie: str) -> None:
     from campaign.models import Campaign
     from campaign.models.digital import GameSeat
-    from campaign.services.digital_start import SeatRequest, digital_game_start
+    from campaign.services.digital.start import SeatRequest, digital_game_start
 
     campaign = Campaign.objects.get(slug=game.slug)
     seats = [SeatRequest(p, GameSeat.Kind.HOTSEAT) for p in campaign.persons.order_by("pk")]

@@ -26,7 +26,7 @@ from campaign.live import (
     game_watcher,
     page_words,
 )
-from campaign.views.digital_spectators import spectator_message, spectator_parts_keep
+from campaign.views.digital.spectators import spectator_message, spectator_parts_keep
 from notices.presence import WATCHING_REFRESH, watching_start, watching_stop
 
 # The spectators' messages this process is making or made lately, by game, start, version,

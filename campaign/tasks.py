@@ -13,8 +13,8 @@ from campaign.models import Campaign
 from campaign.selectors.packs import campaigns_with_packs_due
 from campaign.selectors.world import world_snapshot_mismatches
 from campaign.services.backup import campaigns_backup
-from campaign.services.digital import digital_game_decide_overdue
-from campaign.services.digital_absence import game_clocks_enforce
+from campaign.services.digital.absence import game_clocks_enforce
+from campaign.services.digital.moves import digital_game_decide_overdue
 from campaign.services.game_worlds import unused_worlds_forget
 from campaign.services.hooks import world_events_appended
 from campaign.services.packs import packs_open_due

@@ -6,15 +6,7 @@ from campaign.views import box_bottom as box_bottom_views
 from campaign.views import bring_in as bring_in_views
 from campaign.views import campaigns as campaign_views
 from campaign.views import chat as chat_views
-from campaign.views import (
-    dice,
-    digital_replay,
-    digital_seats,
-    digital_takeback,
-    lobby,
-    odds,
-    rules_reference,
-)
+from campaign.views import dice, lobby, odds, rules_reference
 from campaign.views import game_story as story_views
 from campaign.views import guides as guide_views
 from campaign.views import history as history_views
@@ -24,7 +16,10 @@ from campaign.views import pack_by_hand as by_hand_views
 from campaign.views import packs as pack_views
 from campaign.views import setup as setup_views
 from campaign.views.digital import game as digital_game
+from campaign.views.digital import replay as digital_replay
+from campaign.views.digital import seats as digital_seats
 from campaign.views.digital import start as digital_start
+from campaign.views.digital import takeback as digital_takeback
 from campaign.views.game_log import pending as pending_views
 from campaign.views.game_log import wizard as log_views
 

@@ -250,7 +250,7 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
 }
 # Tasks are acknowledged once done, so a task whose worker died stays reserved in Redis until
 # this many seconds pass, then goes to another worker. It must outlast the longest countdown (a
-# comeback pick's 2 minutes, campaign.services.digital) plus a run (seconds), or a task still
+# comeback pick's 2 minutes, campaign.services.digital.moves) plus a run (seconds), or a task still
 # waiting for its time is handed out twice (harmless, but wasted); Celery's default is an hour.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300),

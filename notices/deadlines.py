@@ -1,4 +1,4 @@
-"""The warning that a turn clock is near its end (campaign.services.digital_clock): once a
+"""The warning that a turn clock is near its end (campaign.services.digital.clock): once a
 quarter of the turn's time is left, each person the clock times is told, once per wait."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_clock import TURN_HOURS_MAX, key_seats
+from campaign.services.digital.clock import TURN_HOURS_MAX, key_seats
 from notices.kinds import Kind
 from notices.models import Notice
 from notices.services import notify

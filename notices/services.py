@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from campaign.enqueue import enqueue_named
 from campaign.models.digital import GameSeat
-from campaign.services.digital_deadlines import has_deadline
+from campaign.services.digital.deadlines import has_deadline
 from notices.kinds import ACT_KINDS, Delivery, Kind
 from notices.live import notices_announce
 from notices.models import Notice, NoticeSettings
@@ -146,7 +146,7 @@ def game_notices_sync(*, game, state, seats: dict) -> None:
     table = {i: s for i, s in seats.items() if s.kind == GameSeat.Kind.HUMAN and s.user_id}
     if not table:
         return  # bots and hot-seat seats are told nothing: no query at all
-    # A person's seat a bot stands in for (turns missed, campaign.services.digital_clock) is
+    # A person's seat a bot stands in for (turns missed, campaign.services.digital.clock) is
     # played without them: it waits on nobody until they take it back.
     people = {i: s for i, s in table.items() if not s.bot_stands_in}
     open_notices = Notice.objects.filter(game=game, kind__in=ACT_KINDS, closed_at=None)

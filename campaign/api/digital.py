@@ -25,7 +25,7 @@ from campaign.selectors.digital import (
 )
 from campaign.selectors.digital_clock import digital_game_clock
 from campaign.selectors.standalone import standalone_may_watch
-from campaign.services.digital import StaleGameError, move_submit
+from campaign.services.digital.moves import StaleGameError, move_submit
 from campaign.wording import worded_events
 from rules.data import content
 from rules.game import GameState, legal_move_options

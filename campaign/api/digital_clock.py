@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api.digital import ERRORS, MAX_SEAT, STATE, _game_for, _session_key, _state_for
-from campaign.services.digital_absence import seat_reclaim, seat_vacation_take
-from campaign.services.digital_clock import VACATION_DAYS_MAX
+from campaign.services.digital.absence import seat_reclaim, seat_vacation_take
+from campaign.services.digital.clock import VACATION_DAYS_MAX
 
 
 class SeatRequestSerializer(serializers.Serializer):

@@ -26,8 +26,8 @@ from campaign.numbers import whole_number
 from campaign.selectors.digital import seats_held
 from campaign.selectors.digital_replay import digital_game_turn
 from campaign.selectors.digital_takeback import pending_take_backs
-from campaign.services.digital import StaleGameError
-from campaign.services.digital_takeback import take_back_answer, take_back_submit
+from campaign.services.digital.moves import StaleGameError
+from campaign.services.digital.takeback import take_back_answer, take_back_submit
 from rules.errors import IllegalMove
 from rules.game.takeback import take_back_offer
 

@@ -19,7 +19,7 @@ from campaign.api.digital import ERRORS, _session_key
 from campaign.errors import NotFoundError
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.standalone import lobby_lists
-from campaign.services.digital_start import GameClock
+from campaign.services.digital.start import GameClock
 from campaign.services.standalone import (
     NAME_MAX,
     LobbySeat,

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.models.digital import DigitalGame
-from campaign.services.digital_start import GameClock
+from campaign.services.digital.start import GameClock
 
 TURN_HOURS_CHOICES = (6, 12, 24, 48, 72)
 VACATION_DAYS_CHOICES = range(0, 8)

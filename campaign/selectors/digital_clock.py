@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.models.digital import DigitalGame
-from campaign.services.digital_clock import timed_seats, vacation_days_left
+from campaign.services.digital.clock import timed_seats, vacation_days_left
 from rules.game import GameState
 
 

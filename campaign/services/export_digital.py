@@ -20,7 +20,7 @@ from campaign.errors import ApplicationError
 from campaign.models import Campaign, Person
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice_check
-from campaign.services.digital_clock import TURN_HOURS_MAX, TURN_HOURS_MIN, VACATION_DAYS_MAX
+from campaign.services.digital.clock import TURN_HOURS_MAX, TURN_HOURS_MIN, VACATION_DAYS_MAX
 from rules.bounds import NUMBER_MAX
 from rules.errors import RuleError, Violation
 

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
 from campaign.live import game_seats_announce
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital import _advance
-from campaign.services.digital_start import GameClock
+from campaign.services.digital.moves import _advance
+from campaign.services.digital.start import GameClock
 from rules.errors import IllegalMove
 from rules.game import SeatSpec, new_game
 from rules.rng import SEED_BYTES, seed_commitment, seed_hex

@@ -5,8 +5,8 @@ browser against two bots, played by first-legal moves until the owner may expand
 from __future__ import annotations
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital import move_submit
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from rules.game import EndTurn, legal_move_options, seats_to_act
 
 

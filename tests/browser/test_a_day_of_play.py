@@ -27,8 +27,8 @@ from django.utils import timezone
 from campaign import tasks
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.services.chat import chat_rate_key
-from campaign.services.digital import move_submit
-from campaign.services.digital_start import GameClock, SeatRequest, digital_game_start
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import GameClock, SeatRequest, digital_game_start
 from tests.campaign.digital.conftest import DAY, Clock, first_legal
 
 pytestmark = pytest.mark.browser

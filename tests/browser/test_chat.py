@@ -11,7 +11,7 @@ from django.core.cache import cache
 from campaign.models import ChatMessage
 from campaign.models.digital import GameSeat
 from campaign.services.chat import chat_rate_key
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 
 pytestmark = pytest.mark.browser
 

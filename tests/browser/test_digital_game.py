@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
-from campaign.services.digital import move_submit
+from campaign.services.digital.moves import move_submit
 from tests.campaign.digital.conftest import first_legal
 from tests.conftest import PASSWORD
 
@@ -155,7 +155,7 @@ def test_a_person_plays_a_whole_game_against_bots_and_reaches_the_rewards(
 
 def _game_of_two_people(campaign, owner, persons) -> DigitalGame:
     from campaign.models.digital import GameSeat
-    from campaign.services.digital_start import SeatRequest, digital_game_start
+    from campaign.services.digital.start import SeatRequest, digital_game_start
 
     return digital_game_start(
         campaign=campaign,
@@ -327,7 +327,7 @@ def test_a_passed_deadline_is_taken_by_the_page_that_watches_it_X6(
     the open page, a second after the deadline it shows (the embedded default has no worker
     that waits for it): the defender rolls the most dice."""
     from campaign.models.digital import GameMove, GameSeat
-    from campaign.services.digital_start import SeatRequest, digital_game_start
+    from campaign.services.digital.start import SeatRequest, digital_game_start
     from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_until
 
     seats = [
@@ -374,7 +374,7 @@ def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):
 def test_a_move_from_a_stale_page_is_refused_in_words(page, login, owner, campaign, persons):
     """A page left behind by the game (another tab moved) gets the fresh board and the reason."""
     from campaign.models.digital import GameSeat
-    from campaign.services.digital_start import SeatRequest, digital_game_start
+    from campaign.services.digital.start import SeatRequest, digital_game_start
 
     game = digital_game_start(
         campaign=campaign,

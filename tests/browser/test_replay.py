@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models.digital import GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.world import world_current
-from campaign.services.digital import _advance
+from campaign.services.digital.moves import _advance
 from tests.browser.test_log_actions import Counted
 from tests.rules.game.helpers import position
 

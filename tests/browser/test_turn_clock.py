@@ -9,7 +9,7 @@ import re
 import pytest
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_start import GameClock, SeatRequest, digital_game_start
+from campaign.services.digital.start import GameClock, SeatRequest, digital_game_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.models import DigitalGame, GameMove, GameSeat, WorldEventRecord, WorldSnapshot
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.world import world_event_append
 from tests.campaign.worlds import first_powers
 

@@ -18,7 +18,7 @@ from campaign.enqueue import enqueue
 from campaign.models import PackUnlock
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from config.celery import app
 from tests.campaign.digital.conftest import first_legal
 from tests.campaign.log.factories import api_payload, owner_wins_again, three_player_entry

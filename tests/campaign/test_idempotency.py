@@ -14,7 +14,7 @@ from django.utils import timezone
 from campaign.idempotency import KEPT_FOR
 from campaign.models import Campaign, GameLog, IdempotentAnswer, WorldEventRecord
 from campaign.models.digital import GameMove, GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.export import campaign_export
 from campaign.tasks import idempotent_answers_forget
 from tests.campaign.digital.conftest import first_legal

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.test import Client
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat
 from tests.campaign.log.factories import later_game_players
 

@@ -4,7 +4,7 @@ publish to an unreachable broker gives up after a bounded try."""
 
 from __future__ import annotations
 
-from campaign.services.digital_deadlines import DECISION_TIMEOUT, LASTING_PICK_TIMEOUT
+from campaign.services.digital.deadlines import DECISION_TIMEOUT, LASTING_PICK_TIMEOUT
 from config.celery import app
 
 

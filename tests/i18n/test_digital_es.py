@@ -15,7 +15,7 @@ from django.utils.html import escape
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.digital import digital_game_log
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from rules.game import apply_move, legal_move_options, move_from_json
 from tests.browser.phone_positions import game_at_expand_attack
 

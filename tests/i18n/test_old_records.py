@@ -17,7 +17,7 @@ from campaign.models import EventSource, GameLog, PackUnlock, WorldEventRecord
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import digital_game_dice_check
 from campaign.selectors.digital import digital_game_log
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.export import campaign_export, campaign_import
 from campaign.services.world import world_event_append
 from campaign.wording import reason_words

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from tests.cache_reset import cache_reset
 
 

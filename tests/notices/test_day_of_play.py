@@ -11,7 +11,7 @@ import pytest
 from django.core import mail
 
 from campaign.models.digital import DigitalGame
-from campaign.services.digital import move_submit
+from campaign.services.digital.moves import move_submit
 from notices.kinds import Kind
 from notices.models import Notice
 from notices.presence import watching_start, watching_stop

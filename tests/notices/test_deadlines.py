@@ -8,8 +8,8 @@ import pytest
 from django.core import mail
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_clock import key_seats
-from campaign.services.digital_start import GameClock, SeatRequest, digital_game_start
+from campaign.services.digital.clock import key_seats
+from campaign.services.digital.start import GameClock, SeatRequest, digital_game_start
 from notices.kinds import Kind
 from notices.models import Notice
 from notices.tasks import notices_deadlines_warn, notices_mail_waiting

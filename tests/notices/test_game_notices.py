@@ -10,9 +10,9 @@ import pytest
 from django.core import mail
 
 from campaign.models.digital import GameSeat
-from campaign.services.digital import move_submit
-from campaign.services.digital_finish import digital_game_abandon
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import digital_game_abandon
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from notices.kinds import Kind
 from notices.models import Notice
 from notices.services import game_notices_sync

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client
 
 from campaign.models.digital import GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from config.asgi import application
 from notices.kinds import Kind
 from notices.live import notices_announce

@@ -12,9 +12,9 @@ from django.core import mail
 from django.urls import reverse
 
 from campaign.models.digital import DigitalGame
-from campaign.services.digital import move_submit
-from campaign.services.digital_finish import digital_game_abandon
-from campaign.services.digital_start import GameClock
+from campaign.services.digital.finish import digital_game_abandon
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import GameClock
 from campaign.services.standalone import (
     LobbySeat,
     SeatKind,

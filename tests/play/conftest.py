@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from campaign.models.digital import DigitalGame
-from campaign.services.digital import move_submit
+from campaign.services.digital.moves import move_submit
 from campaign.services.standalone import LobbySeat, SeatKind, standalone_game_create
 from rules.bots import HeuristicBot
 from rules.game import seats_to_act

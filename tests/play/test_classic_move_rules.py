@@ -10,7 +10,7 @@ import pytest
 
 from campaign.forms.digital.moves import move_form_specs
 from campaign.models.digital import DigitalGame
-from campaign.services.digital import move_submit
+from campaign.services.digital.moves import move_submit
 from campaign.services.standalone import SeatKind
 from rules.bots import HeuristicBot
 from rules.game import apply_move, legal_move_options, seats_to_act

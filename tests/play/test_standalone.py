@@ -15,7 +15,7 @@ from campaign.live import game_watcher
 from campaign.models import Person, WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.dice import digital_game_dice_check
-from campaign.services.digital_finish import digital_game_abandon
+from campaign.services.digital.finish import digital_game_abandon
 from campaign.services.standalone import SeatKind, standalone_begin_now, standalone_seat_take
 from rules.game import seats_to_act
 from tests.play.conftest import SESSION, play_out, table

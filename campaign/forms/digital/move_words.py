@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from campaign.card_words import card_label
-from campaign.forms.digital_pockets import POCKET_TITLES, pocket_value_label
+from campaign.forms.digital.pockets import POCKET_TITLES, pocket_value_label
 from rules import box
 from rules.data import board, content
 from rules.game import GameState

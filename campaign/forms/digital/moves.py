@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaign.forms.digital.costs import expansion_cost_words
 from campaign.forms.digital.move_words import (
     FIELD_LABELS,
     MOVE_TITLES,
@@ -16,8 +17,7 @@ from campaign.forms.digital.move_words import (
     _claim_title,
     value_label,
 )
-from campaign.forms.digital_costs import expansion_cost_words
-from campaign.forms.digital_pockets import (
+from campaign.forms.digital.pockets import (
     SECONDARY,
     field_labels,
     form_key,

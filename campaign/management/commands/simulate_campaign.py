@@ -14,8 +14,8 @@ from campaign.models import Campaign, GameMove, Person
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current, world_log
 from campaign.services.campaigns import campaign_create, person_create
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.setup import setup_randomize
 from rules import box
 from rules.box import DRAFT_KINDS

@@ -21,24 +21,24 @@ from campaign.numbers import whole_number
 from campaign.selectors.chat import ChatRoom, chat_rights, chat_rights_of
 from campaign.selectors.digital import digital_game_log, digital_game_version, seats_held
 from campaign.selectors.digital_overtaken import digital_overtaken
-from campaign.services.digital import StaleGameError, move_submit
-from campaign.services.digital_absence import digital_game_clocks_check
-from campaign.services.digital_finish import (
+from campaign.services.digital.absence import digital_game_clocks_check
+from campaign.services.digital.finish import (
     RewardsChosen,
     digital_game_abandon,
     digital_game_finish,
 )
-from campaign.services.digital_repeat import attack_repeat_submit
-from campaign.services.digital_turn_end import turn_end_submit
+from campaign.services.digital.moves import StaleGameError, move_submit
+from campaign.services.digital.repeat import attack_repeat_submit
+from campaign.services.digital.turn_end import turn_end_submit
 from campaign.services.game_log.refusals import GameLogRefused
 from campaign.views.chat import chat_context
 from campaign.views.digital.access import _error, _GameMixin, _session_key
-from campaign.views.digital.panel import _panel_response, _seat_shown, panel_context
-from campaign.views.digital_aids import (
+from campaign.views.digital.aids import (
     card_confirmation,
     remember_shown_seat,
     repeat_plan_from_post,
 )
+from campaign.views.digital.panel import _panel_response, _seat_shown, panel_context
 from campaign.views.lobby_waiting import waiting_context
 from notices.services import game_over_seen
 from rules.game import legal_move_options

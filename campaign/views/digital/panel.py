@@ -22,21 +22,21 @@ from campaign.selectors.digital import digital_game_log, game_seats, seats_held
 from campaign.selectors.digital_takeback import take_back_panel
 from campaign.selectors.odds import seat_attack_odds
 from campaign.selectors.standalone import rule_set_words
-from campaign.services.digital_deadlines import has_deadline
-from campaign.services.digital_repeat import last_attack
+from campaign.services.digital.deadlines import has_deadline
+from campaign.services.digital.repeat import last_attack
 from campaign.views.digital.access import _session_key
-from campaign.views.digital.rewards import _reward_form_context
-from campaign.views.digital.words import DEFAULT_WORDS, LOG_MOVES, PACK_BANNER_MOVES, PHASE_NAMES
-from campaign.views.digital_aids import pass_device_to
-from campaign.views.digital_clock import clock_context
-from campaign.views.digital_factions import faction_card_words, lead_words
-from campaign.views.digital_pockets import (
+from campaign.views.digital.aids import pass_device_to
+from campaign.views.digital.clock import clock_context
+from campaign.views.digital.factions import faction_card_words, lead_words
+from campaign.views.digital.pockets import (
     default_words,
     pocket_board,
     pocket_decision,
     pocket_lines,
 )
-from campaign.views.digital_table import table_words
+from campaign.views.digital.rewards import _reward_form_context
+from campaign.views.digital.table import table_words
+from campaign.views.digital.words import DEFAULT_WORDS, LOG_MOVES, PACK_BANNER_MOVES, PHASE_NAMES
 from campaign.views.lobby_waiting import waiting_context
 from rules.data import board, content
 from rules.game import GameState, legal_move_options, seats_to_act, view_for

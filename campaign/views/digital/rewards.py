@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from campaign.forms.digital.rewards import reward_select_choices
 from campaign.models.digital import DigitalGame
 from campaign.selectors.digital import game_seats
-from campaign.services.digital_finish import digital_game_reward_context
+from campaign.services.digital.finish import digital_game_reward_context
 from rules.data import board, content
 from rules.pack_words import comeback_power_label
 from rules.rewards import CONTINENT_REWARDS, REWARD_NAMES

@@ -16,7 +16,7 @@ from campaign.models import Person
 from campaign.models.digital import GameSeat
 from campaign.permissions import Action, CampaignAccessMixin
 from campaign.selectors.digital import digital_game_unfinished, digital_games_of
-from campaign.services.digital_start import UNFINISHED_WORDS, SeatRequest, digital_game_start
+from campaign.services.digital.start import UNFINISHED_WORDS, SeatRequest, digital_game_start
 from campaign.views.digital.access import _session_key
 
 

@@ -24,7 +24,7 @@ from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from campaign.models.digital import GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.game_log.record import game_log
 from campaign.services.world import world_event_append
 from tests.campaign.log.factories import three_player_entry

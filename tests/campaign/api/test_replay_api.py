@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.services.digital import move_submit
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from tests.campaign.digital.conftest import first_legal
 
 pytestmark = pytest.mark.django_db

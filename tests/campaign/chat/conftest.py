@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.services.chat import chat_rate_key
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign.models import ChatMessage
 from campaign.models.chat import CHAT_MESSAGE_MAX
 from campaign.services.chat import CHAT_BURST
-from campaign.services.digital_finish import digital_game_abandon
+from campaign.services.digital.finish import digital_game_abandon
 from tests.campaign.chat.conftest import campaign_chat_url, game_chat_url
 
 pytestmark = pytest.mark.django_db

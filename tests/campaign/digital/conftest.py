@@ -9,10 +9,10 @@ import pytest
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital import move_submit
-from campaign.services.digital_absence import digital_game_turn_overdue
-from campaign.services.digital_clock import key_seats
-from campaign.services.digital_start import GameClock, SeatRequest, digital_game_start
+from campaign.services.digital.absence import digital_game_turn_overdue
+from campaign.services.digital.clock import key_seats
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import GameClock, SeatRequest, digital_game_start
 from rules.game import EndTurn, GameState, legal_move_options, seats_to_act
 
 HOTSEAT_SESSION = "hotseat-session-of-the-owner"

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import campaign_create, person_create
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.setup import setup_randomize
 from campaign.services.world import world_event_append
 from rules.world_events import PackOpened

@@ -12,8 +12,8 @@ import pytest
 from campaign import tasks
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.digital import digital_game_log
-from campaign.services.digital import move_submit
-from campaign.services.digital_clock import key_seats
+from campaign.services.digital.clock import key_seats
+from campaign.services.digital.moves import move_submit
 from notices.kinds import ACT_KINDS
 from notices.models import Notice
 from rules.game import legal_move_options

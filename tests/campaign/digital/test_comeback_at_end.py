@@ -11,7 +11,7 @@ from django.urls import reverse
 from campaign.models import WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current, world_replay
-from campaign.services.digital_finish import (
+from campaign.services.digital.finish import (
     RewardsChosen,
     digital_game_finish,
     digital_game_reward_context,

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 
 from campaign.models.digital import GameMove
-from campaign.services.digital import StaleGameError, move_submit
+from campaign.services.digital.moves import StaleGameError, move_submit
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

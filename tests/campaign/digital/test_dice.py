@@ -18,12 +18,12 @@ from django.urls import reverse
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.dice import ROLLED_DICE_KEYS, rolled_dice
-from campaign.services.digital_finish import (
+from campaign.services.digital.finish import (
     RewardsChosen,
     digital_game_abandon,
     digital_game_finish,
 )
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from tests.campaign.digital.conftest import HOTSEAT_SESSION
 
 OLD_GAME = Path(__file__).parents[2] / "rules" / "game" / "splitmix_game_before_hmac_dice.json"

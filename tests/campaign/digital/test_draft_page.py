@@ -9,8 +9,8 @@ from django.urls import reverse
 from campaign.models import WorldEventRecord
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.world import EventSource
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.world import world_event_append
 from rules.game import seats_to_act
 from rules.world_events import PackOpened

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.world import world_current
-from campaign.services.digital import play_automatic
+from campaign.services.digital.moves import play_automatic
 from rules.game import Attack, GameState, apply_move, seats_to_act
 from rules.world_events import CityFounded
 from tests.rules.game.helpers import position, rig_dice

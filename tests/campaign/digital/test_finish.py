@@ -11,13 +11,13 @@ from campaign.errors import ConflictError, ForbiddenError
 from campaign.models import Campaign, EventSource, WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current, world_replay
-from campaign.services.digital_finish import (
+from campaign.services.digital.finish import (
     RewardsChosen,
     digital_game_abandon,
     digital_game_finish,
     digital_game_reward_context,
 )
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.game_log.refusals import GameLogRefused
 from rules.rewards import RewardChoice
 from tests.campaign.digital.conftest import HOTSEAT_SESSION

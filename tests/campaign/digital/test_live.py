@@ -23,12 +23,12 @@ from django.utils import translation
 from campaign.models.digital import DigitalGame
 from campaign.panel_parts import LOG_LIST, ROOT, panel_parts
 from campaign.services.campaigns import campaign_create
-from campaign.services.digital import move_submit
-from campaign.services.digital_finish import digital_game_abandon
-from campaign.services.digital_start import SeatRequest, digital_game_start
-from campaign.views import digital_spectators
+from campaign.services.digital.finish import digital_game_abandon
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import SeatRequest, digital_game_start
+from campaign.views.digital import spectators as digital_spectators
 from campaign.views.digital.panel import panel_html
-from campaign.views.digital_spectators import spectator_message, spectator_parts_keep
+from campaign.views.digital.spectators import spectator_message, spectator_parts_keep
 from config.asgi import application
 from tests.campaign.digital.conftest import first_legal
 

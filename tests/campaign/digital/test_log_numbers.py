@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import GameMove, GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.wording import worded_event
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import pytest
 from campaign.models import EventSource, WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.world import world_current, world_replay
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.world import world_event_append
 from rules.world_events import CardUpgraded, CityFounded
 from rules.world_events.missions import MissionClaimed

@@ -11,8 +11,8 @@ from campaign import tasks
 from campaign.errors import ApplicationError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.digital import digital_game_replay
-from campaign.services.digital import StaleGameError, digital_game_decide_overdue, move_submit
-from campaign.services.digital_deadlines import DECISION_TIMEOUT
+from campaign.services.digital.deadlines import DECISION_TIMEOUT
+from campaign.services.digital.moves import StaleGameError, digital_game_decide_overdue, move_submit
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, first_legal, play_hotseat, play_until
 
 

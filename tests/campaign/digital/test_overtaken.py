@@ -12,7 +12,7 @@ from django.urls import reverse
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.digital_overtaken import digital_overtaken
 from campaign.selectors.world import world_current
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.game_log.entry import GameLogEntry, PlayerEntry
 from campaign.services.game_log.record import game_log
 from rules.rewards import RewardChoice

@@ -12,7 +12,7 @@ from campaign.models import PackUnlock
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors.digital import digital_game_replay
 from campaign.selectors.world import world_current
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
 from rules.bots import HeuristicBot
 from rules.data import content
 from rules.game import GameState, SeatSpec, apply_move, new_game, seats_to_act

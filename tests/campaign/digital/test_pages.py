@@ -330,7 +330,7 @@ def test_who_may_read_a_games_whole_log(clients, mixed_game, who, status):
 
 
 def test_the_whole_log_keeps_every_die_the_game_page_leaves_off(owner_client, campaign, owner):
-    from campaign.services.digital_start import SeatRequest, digital_game_start
+    from campaign.services.digital.start import SeatRequest, digital_game_start
 
     bots = [SeatRequest(person=None, kind=GameSeat.Kind.BOT) for _ in range(3)]
     game = digital_game_start(campaign=campaign, user=owner, seats=bots, seed=5)

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.services.campaigns import campaign_create, person_create
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_until
 
 HOTSEAT = GameSeat.Kind.HOTSEAT

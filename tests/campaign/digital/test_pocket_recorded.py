@@ -11,7 +11,7 @@ from campaign.models import WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.history.games import history_games
 from campaign.selectors.world import world_current
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
 from rules.game import (
     BuyRedStar,
     ChooseNukeTarget,

@@ -13,8 +13,8 @@ from django.utils import timezone
 from campaign import tasks
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.world import world_current
-from campaign.services.digital import digital_game_decide_overdue, move_submit
-from campaign.services.digital_deadlines import DECISION_TIMEOUT, LASTING_PICK_TIMEOUT
+from campaign.services.digital.deadlines import DECISION_TIMEOUT, LASTING_PICK_TIMEOUT
+from campaign.services.digital.moves import digital_game_decide_overdue, move_submit
 from rules.game import EndTurn, GameState, TakeCard, TurnFlags
 from tests.rules.game.helpers import FACTIONS, position
 

@@ -10,8 +10,8 @@ from django.db import transaction
 from campaign.models.digital import DigitalGame, GameMove
 from campaign.selectors.digital import digital_game_replay
 from campaign.selectors.world import world_current
-from campaign.services.digital import _advance, move_submit
-from campaign.services.digital_takeback import take_back_submit
+from campaign.services.digital.moves import _advance, move_submit
+from campaign.services.digital.takeback import take_back_submit
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, stored_hotseat_game
 from tests.rules.game.helpers import position
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.selectors import digital_replay
 from campaign.selectors.digital_replay import CHECKPOINT, digital_game_replay_at
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from rules.game import GameState, move_from_json, replay
 from rules.game import history as engine_history
 from tests.campaign.digital.conftest import HOTSEAT_SESSION, play_hotseat

@@ -8,12 +8,12 @@ import pytest
 
 from campaign.models import WorldEventRecord
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_finish import (
+from campaign.services.digital.finish import (
     RewardsChosen,
     digital_game_finish,
     digital_game_reward_context,
 )
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.game_log.refusals import GameLogRefused
 from rules.rewards import RewardChoice
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from campaign.forms.digital.moves import move_form_specs
 from campaign.models.digital import DigitalGame, GameMove
-from campaign.services.digital import digital_game_decide_overdue
+from campaign.services.digital.moves import digital_game_decide_overdue
 from rules.game import legal_move_options, seats_to_act
 from rules.game.comeback import raise_owed_picks
 from rules.world_events import PackOpened

@@ -13,7 +13,7 @@ from django.db import connection
 from campaign.errors import ApplicationError
 from campaign.models import Person
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

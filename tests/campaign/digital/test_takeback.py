@@ -15,9 +15,9 @@ from campaign.models.digital_takeback import TakeBackRequest
 from campaign.selectors.dice import digital_game_dice_check
 from campaign.selectors.digital import digital_game_replay
 from campaign.selectors.digital_replay import digital_game_replay_at
-from campaign.services.digital import move_submit
-from campaign.services.digital_finish import digital_game_abandon
-from campaign.services.digital_repeat import last_attack
+from campaign.services.digital.finish import digital_game_abandon
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.repeat import last_attack
 from notices.models import Notice
 from notices.words import notice_text
 from rules.game.state import TurnFlags

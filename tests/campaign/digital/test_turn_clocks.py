@@ -14,15 +14,15 @@ import pytest
 from campaign import tasks
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.services.digital import move_submit
-from campaign.services.digital_absence import (
+from campaign.services.digital.absence import (
     digital_game_turn_overdue,
     game_clocks_enforce,
     seat_reclaim,
     seat_vacation_take,
 )
-from campaign.services.digital_clock import key_seats, vacation_days_left
-from campaign.services.digital_start import GameClock, SeatRequest, digital_game_start
+from campaign.services.digital.clock import key_seats, vacation_days_left
+from campaign.services.digital.moves import move_submit
+from campaign.services.digital.start import GameClock, SeatRequest, digital_game_start
 from campaign.services.export import campaign_export, campaign_import
 from config.celery import app
 from rules.game import legal_move_options, seats_to_act

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaign.models import EventMention, EventVoid, GameLog, PackTrigger, RecordGap
 from campaign.models.digital import GameSeat
-from campaign.services.digital_finish import digital_game_abandon
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import digital_game_abandon
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.game_log.correct import game_log_correct
 from campaign.services.game_log.entry import GameLogEntry
 from campaign.services.game_log.record import game_log

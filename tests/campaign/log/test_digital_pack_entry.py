@@ -11,8 +11,8 @@ import pytest
 
 from campaign.selectors.campaigns import person_names
 from campaign.selectors.world import world_current
-from campaign.services.digital_finish import RewardsChosen, _entry
-from campaign.services.digital_packs import digital_pack_fields
+from campaign.services.digital.finish import RewardsChosen, _entry
+from campaign.services.digital.packs import digital_pack_fields
 from campaign.services.game_log.entry import EventEntry, HqMoveEntry
 from campaign.services.game_log.plan import game_log_plan
 from rules.game.result import GameResult, SeatResult

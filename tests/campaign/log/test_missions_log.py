@@ -13,7 +13,7 @@ import pytest
 from campaign.models import PackUnlock
 from campaign.selectors.history.games import history_games
 from campaign.selectors.world import world_current
-from campaign.services.digital_packs import digital_pack_fields
+from campaign.services.digital.packs import digital_pack_fields
 from campaign.services.game_log.entry import EventEntry, IncidentEntry, MissionEntry
 from campaign.services.game_log.plan import game_log_plan
 from campaign.services.game_log.record import game_log

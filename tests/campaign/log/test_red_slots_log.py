@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from campaign.selectors.world import world_current
-from campaign.services.digital_packs import digital_pack_fields
+from campaign.services.digital.packs import digital_pack_fields
 from campaign.services.game_log.entry import MissionEntry
 from campaign.services.game_log.plan import game_log_plan
 from campaign.services.game_log.record import game_log

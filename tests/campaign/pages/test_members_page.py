@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import GameSeat, Invite, Membership, Person, Role
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.start import SeatRequest, digital_game_start
 
 
 def _members_url(campaign):

@@ -15,8 +15,8 @@ from campaign.models.digital import GameSeat
 from campaign.selectors.world import world_current, world_snapshot_mismatches
 from campaign.services.backup import campaigns_backup
 from campaign.services.campaigns import campaign_create
-from campaign.services.digital_finish import RewardsChosen, digital_game_finish
-from campaign.services.digital_start import SeatRequest, digital_game_start
+from campaign.services.digital.finish import RewardsChosen, digital_game_finish
+from campaign.services.digital.start import SeatRequest, digital_game_start
 from campaign.services.export import campaign_export, campaign_import
 from campaign.services.game_log.correct import game_log_correct
 from campaign.services.game_log.record import game_log

@@ -2,7 +2,7 @@
 bot plays for once it ran out, and the vacation days a person has left this week.
 
 A game's clock is chosen when it starts: none (the game waits for everyone), per decision (the
-short windows of `digital_deadlines` time out) or per turn (those windows, plus a limit on each
+short windows of `deadlines` time out) or per turn (those windows, plus a limit on each
 wait for a person outside them). The turn clock restarts whenever the game starts waiting on
 other people; when it runs out, the careful bot plays for them until the game waits on someone
 else, and the move log marks those moves. Three missed turns in a row and a bot stands in for
@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
-from campaign.services.digital_deadlines import (
+from campaign.services.digital.deadlines import (
     LASTING_PICK_TIMEOUT,
     WINDOW_PHASES,
     has_deadline,

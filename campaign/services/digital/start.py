@@ -17,12 +17,12 @@ from campaign.models.digital import DigitalGame, GameSeat
 from campaign.permissions import Action, campaign_allows
 from campaign.selectors.world import world_current
 from campaign.services.campaigns import person_create
-from campaign.services.digital import _advance
-from campaign.services.digital_clock import (
+from campaign.services.digital.clock import (
     TURN_HOURS_MAX,
     TURN_HOURS_MIN,
     VACATION_DAYS_MAX,
 )
+from campaign.services.digital.moves import _advance
 from rules.data import content
 from rules.game import (
     SeatSpec,

@@ -19,14 +19,14 @@ from campaign.live import game_version_announce
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.prepared import row_update, rows_insert
 from campaign.selectors.digital import digital_game_seated, seat_holds
-from campaign.services.digital_clock import (
+from campaign.services.digital.clock import (
     SCHEDULED_CHECK_MAX,
     automatic_actor,
     clock_update,
     decision_wait,
 )
-from campaign.services.digital_deadlines import default_decision, has_deadline
-from campaign.services.digital_preferences import preference_move
+from campaign.services.digital.deadlines import default_decision, has_deadline
+from campaign.services.digital.preferences import preference_move
 from notices.services import game_notices_sync
 from rules.bot_levels import bot_for
 from rules.errors import IllegalMove

@@ -15,8 +15,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import ApplicationError, ConflictError, ForbiddenError
 from campaign.models.digital import DigitalGame, GameSeat
 from campaign.selectors.digital import seat_holds
-from campaign.services.digital import _advance, digital_game_decide_overdue
-from campaign.services.digital_clock import (
+from campaign.services.digital.clock import (
     MISSES_BEFORE_STAND_IN,
     clock_key,
     key_seats,
@@ -24,6 +23,7 @@ from campaign.services.digital_clock import (
     vacation_days_left,
     vacation_week_of,
 )
+from campaign.services.digital.moves import _advance, digital_game_decide_overdue
 
 logger = logging.getLogger(__name__)
 

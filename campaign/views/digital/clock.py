@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.services.digital_clock import (
+from campaign.services.digital.clock import (
     timed_seats,
     vacation_days_left,
     vacation_renews_at,

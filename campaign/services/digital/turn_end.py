@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import ApplicationError
 from campaign.models.digital import DigitalGame, GameMove
-from campaign.services.digital import (
+from campaign.services.digital.moves import (
     MoveOutcome,
     _advance,
     locked_for_move,

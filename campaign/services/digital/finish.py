@@ -17,13 +17,13 @@ from campaign.models.digital import DigitalGame, GameSeat
 from campaign.permissions import Action, campaign_allows
 from campaign.selectors.digital import seat_holds
 from campaign.selectors.world import world_current
-from campaign.services.digital_comeback import (
+from campaign.services.digital.comeback import (
     ComebackSeat,
     comeback_pick_missing,
     comeback_picks_at_end,
 )
-from campaign.services.digital_packs import PACK_INCIDENTS, digital_pack_fields
-from campaign.services.digital_start import UNFINISHED_STATUSES
+from campaign.services.digital.packs import PACK_INCIDENTS, digital_pack_fields
+from campaign.services.digital.start import UNFINISHED_STATUSES
 from campaign.services.game_log.entry import (
     GameLogEntry,
     IncidentEntry,

@@ -9,8 +9,8 @@ from django.views import View
 
 from campaign.errors import ApplicationError
 from campaign.numbers import whole_number
-from campaign.services.digital import StaleGameError
-from campaign.services.digital_takeback import take_back_answer, take_back_submit
+from campaign.services.digital.moves import StaleGameError
+from campaign.services.digital.takeback import take_back_answer, take_back_submit
 from campaign.views.digital.access import _error, _GameMixin
 from campaign.views.digital.panel import _panel_response
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.forms.digital_pockets import territory_name
-from campaign.services.digital_deadlines import default_decision, has_deadline
+from campaign.forms.digital.pockets import territory_name
+from campaign.services.digital.deadlines import default_decision, has_deadline
 from rules import box
 from rules.data import board, content
 from rules.game import GameState, seats_to_act

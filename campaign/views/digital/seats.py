@@ -15,11 +15,11 @@ from django.views import View
 from campaign.errors import ApplicationError
 from campaign.numbers import whole_number
 from campaign.selectors.digital import seats_held
-from campaign.services.digital_absence import seat_reclaim, seat_vacation_take
-from campaign.services.digital_preferences import missiles_only_in_fight_set
+from campaign.services.digital.absence import seat_reclaim, seat_vacation_take
+from campaign.services.digital.preferences import missiles_only_in_fight_set
 from campaign.views.digital.access import _error, _GameMixin, _session_key
+from campaign.views.digital.aids import remember_shown_seat
 from campaign.views.digital.panel import _panel_response
-from campaign.views.digital_aids import remember_shown_seat
 
 
 class DigitalGameRevealView(_GameMixin, View):

@@ -22,7 +22,7 @@ from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.models.digital_takeback import TakeBackRequest
 from campaign.selectors.digital import seat_holds
 from campaign.selectors.digital_replay import digital_game_turn
-from campaign.services.digital import _advance, locked_for_move
+from campaign.services.digital.moves import _advance, locked_for_move
 from notices.kinds import Kind
 from notices.models import Notice
 from notices.services import notices_close, notify
