@@ -27,7 +27,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from campaign.connection_loss import drop_broken_connections, lend_live_connection
+from campaign.connection_loss import drop_broken_connections
 from campaign.models import Campaign, Person, Role
 from campaign.services.campaigns import campaign_create, membership_add, person_create
 from tests.cache_reset import cache_reset
@@ -116,10 +116,10 @@ def _wait_until_worker_idle(app, node: str, within: float = 30.0) -> None:
 @pytest.fixture
 def backends_ended(_django_db_helper):
     """For tests that end database backends on purpose: before the test's database is cleaned,
-    the process's connections are made whole again as a request's start would (the pool rid
-    of the dead ones), so the next test, which may make no request, never meets one."""
+    the process's dead connections are closed and the pool rid of its dead idle ones, as after
+    a lost connection in a request, so the next test, which may make no request, never meets
+    one."""
     yield
-    lend_live_connection()
     drop_broken_connections()
 
 
