@@ -368,6 +368,8 @@ def test_the_sign_in_page_leads_to_the_game(page, owner, campaign):
     page.fill("input[name=login]", owner.username)
     page.fill("input[name=password]", PASSWORD)
     page.click("form button[type=submit]")
+    page.wait_for_url(f"**/c/{campaign.slug}/play/")  # the click returns before the redirect
+    page.wait_for_load_state()
     assert "Start a digital game" in page.content()
 
 
