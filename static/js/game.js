@@ -36,9 +36,20 @@
     if (isPoll(event.detail) && inFlight) event.detail.shouldSwap = false;
   });
 
+  // A panel fetched because the game moved on elsewhere (another seat, another tab) must not
+  // undo what the person was choosing: what they changed in a form that is still offered is
+  // put back where it is still a legal choice, with the territory picked first on the map.
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    kept = isPoll(event.detail) && event.detail.shouldSwap ? choices() : null;
+  });
+
   document.addEventListener("htmx:afterSwap", function () {
+    var origin = pendingOrigin;
     pendingOrigin = null;
     initForms(document);
+    if (kept) restore(kept, origin);
+    kept = null;
   });
   document.addEventListener("DOMContentLoaded", function () {
     initForms(document);
@@ -151,6 +162,62 @@
 
   function forms() {
     return Array.prototype.slice.call(document.querySelectorAll("form.move-form"));
+  }
+
+  function isBox(field) {
+    return field.type === "checkbox" || field.type === "radio";
+  }
+
+  // What the person changed in each form, by the form's move type: [name, value, checked].
+  function choices() {
+    var found = {};
+    forms().forEach(function (form) {
+      var changed = [];
+      form.querySelectorAll("select[name]:not([multiple]), input[name]").forEach(function (field) {
+        if (isBox(field)) {
+          if (field.checked !== field.defaultChecked) changed.push([field.name, field.value, field.checked]);
+        } else if (field.tagName === "SELECT") {
+          var first = Array.prototype.find.call(field.options, function (o) { return o.defaultSelected; })
+            || field.options[0];
+          if (field.value !== (first ? first.value : "")) changed.push([field.name, field.value]);
+        } else if (field.type !== "hidden" && field.value !== field.defaultValue) {
+          changed.push([field.name, field.value]);
+        }
+      });
+      if (changed.length) found[form.dataset.type] = { fields: changed, active: form.classList.contains("is-active") };
+    });
+    return found;
+  }
+
+  function restore(found, origin) {
+    forms().forEach(function (form) {
+      var before = found[form.dataset.type];
+      if (!before) return;
+      before.fields.forEach(function (change) {
+        form.querySelectorAll('[name="' + change[0] + '"]').forEach(function (field) {
+          if (isBox(field)) {
+            if (field.value === change[1] && !field.disabled) field.checked = change[2];
+          } else if (field.tagName === "SELECT") {
+            var open = Array.prototype.some.call(field.options, function (o) {
+              return o.value === change[1] && !o.disabled;
+            });
+            if (open) field.value = change[1];
+            if (open && field.dataset.field) narrow(form);
+          } else {
+            field.value = change[1];
+          }
+        });
+      });
+      narrow(form); // a count put back beyond what is now allowed is brought within it
+      var picker = form.querySelector("fieldset.card-picker");
+      if (picker) cardTotal(picker);
+      if (before.active) form.classList.add("is-active");
+    });
+    var stillOrigin = origin && forms().some(function (form) {
+      return optionsOf(form).some(function (o) { return o.origin === origin; });
+    });
+    pendingOrigin = stillOrigin ? origin : null;
+    markSelectable(pendingOrigin);
   }
 
   function hasField(form, name) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from campaign.models import Membership
 from campaign.selectors.world import world_current
@@ -44,10 +45,12 @@ def test_an_owner_creates_and_customizes_a_world(page, login, outsider):
     assert "ready for game 1" in page.locator("main").inner_text()
 
     page.get_by_role("link", name="World").click()
+    # The click returns once the world page's address is committed, before its body is read.
+    page.wait_for_load_state()
     campaign = Membership.objects.get(user=outsider).campaign
     world = world_current(campaign=campaign)
     assert world.customized
-    assert page.locator(".board-map svg").count() == 1
+    expect(page.locator(".board-map svg")).to_have_count(1)
     assert "Brazil: 3 coins" in page.locator("#card-coins").inner_text()
 
 

@@ -22,6 +22,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
+def live_server(asgi_live_server):
+    """Served as in production (ASGI), so that a move made on one screen reaches the others."""
+    return asgi_live_server
+
+
+@pytest.fixture
 def my_turn(campaign, owner, persons, guest_person) -> DigitalGame:
     """Seat 0 (the owner, on their own browser) starts a turn holding Argentina and Peru, next
     to the bot's one troop in Brazil; two bots sit at seats 1 and 2. The game reaches the
@@ -108,3 +114,32 @@ def test_a_simple_turn_takes_at_most_8_actions_T7(page, login, owner, my_turn):
     assert GameMove.objects.filter(game=my_turn, actor=GameMove.Actor.BOT).exists()
     print(f"actions for a simple turn: {act.actions}")
     assert act.actions <= 8, act.actions
+
+
+def test_a_choice_being_made_is_kept_when_the_game_moves_on_elsewhere_T13(
+    page, login, owner, my_turn
+):
+    """The same person on two screens: a troop placed from one (T-13) redraws the other's
+    panel, which keeps the territory and count chosen there while they are still legal."""
+    login(page, owner)
+    page.goto(my_turn.get_absolute_url())
+    other = page.context.new_page()
+    other.goto(my_turn.get_absolute_url())
+    place = _form("place_troops")
+    page.select_option(f"{place} select[name=territory]", "peru")
+    page.fill(f"{place} input[name=count]", "2")
+
+    other.uncheck(f"{place} input[data-tap-places]")
+    other.select_option(f"{place} select[name=territory]", "argentina")
+    other.fill(f"{place} input[name=count]", "1")
+    before = page.locator("#game-panel").get_attribute("data-version")
+    other.click(f"{place} button[type=submit]")
+    page.wait_for_function(
+        "v => document.querySelector('#game-panel').dataset.version !== v", arg=before
+    )
+
+    assert page.locator("#game-panel").get_attribute("data-version") != before
+    assert page.locator(f"{place} select[name=territory]").input_value() == "peru"
+    assert page.locator(f"{place} input[name=count]").input_value() == "2"
+    assert page.locator(f"{place} input[name=count]").get_attribute("max") == "2"
+    other.close()
