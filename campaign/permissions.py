@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -63,8 +64,30 @@ def campaign_role(*, campaign: Campaign, user) -> str | None:
         return None
     if user.is_superuser:
         return Role.OWNER
+    known = campaign.__dict__.get(_ROLES_READ)
+    if known is not None and user.pk in known:
+        return known[user.pk]
     found = _ROLE(campaign=campaign.pk, user=user.pk)
     return found[0][0] if found else None
+
+
+def role_read(*, campaign: Campaign, user, role: str | None) -> None:
+    """Keep `user`'s role in `campaign` (this instance, so this request), read with another
+    row (a game's, see `reader_role`): the checks that follow ask the database no more."""
+    campaign.__dict__.setdefault(_ROLES_READ, {})[user.pk] = role
+
+
+def reader_role(user_id: int) -> Subquery:
+    """The role of the user `user_id` in the campaign of the rows read (NULL for none), as an
+    annotation of a query on rows that have a `campaign_id`."""
+    return Subquery(
+        Membership.objects.filter(campaign_id=OuterRef("campaign_id"), user_id=user_id)
+        .values("role")
+        .order_by()[:1]
+    )
+
+
+_ROLES_READ = "_roles_read"
 
 
 # Every request on a campaign asks it: prepared once (`campaign.prepared`).

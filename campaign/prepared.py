@@ -41,6 +41,7 @@ class _Compiled:
     init_list: tuple[str, ...] = ()
     model_columns: slice | None = None
     related: tuple = ()  # django's populators of select_related objects (plain data)
+    annotations: tuple[tuple[str, int], ...] = ()  # (attribute, column) of each annotation
 
 
 class PreparedRead:
@@ -111,6 +112,7 @@ class PreparedRead:
             init_list=tuple(c[0].target.attname for c in compiler.select[columns]),
             model_columns=columns,
             related=tuple(get_related_populators(klass_info, compiler.select, connection.alias)),
+            annotations=tuple(compiler.annotation_col_map.items()),
             **common,
         )
 
@@ -149,6 +151,8 @@ def _instance(row, compiled: _Compiled):
     obj = compiled.model.from_db(DEFAULT_DB_ALIAS, compiled.init_list, row[compiled.model_columns])
     for populator in compiled.related:
         populator.populate(row, obj)
+    for attribute, column in compiled.annotations:
+        setattr(obj, attribute, row[column])
     return obj
 
 

@@ -43,7 +43,7 @@ def _session_key(request: Request) -> str:
 
 def _game_for(request: Request, game_id: int) -> DigitalGame:
     """The game if the request may watch it, once its play has begun (404 otherwise)."""
-    game = digital_game_seated(game_id=game_id)
+    game = digital_game_seated(game_id=game_id, reader=request.user)
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
     _check_may_watch(request, game)

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from campaign.errors import NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
+from campaign.permissions import reader_role, role_read
 from campaign.prepared import PreparedRead
 from campaign.selectors.dice import digital_game_dice
 from campaign.wording import worded_event
@@ -30,31 +31,33 @@ def digital_game_get(*, campaign: Campaign, game_id: int) -> DigitalGame:
     return game
 
 
-_GAME = PreparedRead(
-    lambda game: DigitalGame.objects.select_related("campaign").filter(pk=game).order_by()
-)
-# A move, a take-back or a repeat never reads the state the game began with.
-_GAME_LOCKED = PreparedRead(
-    lambda game: (
-        DigitalGame.objects.select_for_update(of=("self",))
-        .select_related("campaign")
-        .defer("initial_state")
-        .filter(pk=game)
-        .order_by()
-    )
-)
+def _game(game: int, user: int, *, lock: bool) -> QuerySet[DigitalGame]:
+    """A game with its campaign, and the role in it of the user reading (`reader_role`). A
+    move, a take-back or a repeat (`lock`) never reads the state the game began with."""
+    games = DigitalGame.objects.select_related("campaign").annotate(reader_role=reader_role(user))
+    if lock:
+        games = games.select_for_update(of=("self",)).defer("initial_state")
+    return games.filter(pk=game).order_by()
+
+
+_GAME = PreparedRead(lambda game, user: _game(game, user, lock=False))
+_GAME_LOCKED = PreparedRead(lambda game, user: _game(game, user, lock=True))
 _SEATS = PreparedRead(lambda game: GameSeat.objects.filter(game_id=game))
 
 
-def digital_game_seated(*, game_id: int, lock: bool = False) -> DigitalGame | None:
+def digital_game_seated(*, game_id: int, reader=None, lock: bool = False) -> DigitalGame | None:
     """The game with its campaign, and its seats in order as `game.seats.all()` (read once,
     as a prefetch would); with `lock`, its row locked for an update (inside a transaction),
-    without its initial state.
+    without its initial state. The role of `reader` (a user) in the campaign is read with it,
+    for the permission checks that follow (`campaign.permissions.role_read`).
     The reads of every move and every poll, so they are prepared once (`campaign.prepared`)."""
-    found = (_GAME_LOCKED if lock else _GAME)(game=game_id)
+    signed_in = reader is not None and reader.is_authenticated
+    found = (_GAME_LOCKED if lock else _GAME)(game=game_id, user=reader.pk if signed_in else 0)
     if not found:
         return None
     game = found[0]
+    if signed_in and game.campaign is not None:
+        role_read(campaign=game.campaign, user=reader, role=game.reader_role)
     seats = _SEATS(game=game_id)
     for seat in seats:
         GameSeat.game.field.set_cached_value(seat, game)

@@ -143,7 +143,9 @@ def locked_for_move(
     """The game row locked for a move of `seat` (read once, with its campaign and seats),
     once `may_see` lets the request see it, the request holds the seat, the version is the
     one the client saw and the game is in play. Call inside a transaction."""
-    game = digital_game_seated(game_id=game if isinstance(game, int) else game.pk, lock=True)
+    game = digital_game_seated(
+        game_id=game if isinstance(game, int) else game.pk, reader=user, lock=True
+    )
     if game is None:
         raise NotFoundError(_("No such game."), code="not_found")
     if may_see is not None:

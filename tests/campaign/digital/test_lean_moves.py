@@ -57,8 +57,9 @@ def test_a_move_through_the_api_reads_the_game_once_and_writes_no_world_DESIGN(
         )
     assert answer.status_code == 200, answer.content
     statements = _own_statements(captured.captured_queries)
-    # The game locked with its campaign, its seats, the reader's membership, the move, the game.
-    assert len(statements) <= 6, "\n".join(s[:120] for s in statements)
+    # The game locked with its campaign and the reader's role in it, its seats, the move, the
+    # game written.
+    assert len(statements) <= 4, "\n".join(s[:120] for s in statements)
     assert sum('FROM "campaign_digitalgame"' in s for s in statements) == 1
     update = next(s for s in statements if s.startswith('UPDATE "campaign_digitalgame"'))
     assert "card_coins" not in update  # the world is not written again
@@ -158,7 +159,7 @@ def test_states_name_their_world_which_is_fetched_apart_and_cached_by_digest_DES
     assert outsider_client.get(f"/api/v1/games/{hotseat_game.pk}/world").status_code == 404
 
 
-def test_a_state_poll_reads_the_game_its_seats_and_the_readers_membership_DESIGN(
+def test_a_state_poll_reads_the_game_with_the_readers_role_and_its_seats_DESIGN(
     hotseat_game, owner, owner_client
 ):
     game = play_hotseat(hotseat_game, owner, 6)
@@ -167,4 +168,5 @@ def test_a_state_poll_reads_the_game_its_seats_and_the_readers_membership_DESIGN
         answer = owner_client.get(f"/api/v1/games/{game.pk}/state?seat=0")
     assert answer.status_code == 200
     statements = _own_statements(captured.captured_queries)
-    assert len(statements) <= 3, "\n".join(s[:120] for s in statements)
+    assert len(statements) <= 2, "\n".join(s[:120] for s in statements)
+    assert not any(s.startswith('SELECT "campaign_membership"') for s in statements)
