@@ -222,7 +222,15 @@ class DigitalGame(models.Model):
 
     def game_state(self) -> GameState:
         """The engine's state after the last move."""
-        return _state(self.state, self.world_id)
+        state = _state(self.state, self.world_id)
+        self._kept = (state, self.state)
+        return state
+
+    def stored_json(self, state: GameState) -> dict | None:
+        """`state.to_json(include_world=False)` at no cost when `state` is the one this row
+        holds (read by `game_state`, or kept by `keep_state`); None for any other state."""
+        kept = getattr(self, "_kept", None)
+        return self.state if kept and kept[0] is state and kept[1] is self.state else None
 
     def initial_game_state(self) -> GameState:
         """The state the game began with, from which its move log replays."""
@@ -248,6 +256,7 @@ class DigitalGame(models.Model):
         apart by digest. Saving the row is the caller's."""
         self.world_id = GameWorld.kept(state.world, known=self.world_id)
         self.state = state.to_json(include_world=False)
+        self._kept = (state, self.state)
         if initial:
             self.initial_world_id = self.world_id
             self.initial_state = self.state

@@ -128,7 +128,7 @@ def digital_game_view(
     commitment (the seed only once the game is over). `state`: the game's, if already read.
     The world is not in it: `digital_game_world` gives it, named by `world_digest`."""
     state = state if state is not None else game.game_state()
-    view = view_for(state, seat, with_world=False)
+    view = view_for(state, seat, with_world=False, stored=game.stored_json(state))
     return {
         "game": game.pk,
         "version": game.version,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, ClassVar
 
 from rules.bounds import NAME_MAX
@@ -11,6 +11,14 @@ from rules.shapes import WrongShape, from_json
 from rules.words import gettext as _
 
 MOVE_TYPES: dict[str, type[Move]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass(frozen=True)
@@ -23,11 +31,13 @@ class Move:
             MOVE_TYPES[cls.type] = cls
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        for key, value in data.items():
-            if isinstance(value, tuple):
-                data[key] = list(value)
-        return {"type": self.type, **data}
+        # Fields hold strings, numbers and tuples of them: no deep copy is needed (`asdict`
+        # made one, and legal moves are listed by the hundred in every answer).
+        data: dict[str, Any] = {"type": self.type}
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
+        return data
 
 
 @dataclass(frozen=True)

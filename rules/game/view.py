@@ -61,7 +61,13 @@ def _unsealed(data: dict[str, Any], where: str, world: World) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in sealed}
 
 
-def view_for(state: GameState, seat: int | None, *, with_world: bool = True) -> dict[str, Any]:
+def view_for(
+    state: GameState,
+    seat: int | None,
+    *,
+    with_world: bool = True,
+    stored: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """JSON-ready state for `seat` (None = spectator). Hides other seats' resource cards and
     scar cards, the order of the decks and the dice generator. A draft is shown to all, and
     so is the lead faction once Pack 4 has brought it (None when no faction leads). Nothing
@@ -69,10 +75,14 @@ def view_for(state: GameState, seat: int | None, *, with_world: bool = True) -> 
     own view (`rules.variants.view`).
 
     Without `with_world` the world (`world_view`) is left out: it grows with the campaign
-    and changes rarely, so a service sends it apart rather than with every move."""
+    and changes rarely, so a service sends it apart rather than with every move. `stored`:
+    `state.to_json(include_world=False)` when the caller holds it already (left unchanged)."""
     if state.rule_set != LEGACY:
         return variant_view(state, seat, with_world=with_world)
-    data = state.to_json(include_world=with_world)
+    if stored is not None and not with_world:
+        data = dict(stored)
+    else:
+        data = state.to_json(include_world=with_world)
     for key in ("rng", "draw_pile", "event_deck", "mission_deck"):
         data.pop(key)
     data["draw_pile_count"] = len(state.draw_pile)

@@ -8,8 +8,10 @@ event the rules refuse (a house rule), and the log must still replay. Callers ch
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.bounds import bound_violations
@@ -51,11 +53,44 @@ class WorldEvent(ABC):
     def to_json(self) -> dict[str, Any]:
         """Its fields as JSON; words the rules wrote (why a pack opened, what an event card
         did) are kept as data (`rules.words.encode`), worded when read."""
+        try:
+            return json.loads(_json_text(self))
+        except TypeError:  # a field holds something unhashable: nothing to remember it by
+            return self._json()
+
+    def _json(self) -> dict[str, Any]:
         return {"kind": self.kind, **encode(asdict(self))}
+
+
+# A game's state carries the world events of its game, written and read with every move: the
+# same few events, immutable, so their JSON is remembered (as text, each caller getting its
+# own copy) and so is the event a JSON text gives.
+_REMEMBERED = 4096
+_REMEMBERED_TEXT_MAX = 4000  # longer texts (a hostile request's) are read, not remembered
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _json_text(event: WorldEvent) -> str:
+    return json.dumps(event._json())
 
 
 def event_from_json(data: dict[str, Any]) -> WorldEvent:
     """Build a world event from its JSON form; raises IllegalWorldEvent on a wrong shape."""
+    try:
+        text = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON (a caller's Python values): read as given
+        return _event_read(data)
+    if len(text) > _REMEMBERED_TEXT_MAX:
+        return _event_read(data)
+    return _event_of_text(text)
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _event_of_text(text: str) -> WorldEvent:
+    return _event_read(json.loads(text))
+
+
+def _event_read(data: dict[str, Any]) -> WorldEvent:
     data = dict(data)
     kind = data.pop("kind", None)
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None

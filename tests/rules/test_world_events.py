@@ -210,6 +210,22 @@ def test_unknown_or_malformed_events_are_refused():
         event_from_json({"kind": "city_founded", "territory": "peru", "colour": "red"})
 
 
+def test_an_events_json_is_each_callers_own_and_reading_it_again_gives_the_same_event_DESIGN():
+    """Events' JSON is remembered (a game's state writes and reads the same few with every
+    move): a caller changing its copy changes nothing for the next, and a JSON given twice,
+    in any key order, reads as the same event."""
+    event = CityFounded("peru", "minor", "Lima", "ana", 3)
+    first = event.to_json()
+    first["territory"] = "siam"
+    assert event.to_json()["territory"] == "peru"
+    again = event_from_json(dict(reversed(list(event.to_json().items()))))
+    assert again == event and event_from_json(event.to_json()) == event
+    with pytest.raises(IllegalWorldEvent):
+        event_from_json({"kind": "city_founded", "territory": ["peru"]})
+    with pytest.raises(IllegalWorldEvent):  # refused every time, not only the first
+        event_from_json({"kind": "city_founded", "territory": ["peru"]})
+
+
 def test_world_round_trips_through_json():
     world = build(
         GameRecorded(1, "2026-01-05", players()),

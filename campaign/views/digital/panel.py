@@ -125,7 +125,7 @@ def panel_context(request: HttpRequest, game: DigitalGame, **extra: Any) -> dict
     factions = content().factions
     # Secrets through one door: everything per seat comes from the engine's view for this
     # browser's seat (a spectator's view when it holds none).
-    view = view_for(state, viewer, with_world=False)
+    view = view_for(state, viewer, with_world=False, stored=game.stored_json(state))
     rows = []
     for seat, shown in zip(seats, view["seats"], strict=True):
         faction = factions.get(shown["faction"]) if shown["faction"] else None

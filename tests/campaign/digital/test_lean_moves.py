@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign.models.digital import DigitalGame, GameSeat, GameWorld
 from campaign.selectors.digital import digital_game_replay
 from rules.game import SeatSpec, new_game
-from rules.game.view import world_view
+from rules.game.view import view_for, world_view
 from rules.world import World
 from rules.world_events import CityFounded
 from tests.campaign.digital.conftest import first_legal, play_hotseat, stored_hotseat_game
@@ -170,3 +170,16 @@ def test_a_state_poll_reads_the_game_with_the_readers_role_and_its_seats_DESIGN(
     statements = _own_statements(captured.captured_queries)
     assert len(statements) <= 2, "\n".join(s[:120] for s in statements)
     assert not any(s.startswith('SELECT "campaign_membership"') for s in statements)
+
+
+def test_a_seats_view_from_the_stored_state_is_the_view_of_the_state_DESIGN(hotseat_game, owner):
+    """The answer to a move reuses the state's JSON the move stored, only for that state."""
+    game = play_hotseat(hotseat_game, owner, 12)
+    state = game.game_state()
+    assert game.stored_json(state) is game.state
+    assert game.stored_json(game.game_state()) is game.state  # read again: held again
+    assert game.stored_json(state) is None  # an older read is not the one held
+    for seat in (None, 0, 1):
+        assert view_for(state, seat, with_world=False, stored=game.state) == view_for(
+            state, seat, with_world=False
+        )
