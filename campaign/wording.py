@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rules.words import encode, worded
+from rules.words import encode, worded, worded_json
 
 
 def worded_event(event: dict[str, Any]) -> dict[str, Any]:
     """A stored game event with its text and every other worded field in the reader's
     language (keys, numbers and dice as stored)."""
-    return worded(event)
+    return worded_json(event)
 
 
 def worded_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
