@@ -33,8 +33,9 @@ class Anchored(Protocol):
     marker: tuple[float, float]
 
 
-def _person(people: Mapping[str, str], key: str | None) -> str:
-    return people.get(key, key) if key else "someone"
+def person_name(people: Mapping[str, str], key: str | None) -> str:
+    """A person's display name, by key (a record that names nobody: "someone", in words)."""
+    return people.get(key, key) if key else _("someone")
 
 
 def fallout_icon(x: float, y: float, r: float = 9) -> SafeString:
@@ -100,7 +101,7 @@ def _ruin_text(world: World, territory: str, people: Mapping[str, str]) -> str:
     city = world.ruins[territory]
     return _("Ruin of %(name)s, founded by %(founder)s in game %(game)s") % {
         "name": city.name,
-        "founder": _person(people, city.founder),
+        "founder": person_name(people, city.founder),
         "game": city.game,
     }
 

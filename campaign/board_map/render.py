@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from campaign.board_map.geometry import geometry
 from campaign.board_map.legend import legend
-from campaign.board_map.marks import island_sea_lines, legend_rows, marks_layer
-from campaign.board_map.territory import TerritoryOverlay, person_name, territory_svg
+from campaign.board_map.marks import island_sea_lines, legend_rows, marks_layer, person_name
+from campaign.board_map.territory import TerritoryOverlay, territory_svg
 from rules import board_links, box
 from rules.data import board
 from rules.world import World

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from campaign.board_map.geometry import Shape, geometry
 from campaign.board_map.hit_areas import hit_areas
 from campaign.board_map.icons import city_icon, scar_icon, star_points
-from campaign.board_map.marks import CITY_DX, mark_notes
+from campaign.board_map.marks import CITY_DX, mark_notes, person_name
 from rules.data import board, content
 from rules.world import World
 
@@ -45,13 +45,6 @@ def _hit_areas() -> dict[str, tuple[float, float, float]]:
     """Tap circles for the smallest territories of an interactive map (`hit_areas`)."""
     geo = geometry()
     return hit_areas({k: s.points for k, s in {**geo.shapes, **geo.pack_shapes}.items()})
-
-
-def person_name(people: Mapping[str, str], key: str | None) -> str:
-    """A person's display name, by key."""
-    if key is None:
-        return "someone"
-    return people.get(key, key)
 
 
 def territory_svg(

@@ -1,10 +1,12 @@
 """The board map: geometry that matches the board, and an SVG that shows every world mark."""
 
+import dataclasses
 import json
 import math
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.utils import translation
 
 from campaign.board_map.geometry import MAP_FILE, geometry
 from campaign.board_map.render import render_board_svg
@@ -286,3 +288,14 @@ def test_no_faction_troop_colour_looks_like_a_coin_badge():
     for faction in content().factions.values():
         assert math.dist(_lab(faction.colour), coin) >= 40, faction.key
     assert COIN_FILL in (MAP_FILE.parent.parent / "static/css/game.css").read_text()
+
+
+def test_a_city_whose_founder_is_not_known_is_said_in_the_readers_language():
+    """A brought-in city may name no founder: the map says "someone" in words, as the rest."""
+    world = marked_world()
+    unknown = dataclasses.replace(world.cities["egypt"], founder="")
+    world = dataclasses.replace(world, cities={**world.cities, "egypt": unknown})
+    with translation.override("es"):
+        root = parse(render_board_svg(world, people={"ann": "Ann Smith"}))
+    title = on_territory(root, "egypt").find("svg:g[@data-city-kind='major']/svg:title", NS).text
+    assert "alguien" in title and "someone" not in title
