@@ -9,7 +9,7 @@ from django.db import DatabaseError, transaction
 
 from campaign.models import Campaign, Membership
 from campaign.models.digital import DigitalGame, GameMove
-from campaign.permissions import campaign_role
+from campaign.permissions import campaign_role, reader_role
 from campaign.prepared import PreparedRead, row_update, rows_insert
 from campaign.selectors.digital import digital_game_seated
 
@@ -34,6 +34,29 @@ def test_an_instance_read_equals_the_orms_with_its_related_object(hotseat_game):
     assert game.created_at == expected.created_at
     assert game.campaign.name == expected.campaign.name
     assert _GAME(game=hotseat_game.pk + 1000) == []
+
+
+def test_an_annotation_is_read_as_the_orm_reads_it(hotseat_game, owner, player, outsider):
+    """The role of the reader, read with the game (`reader_role`), as the ORM annotates it;
+    the permission checks that follow take it from there."""
+    read = PreparedRead(
+        lambda game, user: (
+            DigitalGame.objects.select_related("campaign")
+            .annotate(reader_role=reader_role(user))
+            .filter(pk=game)
+        )
+    )
+    for user, role in ((owner, "owner"), (player, "player"), (outsider, None)):
+        expected = (
+            DigitalGame.objects.annotate(reader_role=reader_role(user.pk))
+            .get(pk=hotseat_game.pk)
+            .reader_role
+        )
+        [game] = read(game=hotseat_game.pk, user=user.pk)
+        assert game.reader_role == expected == role
+    game = digital_game_seated(game_id=hotseat_game.pk, reader=player)
+    Membership.objects.filter(user=player).delete()  # read before: this request keeps it
+    assert campaign_role(campaign=game.campaign, user=player) == "player"
 
 
 def test_a_values_read_gives_tuples(campaign, owner, player, viewer):
