@@ -10,6 +10,8 @@ Pocket 1 is sealed (U-6): that roll is then never resolved, so it changes it too
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -76,21 +78,53 @@ def _outcome_effects_act(state: GameState, pending: dict[str, Any]) -> bool:
 def missiles_to_change(state: GameState, most: int) -> int | None:
     """The fewest missiles, up to `most`, that, fired on the roll in the window, could
     change who loses what; None when no number of them could. Without a power acting on the
-    outcome the losses are the dice's alone (`battle`): no state is copied, no power tried."""
+    outcome the losses are the dice's alone (`battle`): no state is copied, no power tried,
+    and the answer depends on the dice alone (kept, `_dice_missiles_to_change`)."""
     pending = state.pending
     assert pending is not None
+    attack, defence = pending["attack_values"], pending["defence_values"]
+    if not _outcome_effects_act(state, pending):
+        return _dice_missiles_to_change(
+            tuple(attack),
+            tuple(defence),
+            tuple(pending["fixed_attack"]),
+            tuple(pending["fixed_defence"]),
+            most,
+        )
+
+    def losses(attack: list[int], defence: list[int]) -> tuple[int, int]:
+        return _losses(state, pending, attack, defence)
+
+    return _fewest_changing(pending, most, losses)
+
+
+@lru_cache(maxsize=4096)
+def _dice_missiles_to_change(
+    attack: tuple[int, ...],
+    defence: tuple[int, ...],
+    fixed_attack: tuple[int, ...],
+    fixed_defence: tuple[int, ...],
+    most: int,
+) -> int | None:
+    """`missiles_to_change` for a roll no outcome power acts on: a function of its dice, which
+    take few values, so every roll asks one of a small set of questions again."""
+    pending = {
+        "attack_values": attack,
+        "defence_values": defence,
+        "fixed_attack": fixed_attack,
+        "fixed_defence": fixed_defence,
+    }
+    return _fewest_changing(pending, most, _dice_losses)
+
+
+def _fewest_changing(
+    pending: dict[str, Any], most: int, losses: Callable[[list[int], list[int]], tuple[int, int]]
+) -> int | None:
     attack, defence = pending["attack_values"], pending["defence_values"]
     dice = _open_dice(pending)
     if not dice:
         return None
-    if _outcome_effects_act(state, pending):
-
-        def losses(attack: list[int], defence: list[int]) -> tuple[int, int]:
-            return _losses(state, pending, attack, defence)
-
-    else:
-        losses = _dice_losses
-    now = losses(attack, defence)
+    now = losses(list(attack), list(defence))
     for size in range(1, min(most, len(dice)) + 1):
         for chosen in combinations(dice, size):
             turned = {"attack": list(attack), "defence": list(defence)}

@@ -69,6 +69,9 @@ def _missile_turn(state: GameState) -> int | None:
     dice = len(pending["attack_values"]) + len(pending["defence_values"])
     if len(pending["fixed_attack"]) + len(pending["fixed_defence"]) >= dice:
         return None
+    seats = state.seats
+    if not any(seat.missiles > 0 and not seat.eliminated for seat in seats):
+        return None  # nobody holds a missile: no order to work out
     passed = pending["passed"]
     holders = [
         seat
