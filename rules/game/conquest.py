@@ -52,9 +52,14 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
                 {"territory": target},
             )
         )
-    state.set_troops(origin, attacker, state.troops(origin) - outcome.attacker_losses)
+    attackers = state.troops(origin) - outcome.attacker_losses
     left = state.troops(target) - outcome.defender_losses
-    state.set_troops(target, defender, left)
+    survivors = pending["dice"] - attacker_losses
+    if left > 0:
+        state.set_armies({origin: (attacker, attackers), target: (defender, left)})
+    else:  # X-12: the surviving attackers move in at once, in the same copy of the board
+        origin_left = max(attackers, 0) - survivors
+        state.set_armies({origin: (attacker, origin_left), target: (attacker, survivors)})
     events.append(
         GameEvent(
             "battle",
@@ -81,7 +86,7 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
     state.phase = EXPAND_ATTACK
     if left > 0:
         return
-    _conquer(state, attacker, defender, origin, target, pending["dice"] - attacker_losses, events)
+    _conquer(state, attacker, defender, origin, target, survivors, events)
 
 
 def _conquer(
@@ -93,9 +98,7 @@ def _conquer(
     survivors: int,
     events: list[GameEvent],
 ) -> None:
-    """X-12: the surviving attackers move in at once; more may follow (MoveIn)."""
-    state.set_troops(origin, attacker, state.troops(origin) - survivors)
-    state.set_troops(target, attacker, survivors)
+    """X-12: the surviving attackers have moved in (`resolve_roll`); more may follow (MoveIn)."""
     turn = state.turn
     across_sea = board_links.is_sea_line(state.world, origin, target)
     state.turn = changed(

@@ -7,6 +7,7 @@ and rebinds only the containers that change (copy-on-write), so moves stay cheap
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any, TypeVar
@@ -212,13 +213,27 @@ class GameState:
         self.seats = tuple(seats)
 
     def set_troops(self, territory: str, seat: int, troops: int) -> None:
+        armies = self.armies
+        if territory in armies:
+            armies = dict(armies)
+            if troops > 0:
+                armies[territory] = (seat, troops)
+            else:
+                del armies[territory]
+            self.armies = armies
+        elif troops > 0:
+            self.armies = _inserted(armies, territory, (seat, troops))
+
+    def set_armies(self, changes: dict[str, tuple[int, int]]) -> None:
+        """`set_troops` for several territories already holding troops, with one copy: a
+        territory's troops at 0 or below take it off the board."""
         armies = dict(self.armies)
-        if troops <= 0:
-            armies.pop(territory, None)
-        elif territory in armies:
-            armies[territory] = (seat, troops)
-        else:
-            armies = _in_key_order({**armies, territory: (seat, troops)})
+        for territory, army in changes.items():
+            assert territory in armies
+            if army[1] > 0:
+                armies[territory] = army
+            else:
+                del armies[territory]
         self.armies = armies
 
     def set_hq(self, territory: str, seat: int | None) -> None:
@@ -426,6 +441,14 @@ def _field_names(kind: type) -> frozenset[str]:
 
 def _in_key_order(found: dict[str, Any]) -> dict[str, Any]:
     return dict(sorted(found.items()))
+
+
+def _inserted(found: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """A copy of `found` (in key order) with `key`, not in it, added in its place: the rest
+    is already in order, so nothing is sorted."""
+    items = list(found.items())
+    items.insert(bisect_left(list(found), key), (key, value))
+    return dict(items)
 
 
 @cache
