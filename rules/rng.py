@@ -28,6 +28,8 @@ SEED_BYTES = 32
 BLOCK_BYTES = 32  # one HMAC-SHA256 output
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+DIE_LIMIT = 256 - 256 % 6
+"""A die's byte at or past this is thrown away (`SeedDice.below`'s rejection for 6 values)."""
 
 T = TypeVar("T")
 Seed = int | str
@@ -138,7 +140,7 @@ class SeedDice(Rng):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeedDice:
         drawn = data.get("drawn")
-        if set(data) != {"seed", "drawn"} or not isinstance(drawn, int):
+        if len(data) != 2 or "seed" not in data or not isinstance(drawn, int):
             raise ValueError("Not a dice position: it holds a seed and a count of bytes drawn.")
         return cls(seed_bytes(data["seed"]), drawn)
 
@@ -165,6 +167,15 @@ class SeedDice(Rng):
             self._block_index = index
         self._drawn += 1
         return self._block[offset]
+
+    def dice(self, count: int) -> list[int]:
+        """`below(6) + 1` `count` times, read straight from the bytes (every roll reads some)."""
+        found: list[int] = []
+        while len(found) < count:
+            value = self._next_byte()
+            if value < DIE_LIMIT:
+                found.append(value % 6 + 1)
+        return found
 
     def below(self, n: int) -> int:
         """Read the fewest whole bytes that cover n values; a reading at or past the last whole
