@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules import box
 from rules.data import rules_content
@@ -212,39 +211,29 @@ def die_modifier_steps(
     state: GameState, attacker: int, defender: int, target: str
 ) -> list[tuple[DieModifier, int | None]]:
     """X-8: the modifiers that may act on a roll over `target`, in their order (none under
-    EMP, J167s: fights over that territory keep their natural dice this turn)."""
+    EMP, J167s: fights over that territory keep their natural dice this turn): the
+    fortification, the defending territory's live scar, the two faction-card scars, then the
+    two factions' powers (their effect keys kept per world, `_faction_effects`)."""
     if target in state.turn.emp_territories:
         return []
-    seats = state.seats
-    key = (target, attacker, defender, seats[attacker].faction, seats[defender].faction)
-    known = state.world.derived(_modifier_steps)
-    if key not in known:  # the world and the two factions decide the rest
-        known[key] = _die_modifier_steps(state, attacker, defender, target)
-    return known[key]
-
-
-def _modifier_steps(world: World) -> dict[tuple[Any, ...], list[tuple[DieModifier, int | None]]]:
-    return {}
-
-
-def _die_modifier_steps(
-    state: GameState, attacker: int, defender: int, target: str
-) -> list[tuple[DieModifier, int | None]]:
+    world, seats = state.world, state.seats
     steps: list[tuple[DieModifier, int | None]] = [(fortification, None)]
-    scar = state.world.live_scar(target)
-    if scar is not None:
+    scar = world.scars.get(target)
+    if scar is not None and not scar.cancelled:
         modifier = DIE_MODIFIERS.get(rules_content().scar_types[scar.kind].effect)
         if modifier is not None:
             steps.append((modifier, None))
-    for seat in (attacker, defender):
-        faction = state.seats[seat].faction
-        faction_scar = state.world.faction_scars.get(faction) if faction else None
-        if faction_scar is not None and not faction_scar.cancelled:
-            modifier = DIE_MODIFIERS.get(rules_content().scar_types[faction_scar.kind].effect)
+    sides = (
+        (attacker, _faction_effects(world, seats[attacker].faction)),
+        (defender, _faction_effects(world, seats[defender].faction)),
+    )
+    for seat, effects in sides:
+        for effect in effects.acting[len(effects.powers) :]:  # a faction-card scar's
+            modifier = DIE_MODIFIERS.get(effect)
             if modifier is not None:
                 steps.append((modifier, seat))
-    for seat in (attacker, defender):
-        for effect in power_effects(state, seat):
+    for seat, effects in sides:
+        for effect in effects.powers:
             modifier = DIE_MODIFIERS.get(effect)
             if modifier is not None:
                 steps.append((modifier, seat))
