@@ -90,6 +90,7 @@ def english_name(territory: str) -> str:
     return _board("en").territory(territory).name
 
 
+@cache  # one object, asked for several times a move: no frame for the call
 def rules_board() -> Board:
     """The board for lookups that need no words (keys, borders, bonuses): alike in every
     language, so the rules ask for it without asking whose language is read. Its names are
@@ -135,6 +136,7 @@ def content() -> Content:
     return _content(words.language())
 
 
+@cache  # one object, asked for several times a move: no frame for the call
 def rules_content() -> Content:
     """The content for lookups that need no words (keys, numbers, effects, print codes): alike
     in every language, so the rules ask for it without asking whose language is read. Its
