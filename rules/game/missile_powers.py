@@ -196,12 +196,14 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
     so those never count; a game that just ended asks nothing."""
     if before.seats is after.seats:
         return  # no seat changed (the engine rebinds `seats` when one does): no token gained
-    if before.turn_number == 0 or after.is_over or not box.missile_powers_active(after.world):
+    if before.turn_number == 0 or after.is_over:
         return
     if not any(
         new.red_star_tokens > old.red_star_tokens
         for old, new in zip(before.seats, after.seats, strict=False)
     ):
+        return  # the usual case (a card taken, a missile fired): the box need not be asked
+    if not box.missile_powers_active(after.world):
         return
     seats = [
         seat
