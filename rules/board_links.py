@@ -11,9 +11,11 @@ from functools import cache
 
 from rules.board_records import Territory
 from rules.data import board, rules_board
-from rules.world import World
+from rules.world import World, kept_across
 
 ALIEN_ISLAND = "alien_island"
+LINE_FIELDS = ("added_sea_lines", "alien_island")
+"""The world fields this module's tables read: they stay with a world that changes neither."""
 
 
 @cache
@@ -60,6 +62,7 @@ def sorted_neighbours(world: World, territory: str) -> tuple[str, ...]:
     return world.derived(_sorted_links)[territory]
 
 
+@kept_across(*LINE_FIELDS)
 def _sorted_links(world: World) -> dict[str, tuple[str, ...]]:
     return {t: tuple(sorted(found)) for t, found in world.derived(_world_links).items()}
 
@@ -76,10 +79,12 @@ def second_ring(world: World, territory: str) -> frozenset[str]:
     return found
 
 
+@kept_across(*LINE_FIELDS)
 def _second_rings(world: World) -> dict[str, frozenset[str]]:
     return {}
 
 
+@kept_across(*LINE_FIELDS)
 def _world_links(world: World) -> dict[str, frozenset[str]]:
     lines = _world_lines(world)
     return _links(lines) if lines else rules_board().neighbours
@@ -94,6 +99,7 @@ def sea_lines(world: World) -> frozenset[frozenset[str]]:
     return world.derived(_sea_lines)
 
 
+@kept_across(*LINE_FIELDS)
 def _sea_lines(world: World) -> frozenset[frozenset[str]]:
     return rules_board().sea_lines | {frozenset(pair) for pair in _world_lines(world)}
 
@@ -127,10 +133,20 @@ def touches_ocean(territory: str) -> bool:
 
 def islands(world: World) -> list[str]:
     """Territories none of whose links is a land border (Explore the World). A drawn sea line
-    never makes a land border, so the printed islands stay islands."""
+    never makes a land border, so the printed islands stay islands. Worked out once per world
+    (missions count them at every end of turn)."""
+    return list(world.derived(_islands))
+
+
+@kept_across(*LINE_FIELDS)
+def _islands(world: World) -> tuple[str, ...]:
     land = land_borders()
-    return sorted(
-        territory
-        for territory in territories(world)
-        if not any(frozenset((territory, other)) in land for other in neighbours(world, territory))
+    return tuple(
+        sorted(
+            territory
+            for territory in territories(world)
+            if not any(
+                frozenset((territory, other)) in land for other in neighbours(world, territory)
+            )
+        )
     )

@@ -26,7 +26,7 @@ from rules.content_records import (
     ScarType,
 )
 from rules.data import BASE_LANGUAGE, content, content_in, rules_content
-from rules.world import World
+from rules.world import World, carried_by
 
 DRAFT_KINDS = ("troops", "coins", "turn_order", "placement")
 """The four kinds of draft card; with the faction, a player drafts one of each (addition C)."""
@@ -134,6 +134,37 @@ def _facts(world: World) -> Box:
         return world.derived(_base_box)
 
 
+BOX_READS: dict[str, frozenset[str]] = {
+    "contents": frozenset({"packs_opened"}),
+    "rules_additions": frozenset({"packs_opened"}),
+    "addition_keys": frozenset({"packs_opened"}),
+    "scar_types": frozenset({"packs_opened"}),
+    "scar_deck": frozenset({"packs_opened", "scars", "faction_scars"}),
+    "event_deck": frozenset(
+        {"packs_opened", "destroyed_box_cards", "evolutions", "named_cards", "settings"}
+    ),
+    "missions": frozenset({"packs_opened"}),
+    "mission_deck": frozenset({"packs_opened", "destroyed_box_cards"}),
+    "comeback_powers": frozenset({"packs_opened"}),
+    "missile_powers": frozenset({"packs_opened"}),
+    "factions": frozenset({"packs_opened"}),
+    "settings": frozenset({"settings"}),
+    "evolution": frozenset({"evolutions", "packs_opened"}),
+}
+"""Each part of a `Box` and the world fields it reads (through the parts it is made of too)."""
+
+
+def _next_box(box: Box, world: World, changed: frozenset[str]) -> Box:
+    """The box of `world`, the next world after `box`'s: the parts worked out already that
+    read none of the `changed` fields are kept (a scar placed changes the scar deck only)."""
+    found = Box(world, box.content)
+    for part, reads in BOX_READS.items():
+        if part in box.__dict__ and changed.isdisjoint(reads):
+            found.__dict__[part] = box.__dict__[part]
+    return found
+
+
+@carried_by(_next_box)
 def _base_box(world: World) -> Box:
     return Box(world, content_in(BASE_LANGUAGE))
 

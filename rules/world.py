@@ -8,7 +8,7 @@ territories, continents and packs by their fixture keys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
 from rules.data import rules_board, rules_content
@@ -319,4 +319,62 @@ class World:
         )
 
     def evolve(self, **changes: Any) -> World:
-        return replace(self, **changes)
+        """This world with `changes` made (a world event's `apply`). What was derived from it
+        and reads none of the changed fields stays with the new world (`kept_across`)."""
+        fields_now = {**self.__dict__, **changes}
+        memo = fields_now.pop("_derived", None)
+        if len(fields_now) != len(self.__dict__) - (memo is not None):
+            unknown = changes.keys() - {f.name for f in fields(World)}
+            raise TypeError(f"World has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(World)
+        object.__setattr__(new, "__dict__", fields_now)  # frozen: past its `__setattr__`
+        if memo:
+            kept = _kept(memo, new, frozenset(changes))
+            if kept:
+                fields_now["_derived"] = kept
+        return new
+
+
+Carry = Callable[[Any, World, frozenset[str]], Any]
+"""What a world's derived value becomes for the next world, given the fields that changed
+(`_GONE`: build it again)."""
+
+_CARRIERS: dict[Callable[[World], Any], Carry] = {}
+_GONE = object()
+
+
+def kept_across(*reads: str) -> Callable[[Callable[[World], Derived]], Callable[[World], Derived]]:
+    """Marks a `World.derived` builder that reads only the world fields `reads`: its value
+    stays with a world evolved without changing any of them. A builder not marked is built
+    again for every new world."""
+    read = frozenset(reads)
+
+    def mark(build: Callable[[World], Derived]) -> Callable[[World], Derived]:
+        _CARRIERS[build] = lambda value, world, changed: _GONE if changed & read else value
+        return build
+
+    return mark
+
+
+def carried_by(carry: Carry) -> Callable[[Callable[[World], Derived]], Callable[[World], Derived]]:
+    """Marks a `World.derived` builder whose value `carry` makes over for the next world
+    (part of it kept, say), or `_GONE`."""
+
+    def mark(build: Callable[[World], Derived]) -> Callable[[World], Derived]:
+        _CARRIERS[build] = carry
+        return build
+
+    return mark
+
+
+def _kept(
+    memo: dict[Callable[[World], Any], Any], world: World, changed: frozenset[str]
+) -> dict[Callable[[World], Any], Any]:
+    kept = {}
+    for build, value in memo.items():
+        carry = _CARRIERS.get(build)
+        if carry is not None:
+            found = carry(value, world, changed)
+            if found is not _GONE:
+                kept[build] = found
+    return kept

@@ -10,7 +10,7 @@ from rules.game import fallout
 from rules.game.attack_phases import EXPAND_ATTACK, MOVE_IN
 from rules.game.common import check_win, fail, seat_label
 from rules.game.dice_words import dice_words
-from rules.game.effects import Outcome, Roll, apply_outcome_effects
+from rules.game.effects import Outcome, Roll, apply_outcome_effects, outcome_effects_act
 from rules.game.events import GameEvent
 from rules.game.knockout import knocked_out
 from rules.game.moves import MoveIn, MoveOption
@@ -27,19 +27,20 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
     origin, target = pending["origin"], pending["target"]
     attack_values, defence_values = pending["attack_values"], pending["defence_values"]
     attacker_losses, defender_losses = battle(attack_values, defence_values)
-    roll = Roll(
-        state,
-        attacker,
-        defender,
-        origin,
-        target,
-        pending["natural_attack"],
-        pending["natural_defence"],
-        attack_values,
-        defence_values,
-    )
     outcome = Outcome(attacker_losses, defender_losses)
-    apply_outcome_effects(roll, outcome)
+    if outcome_effects_act(state, attacker, defender):
+        roll = Roll(
+            state,
+            attacker,
+            defender,
+            origin,
+            target,
+            pending["natural_attack"],
+            pending["natural_defence"],
+            attack_values,
+            defence_values,
+        )
+        apply_outcome_effects(roll, outcome)
     if pending["dice"] == 3 and state.world.is_fortified(target):
         worn = FortificationWorn(territory=target, boxes=1, game=state.game_number)
         state.world = worn.apply(state.world)

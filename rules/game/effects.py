@@ -17,7 +17,7 @@ from rules.game.state import GameState, changed, territory_name
 from rules.names import territory_word
 from rules.words import gettext as _
 from rules.words import gettext_lazy
-from rules.world import World
+from rules.world import World, kept_across
 
 # Effect keys that the engine's steps ask about directly (fixtures/content.json).
 MANEUVER_ANY_TIME = "maneuver_any_time"
@@ -77,6 +77,7 @@ def _faction_effects(world: World, faction: str | None) -> FactionEffects:
         return found
 
 
+@kept_across("starting_powers", "comeback_powers", "faction_scars", "evolutions", "packs_opened")
 def _effects_table(world: World) -> dict[str | None, FactionEffects]:
     return {}
 
@@ -312,6 +313,16 @@ def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
                 {"power": "double_six_blocks_attacks", "territory": roll.target},
             )
         )
+
+
+def outcome_effects_act(state: GameState, attacker: int, defender: int) -> bool:
+    """Whether a power acting on a roll's outcome is held by either side of a roll: without
+    one, the losses are the dice's alone."""
+    return any(
+        effect in OUTCOME_EFFECTS
+        for seat in (attacker, defender)
+        for effect in seat_effects(state, seat)
+    )
 
 
 def apply_outcome_effects(roll: Roll, outcome: Outcome) -> None:

@@ -7,7 +7,7 @@ from collections import Counter
 
 from rules.data import rules_board
 from rules.game.state import GameState
-from rules.world import World
+from rules.world import World, kept_across
 
 
 def homeland_of(world: World, faction: str, game: int, start: str | None) -> str | None:
@@ -21,6 +21,7 @@ def homeland_of(world: World, faction: str, game: int, start: str | None) -> str
     return known[key]
 
 
+@kept_across("faction_records")
 def _homelands(world: World) -> dict[tuple[str, int, str | None], str | None]:
     return {}
 

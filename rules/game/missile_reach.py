@@ -18,13 +18,7 @@ from typing import Any
 from rules.combat import battle
 from rules.data import rules_content
 from rules.game.common import constant
-from rules.game.effects import (
-    OUTCOME_EFFECTS,
-    Outcome,
-    Roll,
-    apply_outcome_effects,
-    seat_effects,
-)
+from rules.game.effects import Outcome, Roll, apply_outcome_effects, outcome_effects_act
 from rules.game.nuke import POCKET
 from rules.game.state import GameState
 
@@ -66,15 +60,6 @@ def _open_dice(pending: dict[str, Any]) -> list[tuple[str, int]]:
     ]
 
 
-def _outcome_effects_act(state: GameState, pending: dict[str, Any]) -> bool:
-    """Whether a power acting on a roll's outcome is held by either side of this roll."""
-    return any(
-        effect in OUTCOME_EFFECTS
-        for seat in (pending["attacker"], pending["defender"])
-        for effect in seat_effects(state, seat)
-    )
-
-
 def missiles_to_change(state: GameState, most: int) -> int | None:
     """The fewest missiles, up to `most`, that, fired on the roll in the window, could
     change who loses what; None when no number of them could. Without a power acting on the
@@ -83,7 +68,7 @@ def missiles_to_change(state: GameState, most: int) -> int | None:
     pending = state.pending
     assert pending is not None
     attack, defence = pending["attack_values"], pending["defence_values"]
-    if not _outcome_effects_act(state, pending):
+    if not outcome_effects_act(state, pending["attacker"], pending["defender"]):
         return _dice_missiles_to_change(
             tuple(attack),
             tuple(defence),

@@ -164,8 +164,7 @@ def test_the_quick_count_agrees_with_trying_every_choice_on_a_copy_X10(
     }
     powers = {0: attacker_powers, 1: defender_powers}
     with pytest.MonkeyPatch.context() as patch:
-        for module in (missile_reach, effects):
-            patch.setattr(module, "seat_effects", lambda _state, seat: powers.get(seat, ()))
+        patch.setattr(effects, "seat_effects", lambda _state, seat: powers.get(seat, ()))
         before = (state.turn, state.armies)
         assert missile_reach.losses_can_change(state, missiles) == _full_check(state, missiles)
         assert (state.turn, state.armies) == before  # asking changes nothing
