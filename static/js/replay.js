@@ -48,7 +48,10 @@
   }
 
   function stop() {
-    if (timer !== null) window.clearInterval(timer);
+    if (timer !== null) {
+      window.clearInterval(timer);
+      asking++; // a step Play asked for and not shown yet is dropped: paused, the board stays
+    }
     timer = null;
     var button = root() && root().querySelector(".replay-play");
     if (button) button.textContent = button.dataset.play;
