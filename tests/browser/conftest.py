@@ -35,6 +35,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# How long an action or an `expect` waits for the page (a busy 2-core CI machine is slow).
+TIMEOUT_MS = 10_000
 
 
 @pytest.hookimpl(wrapper=True)
@@ -49,8 +51,9 @@ def pytest_runtest_makereport(item, call):
 # the socket tests that come after them run as they do alone.
 @pytest.fixture(scope="package")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=TIMEOUT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
@@ -68,7 +71,7 @@ def page(request, browser, live_server):
         viewport={"width": 1280, "height": 900},
         locale=marker.args[0] if marker else None,
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     yield page
     report = getattr(request.node, "report_call", None)

@@ -23,6 +23,7 @@ from django.core import mail
 from django.core.cache import cache
 from django.db import connections
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from campaign import tasks
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
@@ -105,7 +106,7 @@ def _open_turn_notice(page, game: DigitalGame) -> None:
     """From the menu, the list of what waits, then the notice itself: the game's page."""
     page.locator("#notices-link").click()
     notice = page.locator("#notices-waiting li.notice--turn")
-    assert "Your turn" in notice.inner_text()
+    expect(notice).to_contain_text("Your turn")  # once the list's page has come in
     notice.get_by_role("link").click()
     page.wait_for_url(f"**{game.get_absolute_url()}")
     page.wait_for_selector("#game-live[data-state=live]", state="attached")

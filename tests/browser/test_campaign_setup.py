@@ -24,17 +24,19 @@ def test_an_owner_creates_and_customizes_a_world(page, login, outsider):
 
     for key, faction in content().base_factions.items():
         page.check(f"input[name={key}][value={faction.powers[1].key}]")
+    # Each button posts the form: the answer is a new page, read once it has come in.
     page.get_by_role("button", name="Keep these powers").click()
-    assert "This cannot be undone." in page.locator("#setup-confirm").inner_text()
+    expect(page.locator("#setup-confirm")).to_contain_text("This cannot be undone.")
     page.get_by_role("button", name="Yes, keep these powers").click()
-    assert "Starting powers chosen" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Starting powers chosen")
 
     page.fill("input[name=brazil]", "3")
     page.fill("input[name=egypt]", "9")
     page.get_by_role("button", name="Place the coins").click()
-    errors = page.locator("#coins-form .form-errors").inner_text()
-    assert "Brazil would have 4 coins" in errors and "coins" in errors and "P-3" in errors
-    assert page.input_value("input[name=brazil]") == "3"
+    errors = page.locator("#coins-form .form-errors")
+    for words in ("Brazil would have 4 coins", "coins", "P-3"):
+        expect(errors).to_contain_text(words)
+    expect(page.locator("input[name=brazil]")).to_have_value("3")
 
     page.fill("input[name=brazil]", "2")
     page.fill("input[name=egypt]", "2")
@@ -42,7 +44,7 @@ def test_an_owner_creates_and_customizes_a_world(page, login, outsider):
         page.fill(f"input[name={territory}]", "2")
     page.get_by_role("button", name="Place the coins").click()
     page.get_by_role("button", name="Yes, place the coins").click()
-    assert "ready for game 1" in page.locator("main").inner_text()
+    expect(page.locator("main")).to_contain_text("ready for game 1")  # main: on both pages
 
     page.get_by_role("link", name="World").click()
     # The click returns once the world page's address is committed, before its body is read.
@@ -61,6 +63,7 @@ def test_a_friend_joins_through_an_invitation_link(
     page.goto(f"/campaigns/{campaign.slug}/members/")
     page.select_option("#invite-role", "player")
     page.get_by_role("button", name="Create an invitation link").click()
+    page.wait_for_load_state()  # the click returns once the answer's page is committed
     link = page.locator(".invite-url").first.inner_text()
     path = re.sub(r"^https?://[^/]+", "", link)
 
@@ -69,6 +72,8 @@ def test_a_friend_joins_through_an_invitation_link(
     login(friend_page, outsider)
     friend_page.goto(path)
     friend_page.get_by_role("button", name="Join as player").click()
-    assert "Welcome to Ridgeway campaign as player" in friend_page.locator(".messages").inner_text()
+    expect(friend_page.locator(".messages")).to_contain_text(
+        "Welcome to Ridgeway campaign as player"
+    )
     friend.close()
     assert Membership.objects.get(campaign=campaign, user=outsider).role == "player"

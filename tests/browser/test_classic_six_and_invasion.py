@@ -39,6 +39,7 @@ def _lobby(page, rule_set: str, seats: int, **options: str) -> None:
         page.select_option(f"select[name={rule_set}__{name}]", value)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#game-panel")
+    page.wait_for_load_state()  # the game's page whole, its scripts run, before it is read
 
 
 def test_cl_20_six_classic_players_from_the_lobby_play_to_the_end(page, login, owner, fixed_seed):

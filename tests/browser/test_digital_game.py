@@ -7,12 +7,14 @@ its socket cannot connect."""
 from __future__ import annotations
 
 import datetime
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from campaign.models.digital import DigitalGame
 from campaign.selectors.world import world_current
@@ -74,19 +76,21 @@ def _attack_by_clicks(page, form) -> None:
     legal = options.evaluate("node => JSON.parse(node.textContent)")
     origin, target = legal[0]["origin"], legal[0]["target"]
     page.locator(f"#t-{origin}").click()
-    assert "targetable" in page.locator(f"#t-{target}").get_attribute("class")
+    expect(page.locator(f"#t-{target}")).to_have_class(re.compile("targetable"))
     page.locator(f"#t-{target}").click()
-    assert form.locator("select[name=origin]").input_value() == origin
-    assert form.locator("select[name=target]").input_value() == target
-    assert form.locator("select[name=dice]").input_value()  # the most dice, preselected
+    expect(form.locator("select[name=origin]")).to_have_value(origin)
+    expect(form.locator("select[name=target]")).to_have_value(target)
+    expect(form.locator("select[name=dice]")).not_to_have_value("")  # the most, preselected
     _submit(page, form)
 
 
 def _play_one(page, attacks: list[int]) -> bool:
     """Answer the decision this browser faces now; False if it has none. Attacks a few
     times by clicking the map (counted in `attacks`), otherwise plays it safe."""
-    forms = page.locator("form.move-form")
-    present = {forms.nth(i).get_attribute("data-type"): forms.nth(i) for i in range(forms.count())}
+    # The forms named by their move, read in one go: a form's position would name another
+    # form if the panel were redrawn between reading and answering.
+    kinds = page.locator("form.move-form").evaluate_all("forms => forms.map(f => f.dataset.type)")
+    present = {kind: page.locator(f"form.move-form[data-type={kind}]") for kind in kinds}
     if "attack" in present and len(attacks) < 3:
         attacks.append(1)
         _attack_by_clicks(page, present["attack"])
@@ -101,7 +105,7 @@ def _play_one(page, attacks: list[int]) -> bool:
             options = form.locator("select[name=territory] option:not([disabled])")
             territory = options.evaluate_all("os => os.map(o => o.value).filter(Boolean)")[0]
             page.locator(f"#t-{territory}").click()
-            assert form.locator("select[name=territory]").input_value() == territory
+            expect(form.locator("select[name=territory]")).to_have_value(territory)
         elif kind == "place_troops":
             territory = form.locator("select[name=territory] option").evaluate_all(
                 "os => os.map(o => o.value).filter(Boolean)"
@@ -132,6 +136,7 @@ def test_a_person_plays_a_whole_game_against_bots_and_reaches_the_rewards(
     page.fill("input[name=seed]", "5")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#game-panel")
+    page.wait_for_load_state()  # the game's page whole, its scripts run, before it is played
     game = DigitalGame.objects.get(campaign=campaign)
     started = time.monotonic()
     attacks: list[int] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from campaign.models import Invite, Role
 
@@ -26,6 +27,7 @@ def test_the_invitation_link_stays_whole_and_a_button_copies_it(page, login, own
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
     page.get_by_role("button", name="Copy the link").click()
+    # The button says "Copied" once the clipboard took the link (it writes in the background).
+    expect(page.get_by_role("button", name="Copied")).to_be_visible()
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.endswith(f"/invite/{invite.token}/")
-    assert page.get_by_role("button", name="Copied").is_visible()

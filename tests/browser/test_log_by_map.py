@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from playwright.sync_api import expect
 
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import PlayerEntry
@@ -65,8 +66,8 @@ def test_a_four_player_game_is_logged_by_tapping_the_map_in_at_most_15_actions(
     for start in STARTS:
         act.tap(f'.map-pick .territory[data-territory="{start}"]')
     for i, start in enumerate(STARTS):
-        assert page.locator(f"select[name=p{i}_start]").input_value() == start
-    assert "Greenland ✕" in page.locator(".map-chips[data-for=p0_start]").inner_text()
+        expect(page.locator(f"select[name=p{i}_start]")).to_have_value(start)
+    expect(page.locator(".map-chips[data-for=p0_start]")).to_contain_text("Greenland ✕")
     act.tap("button[name=next]")
 
     page.wait_for_url("**/log/during/")
@@ -76,9 +77,7 @@ def test_a_four_player_game_is_logged_by_tapping_the_map_in_at_most_15_actions(
     page.wait_for_url("**/log/outcome/")
     act.choose("select[name=winner]", "die_mechaniker")
     act.tap("[data-all-starts]")
-    assert page.locator("select[name=h_khan_industries]").evaluate(
-        "s => Array.from(s.selectedOptions).map(o => o.value)"
-    ) == ["congo"]
+    expect(page.locator("select[name=h_khan_industries]")).to_have_values(["congo"])
     act.tap("button[name=next]")
 
     # Rewards: the winner's Major City is preselected; its territory is tapped, its name typed.
@@ -86,7 +85,7 @@ def test_a_four_player_game_is_logged_by_tapping_the_map_in_at_most_15_actions(
     assert page.locator("select[name=wr_code]").input_value() == "R2"
     assert page.locator("select[name=hr_khan_industries_code]").input_value() == "H2"
     act.tap('.map-pick .territory[data-territory="peru"]')
-    assert page.locator("select[name=wr_target]").input_value() == "peru"
+    expect(page.locator("select[name=wr_target]")).to_have_value("peru")
     act.type("input[name=wr_name]", "Lima")
     act.tap("button[name=next]")
 
@@ -111,8 +110,8 @@ def test_the_pregame_coins_are_placed_by_tapping_cards_on_the_map_P3(page, login
     page.locator(egypt).click()
     page.locator(egypt).click()
     page.locator('.map-pick .territory[data-territory="peru"]').click()
-    assert page.locator("input[name=egypt]").input_value() == "2"
-    assert page.locator("input[name=peru]").input_value() == "1"
-    assert "Egypt +2 ✕" in page.locator(".map-chips[data-for=egypt]").inner_text()
+    expect(page.locator("input[name=egypt]")).to_have_value("2")
+    expect(page.locator("input[name=peru]")).to_have_value("1")
+    expect(page.locator(".map-chips[data-for=egypt]")).to_contain_text("Egypt +2 ✕")
     page.locator(egypt).click()
-    assert page.locator("input[name=egypt]").input_value() == "0"
+    expect(page.locator("input[name=egypt]")).to_have_value("0")

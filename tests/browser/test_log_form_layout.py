@@ -8,6 +8,7 @@ reads on a phone without scrolling sideways."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from campaign.services.game_log.record import game_log
 from tests.campaign.box_worlds import customized, pack_1_opened
@@ -69,7 +70,7 @@ def test_at_1280_px_the_seats_and_their_draft_cards_fit_beside_the_map(page, log
 
     # "More players" opens the folded seats, which fit too.
     page.locator(".more-seats > summary").click()
-    assert page.locator(".more-seats").get_attribute("open") is not None
+    expect(page.locator(".more-seats")).to_have_attribute("open")
     page.select_option("select[name=p4_faction]", "enclave_of_the_bear")
     seen = page.evaluate(MEASURE)
     assert len(seen["seats"]) == 5

@@ -6,6 +6,7 @@ stays beside the map."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.phone_positions import game_at_expand_attack
 
@@ -44,16 +45,16 @@ def test_the_site_menu_folds_on_a_phone_and_opens_from_its_button(page, login, o
     assert _box(page, ".site-header")["height"] < 80, "the header leaves the screen to the page"
 
     button.click()
-    assert nav_link.is_visible()
-    assert button.get_attribute("aria-expanded") == "true"
+    expect(nav_link).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
     page.keyboard.press("Escape")
-    assert not nav_link.is_visible()
-    assert button.get_attribute("aria-expanded") == "false"
+    expect(nav_link).to_be_hidden()
+    expect(button).to_have_attribute("aria-expanded", "false")
 
     # The keyboard alone opens it too.
     button.focus()
     page.keyboard.press("Enter")
-    assert nav_link.is_visible()
+    expect(nav_link).to_be_visible()
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('#site-menu') !== null")
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from campaign.selectors.world import world_current
 from campaign.services.game_log.entry import IncidentEntry, IslandEntry
@@ -34,11 +35,17 @@ def _seat(page, i: int, person: str, faction: str, start: str) -> None:
 def _winner_reward(page, code: str, territory: str, name: str = "") -> None:
     """The winner's reward (END-5), its territory tapped on the map once the reward's targets
     have come back narrowed."""
+    # The answer's swap itself is awaited: a wait for the network to fall idle returns at
+    # once when it fell idle before the reward was chosen (it is not awaited twice a page).
+    page.evaluate(
+        """() => { window.targetsSwapped = false; document.addEventListener(
+            'htmx:afterSwap', () => { window.targetsSwapped = true; }, {once: true}); }"""
+    )
     page.select_option("select[name=wr_code]", code)
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => window.targetsSwapped")
     page.locator('.map-chips[data-for="wr_target"] [data-aim]').click()
     _tap(page, territory)
-    assert page.locator("select[name=wr_target]").input_value() == territory
+    expect(page.locator("select[name=wr_target]")).to_have_value(territory)
     if name:
         page.fill("input[name=wr_name]", name)
     page.click("button[name=next]")
@@ -80,7 +87,7 @@ def test_a_logged_nuke_leaves_the_fallout_and_a_later_alien_seat_starts_on_the_i
     assert "Pocket 1 opened during this game" in page.locator("main").inner_text()
     page.locator('.map-chips[data-for="nuke_territory"] [data-aim]').click()
     _tap(page, "ukraine")
-    assert page.locator("select[name=nuke_territory]").input_value() == "ukraine"
+    expect(page.locator("select[name=nuke_territory]")).to_have_value("ukraine")
     page.click("button[name=next]")
 
     page.wait_for_url("**/log/rewards/")
@@ -123,7 +130,7 @@ def test_a_logged_nuke_leaves_the_fallout_and_a_later_alien_seat_starts_on_the_i
             page.select_option(f"select[name=p{i}_start]", start)
     page.locator('.map-chips[data-for="p2_start"] [data-aim]').click()
     _tap(page, "alien_island")
-    assert page.locator("select[name=p2_start]").input_value() == "alien_island"
+    expect(page.locator("select[name=p2_start]")).to_have_value("alien_island")
     page.click("button[name=next]")
     page.wait_for_url("**/log/during/")
     page.click("button[name=next]")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from campaign.models.digital import DigitalGame
 from tests.browser.test_digital_game import _play_one
@@ -65,6 +66,7 @@ def test_a_person_plays_a_table_against_bots_to_the_end_and_the_dice_verify(
     page.goto("/play/")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#game-panel")
+    page.wait_for_load_state()  # the game's page whole, its scripts run, before it is played
     started = time.monotonic()
     attacks: list[int] = []
     while page.locator(".game-end").count() == 0:
@@ -75,7 +77,8 @@ def test_a_person_plays_a_table_against_bots_to_the_end_and_the_dice_verify(
     game = DigitalGame.objects.get()
     assert game.status == DigitalGame.Status.FINISHED
     page.get_by_role("link", name="Check every die").click()
-    assert "Verified" in page.locator(".site-main").inner_text()
+    page.wait_for_url("**/dice/")
+    expect(page.locator(".site-main")).to_contain_text("Verified")  # main: on both pages
 
 
 def _answer_any(page) -> bool:
@@ -87,7 +90,8 @@ def _answer_any(page) -> bool:
         forms = page.locator("form.move-form")
     if forms.count() == 0:
         return False
-    form = forms.first
+    # Named by its move, not its place: the same form even if the panel is redrawn meanwhile.
+    form = page.locator(f"form.move-form[data-type={forms.first.get_attribute('data-type')}]")
     for select in form.locator("select").all():
         values = select.locator("option").evaluate_all(
             "options => options.filter(o => !o.disabled).map(o => o.value).filter(Boolean)"
@@ -110,6 +114,7 @@ def test_a_two_player_classic_game_with_a_neutral_army_is_played_to_its_end_CL_2
     page.select_option("select[name=seat2_kind]", "")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#game-panel")
+    page.wait_for_load_state()  # the game's page whole, its scripts run, before it is played
     assert "Classic Risk" in page.locator(".game-rule-set").inner_text()
     assert "Neutral army" in page.locator(".game-seats").inner_text()
     started = time.monotonic()
