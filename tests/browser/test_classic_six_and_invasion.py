@@ -6,12 +6,11 @@ else's (IN-11)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from campaign.models.digital import DigitalGame, GameSeat
 from rules.variants import objectives
+from tests.browser.play_loop import play_until
 from tests.browser.test_standalone_game import _answer_any
 
 pytestmark = pytest.mark.browser
@@ -46,12 +45,8 @@ def test_cl_20_six_classic_players_from_the_lobby_play_to_the_end(page, login, o
     login(page, owner)
     _lobby(page, "classic", 6)
     assert page.locator(".game-seats").inner_text().count("Bot") == 5
-    started = time.monotonic()
     # Setup and the person's first turns through the forms, up to an attack of their own.
-    while page.locator("form.move-form[data-type=attack]").count() == 0:
-        assert time.monotonic() - started < 30, "the person's attacks should come"
-        if not _answer_any(page):
-            page.wait_for_timeout(200)
+    play_until(page, "form.move-form[data-type=attack]", lambda: _answer_any(page))
     GameSeat.objects.filter(index=0).update(bot_stands_in=True)
     # The attack: from here bots play every seat to the end in that one request.
     attack = page.locator("form.move-form[data-type=attack]").first

@@ -5,12 +5,11 @@ then checks the dice."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 from campaign.models.digital import DigitalGame
+from tests.browser.play_loop import play_until
 from tests.browser.test_digital_game import _play_one
 
 pytestmark = pytest.mark.browser
@@ -67,12 +66,8 @@ def test_a_person_plays_a_table_against_bots_to_the_end_and_the_dice_verify(
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#game-panel")
     page.wait_for_load_state()  # the game's page whole, its scripts run, before it is played
-    started = time.monotonic()
     attacks: list[int] = []
-    while page.locator(".game-end").count() == 0:
-        assert time.monotonic() - started < 60, "the game should end within the time limit"
-        if not _play_one(page, attacks):
-            page.wait_for_timeout(200)  # bots have moved already; the socket brings it in
+    play_until(page, ".game-end", lambda: _play_one(page, attacks))
     assert "wins." in page.locator(".game-end").inner_text()
     game = DigitalGame.objects.get()
     assert game.status == DigitalGame.Status.FINISHED
@@ -117,11 +112,7 @@ def test_a_two_player_classic_game_with_a_neutral_army_is_played_to_its_end_CL_2
     page.wait_for_load_state()  # the game's page whole, its scripts run, before it is played
     assert "Classic Risk" in page.locator(".game-rule-set").inner_text()
     assert "Neutral army" in page.locator(".game-seats").inner_text()
-    started = time.monotonic()
-    while page.locator(".game-end").count() == 0:
-        assert time.monotonic() - started < 120, "the game should end within the time limit"
-        if not _answer_any(page):
-            page.wait_for_timeout(200)
+    play_until(page, ".game-end", lambda: _answer_any(page))
     assert (
         "wins: their opponent is out of the game (CL-24)." in page.locator(".game-end").inner_text()
     )
