@@ -267,7 +267,7 @@ class HeuristicBot:
         player = state.seats[seat]
         hand = player.cards
         # A trade-in that meets a mission it may claim is worth more than a star bought now.
-        wanted = bot_missions.mission_trade_in(state, seat) if state.controlled(seat) else None
+        wanted = bot_missions.mission_trade_in(state, seat) if state.holds_territory(seat) else None
         if wanted is None and len(hand) >= CARDS_PER_STAR:
             cheapest = sorted(hand, key=lambda c: (state.card_coins(c), c))[:CARDS_PER_STAR]
             return BuyRedStar(tuple(cheapest))
@@ -276,7 +276,7 @@ class HeuristicBot:
         )
         if special is not None:
             return special
-        if not state.controlled(seat):
+        if not state.holds_territory(seat):
             starts = [
                 o.move.territory
                 for o in legal_move_options(state, seat)

@@ -64,7 +64,7 @@ def named_chooser(state: GameState) -> tuple[int | None, str]:
     who = {"player": seat_label(state, seat)}
     if state.seats[seat].eliminated:
         return None, _("%(player)s, named on the card, is eliminated") % who
-    if not state.controlled(seat):
+    if not state.holds_territory(seat):
         return None, _("%(player)s, named on the card, is knocked out") % who
     return seat, _("%(player)s is named on the card") % who
 

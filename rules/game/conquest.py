@@ -131,7 +131,7 @@ def _conquer(
                 {"seat": attacker, "territory": target, "hq_of": state.hqs[target]},
             )
         )
-    if state.troops_on_board(defender) == 0:
+    if not state.holds_territory(defender):
         knocked_out(state, defender, events, by=attacker)
     if target in state.hqs and check_win(state, events, attacker):
         return

@@ -168,7 +168,7 @@ def record_resolved(
 def knock_outs(state: GameState, had_troops: set[int], events: list[GameEvent]) -> None:
     """Seats the event emptied are knocked out, nobody conquering them (X-14); in turn order."""
     for seat in state.in_turn_order_from(state.current_seat):
-        if seat in had_troops and state.troops_on_board(seat) == 0:
+        if seat in had_troops and not state.holds_territory(seat):
             knocked_out(state, seat, events, by=None)
 
 

@@ -108,7 +108,7 @@ def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
     """A seat whose only territory is the fallout zone has nowhere to place its recruits: they
     are lost [inference: the rules name no other place]. Returns whether that happened."""
     left = state.turn.recruits_left
-    if left < 1 or placeable(state, seat) or not state.controlled(seat):
+    if left < 1 or placeable(state, seat) or not state.holds_territory(seat):
         return False
     events.append(
         GameEvent(
@@ -220,7 +220,7 @@ def end_of_turn_loss(state: GameState, seat: int, events: list[GameEvent]) -> No
             {"seat": seat, "territory": zone, "lost": 1},
         )
     )
-    if state.troops_on_board(seat) == 0:
+    if not state.holds_territory(seat):
         knocked_out(state, seat, events, by=None)
 
 

@@ -49,7 +49,7 @@ def mutants_chooser(state: GameState) -> tuple[int | None, str]:
     who = {"player": seat_label(state, seat)}
     if state.seats[seat].eliminated:
         return None, _("the Mutants (%(player)s) are eliminated") % who
-    if not state.controlled(seat):
+    if not state.holds_territory(seat):
         return None, _("the Mutants (%(player)s) are knocked out") % who
     return seat, _("%(player)s plays the Mutants") % who
 

@@ -272,7 +272,7 @@ def _knock_outs(state: GameState, had_troops: set[int], events: list[GameEvent])
     """J163: whoever the nuke left with no troops discards every resource card (nobody collects
     them), then is knocked out like anyone emptied without a conqueror (X-14)."""
     for seat in state.in_turn_order_from(state.current_seat):
-        if seat not in had_troops or state.troops_on_board(seat) > 0:
+        if seat not in had_troops or state.holds_territory(seat):
             continue
         cards = state.seats[seat].cards
         if cards:

@@ -84,7 +84,7 @@ def begin_turn(state: GameState, seat: int, events: list[GameEvent]) -> None:
                 {"seat": seat, "turn": state.turn_number},
             )
         )
-        if state.controlled(seat) or has_legal_start(state, seat, setup=False):
+        if state.holds_territory(seat) or has_legal_start(state, seat, setup=False):
             break
         state.set_seat(seat, eliminated=True)
         eliminated_now.append(seat)

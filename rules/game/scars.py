@@ -299,7 +299,7 @@ def _lose_one(state: GameState, territory: str, events: list[GameEvent]) -> None
             {"seat": seat, "territory": territory, "troops": -1},
         )
     )
-    if state.troops_on_board(seat) == 0:
+    if not state.holds_territory(seat):
         knocked_out(state, seat, events, by=None)
 
 

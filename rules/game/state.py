@@ -272,6 +272,10 @@ class GameState:
     def controlled(self, seat: int) -> list[str]:
         return [t for t, (owner, _) in self.armies.items() if owner == seat]
 
+    def holds_territory(self, seat: int) -> bool:
+        """Whether the seat has troops anywhere (stops at the first: most turns ask it)."""
+        return any(army[0] == seat for army in self.armies.values())
+
     def troops_on_board(self, seat: int) -> int:
         return sum(n for owner, n in self.armies.values() if owner == seat)
 

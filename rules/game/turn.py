@@ -100,7 +100,7 @@ def buy_red_star(state: GameState, seat: int, move: BuyRedStar, events: list[Gam
 
 
 def _join_violation(state: GameState, seat: int, move: JoinWar) -> None:
-    if state.controlled(seat):
+    if state.holds_territory(seat):
         fail("must_recruit", _("You control territories, so you recruit instead."), "T-4")
     problem = legal_start_violation(state, seat, move.territory, setup=False)
     if problem is not None:
@@ -154,7 +154,7 @@ def trade_in_troops(state: GameState, seat: int, cards: tuple[str, ...]) -> int:
 
 
 def _recruit_violation(state: GameState, seat: int, move: Recruit) -> int:
-    if not state.controlled(seat):
+    if not state.holds_territory(seat):
         fail("must_join", _("You control no territory, so you must join the war."), "T-4")
     if not move.trade_in:
         return 0
@@ -216,7 +216,7 @@ def start_options(state: GameState, seat: int) -> list[MoveOption]:
         options.append(MoveOption(BuyRedStar(()), cards=choice))
     # T-3: a card played at the start of a turn (cards played before a roll wait for one).
     options += [MoveOption(PlayScarCard(target)) for target in scar_targets(state, seat)]
-    if not state.controlled(seat):
+    if not state.holds_territory(seat):
         return options + [MoveOption(JoinWar(t)) for t in legal_starts(state, seat, setup=False)]
     options.append(MoveOption(Recruit()))
     low, high = constant("trade_in_min_coins"), constant("trade_in_max_coins")
