@@ -72,8 +72,16 @@ def a_or_an(name: str) -> str:
 
 def continents_held(state: GameState, seat: int) -> list[str]:
     """The continents whose every territory the seat controls, in the board's order."""
-    held = {t for t, (owner, _) in state.armies.items() if owner == seat}
-    return [k for k, c in rules_board().continents.items() if held.issuperset(c.territories)]
+    armies = state.armies
+    held = []
+    for key, continent in rules_board().continents.items():
+        for territory in continent.territories:  # most continents fail at their first
+            army = armies.get(territory)
+            if army is None or army[0] != seat:
+                break
+        else:
+            held.append(key)
+    return held
 
 
 def continent_bonuses(state: GameState, seat: int) -> dict[str, int]:

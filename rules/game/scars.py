@@ -200,7 +200,10 @@ def before_roll_turn(state: GameState) -> int | None:
     is the fallout zone, where no scar ever goes)."""
     pending = state.pending
     assert pending is not None
-    if not any(seat.scar_card for seat in state.seats):
+    for seat in state.seats:
+        if seat.scar_card:
+            break
+    else:
         return None  # the usual case: no card to offer, nothing else to ask
     target = pending["target"]
     if state.world.live_scar(target) or fallout.unchangeable_problem(state, target):
