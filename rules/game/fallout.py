@@ -108,8 +108,11 @@ def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
     """A seat whose only territory is the fallout zone has nowhere to place its recruits: they
     are lost [inference: the rules name no other place]. Returns whether that happened."""
     left = state.turn.recruits_left
-    if left < 1 or placeable(state, seat) or not state.holds_territory(seat):
+    if left < 1 or not state.holds_territory(seat):
         return False
+    zone = zone_for(state, seat, ZONE)
+    if any(army[0] == seat and t != zone for t, army in state.armies.items()):
+        return False  # somewhere to place them (`placeable`, stopping at the first)
     events.append(
         GameEvent(
             "recruits_lost",

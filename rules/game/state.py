@@ -281,10 +281,13 @@ class GameState:
 
     def population(self, seat: int) -> int:
         """G-11: the population of the cities in the territories this seat controls."""
-        cities = self.world.cities
-        return sum(
-            cities[t].population for t, (o, _) in self.armies.items() if o == seat and t in cities
-        )
+        armies = self.armies
+        total = 0
+        for territory, city in self.world.cities.items():  # fewer cities than armies
+            army = armies.get(territory)
+            if army is not None and army[0] == seat:
+                total += city.population
+        return total
 
     def red_stars(self, seat: int) -> int:
         """W-2: HQs this seat controls plus its Red Star tokens."""
