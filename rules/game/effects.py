@@ -102,7 +102,7 @@ def _effects_of(world: World, faction: str | None) -> FactionEffects:
     return FactionEffects(printed, comeback, powers, (*powers, *scar_effects))
 
 
-@dataclass
+@dataclass(slots=True)
 class Roll:
     """One combat roll while modifiers apply. Dice lists are sorted high to low."""
 
@@ -255,7 +255,7 @@ def apply_die_modifiers(roll: Roll) -> None:
 # --- effects on a roll's outcome -----------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """Casualties of a resolved roll; outcome effects may change them before they apply."""
 
