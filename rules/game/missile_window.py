@@ -70,21 +70,27 @@ def _missile_turn(state: GameState) -> int | None:
     if len(pending["fixed_attack"]) + len(pending["fixed_defence"]) >= dice:
         return None
     seats = state.seats
-    if not any(seat.missiles > 0 and not seat.eliminated for seat in seats):
-        return None  # nobody holds a missile: no order to work out
+    for player in seats:
+        if player.missiles > 0 and not player.eliminated:
+            break
+    else:
+        return None  # nobody in the game holds a missile: no order to work out
     passed = pending["passed"]
-    holders = [
-        seat
-        for seat in missile_order(state)
-        if state.seats[seat].missiles > 0
-        and not state.seats[seat].eliminated
-        and seat not in passed
-    ]
+    holders = []
+    most = 0
+    for seat in missile_order(state):
+        held = seats[seat].missiles
+        if held > 0 and not seats[seat].eliminated and seat not in passed:
+            holders.append(seat)
+            most = max(most, held)
     if not holders:
         return None
     # only a holder whose missiles could still change this roll is asked.
-    needed = missiles_to_change(state, max(state.seats[seat].missiles for seat in holders))
-    return next((seat for seat in holders if may_change_roll(state, seat, holders, needed)), None)
+    needed = missiles_to_change(state, most)
+    for seat in holders:
+        if may_change_roll(state, seat, holders, needed):
+            return seat
+    return None
 
 
 def missile_problem(state: GameState, seat: int, side: str, index: int) -> Violation | None:
