@@ -17,14 +17,11 @@ from rules.words import gettext_lazy
 SIDES = ("attack", "defence")
 
 
-def missile_order(state: GameState) -> list[int]:
-    """PRI-2: attacker, defender, then the others in turn order from the attacker (clockwise,
-    unless a draft's turn-order cards set the order, DIFF-12)."""
+def missile_order(state: GameState) -> tuple[int, ...]:
+    """PRI-2: attacker, defender, then the others in turn order from the attacker."""
     pending = state.pending
     assert pending is not None
-    attacker, defender = pending["attacker"], pending["defender"]
-    others = [s for s in state.in_turn_order_from(attacker) if s not in (attacker, defender)]
-    return [attacker, defender, *others]
+    return state.fight_order(pending["attacker"], pending["defender"])
 
 
 _last_missile_turn: tuple[object, ...] = ()

@@ -208,10 +208,8 @@ def before_roll_turn(state: GameState) -> int | None:
     target = pending["target"]
     if state.world.live_scar(target) or fallout.unchangeable_problem(state, target):
         return None
-    attacker, defender = pending["attacker"], pending["defender"]
-    others = [s for s in state.in_turn_order_from(attacker) if s not in (attacker, defender)]
     passed = pending.get("scar_passed", [])
-    for seat in (attacker, defender, *others):
+    for seat in state.fight_order(pending["attacker"], pending["defender"]):
         if seat not in passed and _may_play(state, seat, BEFORE_ROLL_WINDOW):
             return seat
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import MISSING, dataclass, field, fields
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from rules import names
@@ -321,6 +321,11 @@ class GameState:
         start = self.turn_order.index(seat)
         return [*self.turn_order[start:], *self.turn_order[:start]]
 
+    def fight_order(self, attacker: int, defender: int) -> tuple[int, ...]:
+        """PRI-2: attacker, defender, then the others in turn order from the attacker
+        (clockwise, unless a draft's turn-order cards set the order, DIFF-12)."""
+        return _fight_order(attacker, defender, len(self.seats), self.turn_order)
+
     # --- serialization --------------------------------------------------------------------------
 
     def to_json(self, *, include_world: bool = True) -> dict[str, Any]:
@@ -438,6 +443,19 @@ def changed(record: Record, **changes: Any) -> Record:
     new = object.__new__(type(record))
     _set(new, "__dict__", fields_now)  # the records are frozen: past their `__setattr__`
     return new
+
+
+@lru_cache(maxsize=256)
+def _fight_order(
+    attacker: int, defender: int, seat_count: int, turn_order: tuple[int, ...]
+) -> tuple[int, ...]:
+    """`GameState.fight_order`, kept: every roll asks it, of a few seats."""
+    if turn_order:
+        start = turn_order.index(attacker)
+        order = [*turn_order[start:], *turn_order[:start]]
+    else:
+        order = [(attacker + i) % seat_count for i in range(seat_count)]
+    return (attacker, defender, *(s for s in order if s not in (attacker, defender)))
 
 
 def _in_key_order(found: dict[str, Any]) -> dict[str, Any]:
