@@ -171,10 +171,19 @@ class SeedDice(Rng):
     def dice(self, count: int) -> list[int]:
         """`below(6) + 1` `count` times, read straight from the bytes (every roll reads some)."""
         found: list[int] = []
+        drawn = self._drawn
         while len(found) < count:
-            value = self._next_byte()
-            if value < DIE_LIMIT:
-                found.append(value % 6 + 1)
+            index, offset = divmod(drawn, BLOCK_BYTES)
+            if index != self._block_index:
+                self._block = _dice_block(self._seed, index)
+                self._block_index = index
+            for value in self._block[offset:]:  # the rest of the block, a byte at a time
+                drawn += 1
+                if value < DIE_LIMIT:
+                    found.append(value % 6 + 1)
+                    if len(found) == count:
+                        break
+        self._drawn = drawn
         return found
 
     def below(self, n: int) -> int:

@@ -78,8 +78,10 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
     pending = state.pending
     assert pending is not None
     rng = Rng.resume(state.rng)
-    natural_attack = sorted(rng.dice(pending["dice"]), reverse=True)
-    natural_defence = sorted(rng.dice(pending["defence_dice"]), reverse=True)
+    count = pending["dice"]
+    both = rng.dice(count + pending["defence_dice"])  # the attack's dice, then the defence's
+    natural_attack = sorted(both[:count], reverse=True)
+    natural_defence = sorted(both[count:], reverse=True)
     natural_attack, rerolled = mutants.reroll_ones(
         state, rng, pending["attacker"], pending["defender"], natural_attack
     )
@@ -96,25 +98,26 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
         natural_defence,
     )
     apply_die_modifiers(roll)
-    modified = roll.attack != natural_attack or roll.defence != natural_defence
+    attack_words, defence_words = dice_words(natural_attack), dice_words(natural_defence)
+    same_attack, same_defence = roll.attack == natural_attack, roll.defence == natural_defence
     words = (
-        gettext_lazy(
+        UNMODIFIED
+        if same_attack and same_defence
+        else gettext_lazy(
             "Attack rolls %(attack)s against defence %(defence)s; after %(notes)s: "
             "%(modified_attack)s vs %(modified_defence)s."
         )
-        if modified
-        else gettext_lazy("Attack rolls %(attack)s against defence %(defence)s.")
     )
     events.append(
         GameEvent(
             "dice_rolled",
             words
             % {
-                "attack": dice_words(natural_attack),
-                "defence": dice_words(natural_defence),
+                "attack": attack_words,
+                "defence": defence_words,
                 "notes": listed(roll.notes, "; ") if roll.notes else NO_NOTES,
-                "modified_attack": dice_words(roll.attack),
-                "modified_defence": dice_words(roll.defence),
+                "modified_attack": attack_words if same_attack else dice_words(roll.attack),
+                "modified_defence": defence_words if same_defence else dice_words(roll.defence),
             },
             {
                 "natural_attack": natural_attack,
@@ -141,6 +144,8 @@ def _roll(state: GameState, events: list[GameEvent]) -> None:
         resolve_roll(state, events)
 
 
+UNMODIFIED = gettext_lazy("Attack rolls %(attack)s against defence %(defence)s.")
+"""A roll's words when no modifier changed a die."""
 NO_NOTES = listed((), "; ")
 """The notes of a roll no modifier changed (a `Listed` is immutable: one serves every roll)."""
 
