@@ -44,6 +44,16 @@ def homeland_slots(state: GameState, seat: int) -> list[int]:
     ]
 
 
+def only_from_homeland(state: GameState, seat: int, slot: int | str) -> bool:
+    """Rules addition F: whether the card in `slot` may be taken only because it is of the
+    faction's homeland (it shows no territory the player controls)."""
+    index = 0 if slot == COIN else int(slot)
+    if not 1 <= index <= len(state.slots):
+        return False
+    card = state.slots[index - 1]
+    return card is not None and state.owner(card) != seat and index in homeland_slots(state, seat)
+
+
 def card_choices(state: GameState, seat: int) -> list[int | str]:
     """E-3: a face-up card of a territory the player controls, else a coin card, else nothing;
     with addition F, a face-up card of the homeland may be taken instead in either case. A

@@ -8,7 +8,7 @@ from rules.data import content, rules_content
 from rules.game import fallout, mutant_evolutions, mutants, weaknesses
 from rules.game.attack_phases import EXPAND_ATTACK
 from rules.game.common import check_win, fail, seat_label
-from rules.game.draws import COIN, card_choices, entitled_to_card, held_slots, homeland_slots
+from rules.game.draws import COIN, card_choices, entitled_to_card, only_from_homeland
 from rules.game.effects import (
     END_OF_TURN_SCARS,
     EVENT_EFFECTS,
@@ -94,11 +94,7 @@ def draw_card(state: GameState, seat: int, slot: int | str, events: list[GameEve
     row, reveal a new card, then E-6, E-7 and the next turn."""
     # Rules addition F: a face-up card the player could take only because it is of the
     # faction's homeland; the event says so, for logs and counts.
-    from_homeland = (
-        slot != COIN
-        and int(slot) not in held_slots(state, seat)
-        and int(slot) in homeland_slots(state, seat)
-    )
+    from_homeland = only_from_homeland(state, seat, slot)
     rng = Rng.resume(state.rng)
     slots = list(state.slots)
     if slot == COIN:

@@ -44,11 +44,14 @@ def _shown(state: GameState, slot: int | str) -> str:
 
 def take_card(state: GameState, seat: int, move: TakeCard, events: list[GameEvent]) -> None:
     """E-3 with Interference: a card the player may take waits while the holder of the power
-    decides; any other take goes to the end-of-turn rules, which refuse it or carry it out."""
-    legal = entitled_to_card(state, seat) and move.slot in card_choices(state, seat)
-    holder = holder_of(state, INTERFERENCE, besides=seat) if legal else None
-    if holder is None:
+    decides, or is drawn at once (checked here, not again); any other take goes to the
+    end-of-turn rules, which refuse it."""
+    if not (entitled_to_card(state, seat) and move.slot in card_choices(state, seat)):
         endturn.take_card(state, seat, move, events)
+        return
+    holder = holder_of(state, INTERFERENCE, besides=seat)
+    if holder is None:
+        endturn.draw_card(state, seat, move.slot, events)
         return
     state.phase = INTERFERENCE_WINDOW
     state.pending = {"kind": INTERFERENCE, "seat": holder, "drawer": seat, "slot": move.slot}
