@@ -273,8 +273,14 @@ class GameState:
         return [t for t, (owner, _) in self.armies.items() if owner == seat]
 
     def holds_territory(self, seat: int) -> bool:
-        """Whether the seat has troops anywhere (stops at the first: most turns ask it)."""
-        return any(army[0] == seat for army in self.armies.values())
+        """Whether the seat has troops anywhere (stops at the first: most turns ask it; a
+        loop, not `any` over a generator, which costs a resumption an army)."""
+        for army in self.armies.values():
+            if army[0] == seat:
+                break
+        else:
+            return False
+        return True
 
     def troops_on_board(self, seat: int) -> int:
         return sum(n for owner, n in self.armies.values() if owner == seat)
