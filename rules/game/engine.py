@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from rules.data import content
 from rules.errors import IllegalMove
@@ -365,14 +365,9 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
             },
             rule,
         )
-    acting = seats_to_act(state)
-    if seat not in acting:
-        waiting = joined([state.seats[s].name for s in acting], either=True) or _("nobody")
-        raise IllegalMove(
-            "not_your_turn",
-            _("It is not your turn to act: waiting for %(waiting)s.") % {"waiting": waiting},
-            "T-1",
-        )
+    acting = _ACTING.get(state.phase)  # `seats_to_act`, with no list made on a plain turn
+    if (seat != state.current_seat) if acting is None else (seat not in acting(state)):
+        _refuse_turn(state)
     new = state.clone()
     events: list[GameEvent] = []
     handler(new, seat, move, events)
@@ -381,6 +376,16 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
     if new.seats is not state.seats:  # a Red Star token can only come with a changed seat
         missile_powers.raise_picks(state, new, events)
     return new, events
+
+
+def _refuse_turn(state: GameState) -> NoReturn:
+    waiting = joined([state.seats[s].name for s in seats_to_act(state)], either=True)
+    raise IllegalMove(
+        "not_your_turn",
+        _("It is not your turn to act: waiting for %(waiting)s.")
+        % {"waiting": waiting or _("nobody")},
+        "T-1",
+    )
 
 
 OPTIONS: dict[str, Callable[[GameState, int], list[MoveOption]]] = {
