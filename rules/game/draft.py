@@ -53,8 +53,16 @@ def cards_in_use(state: GameState) -> list[DraftCard]:
 
 def drafted(state: GameState) -> bool:
     """Whether this game's setup was (or is being) drafted. Read from the game, not the world:
-    a pack opened mid-game must not turn a game that was set up without a draft into one."""
-    return state.phase in (SETUP_DRAFT, SETUP_PLACE) or any(s.draft_cards for s in state.seats)
+    a pack opened mid-game must not turn a game that was set up without a draft into one.
+    A loop over the seats, not `any` over a generator: most moves ask it."""
+    if state.phase in (SETUP_DRAFT, SETUP_PLACE):
+        return True
+    for seat in state.seats:
+        if seat.draft_cards:
+            break
+    else:
+        return False
+    return True
 
 
 def held_card(state: GameState, seat: int, kind: str) -> DraftCard | None:

@@ -111,8 +111,9 @@ def recruits_lost(state: GameState, seat: int, events: list[GameEvent]) -> bool:
     if left < 1 or not state.holds_territory(seat):
         return False
     zone = zone_for(state, seat, ZONE)
-    if any(army[0] == seat and t != zone for t, army in state.armies.items()):
-        return False  # somewhere to place them (`placeable`, stopping at the first)
+    for territory, army in state.armies.items():  # `placeable`, stopping at the first
+        if army[0] == seat and territory != zone:
+            return False  # somewhere to place them
     events.append(
         GameEvent(
             "recruits_lost",

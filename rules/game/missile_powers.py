@@ -198,10 +198,10 @@ def raise_picks(before: GameState, after: GameState, events: list[GameEvent]) ->
         return  # no seat changed (the engine rebinds `seats` when one does): no token gained
     if before.turn_number == 0 or after.is_over:
         return
-    if not any(
-        new.red_star_tokens > old.red_star_tokens
-        for old, new in zip(before.seats, after.seats, strict=False)
-    ):
+    for old, new in zip(before.seats, after.seats, strict=False):
+        if new.red_star_tokens > old.red_star_tokens:
+            break
+    else:
         return  # the usual case (a card taken, a missile fired): the box need not be asked
     if not box.missile_powers_active(after.world):
         return

@@ -298,8 +298,12 @@ class GameState:
     def red_stars(self, seat: int) -> int:
         """W-2: HQs this seat controls plus its Red Star tokens."""
         armies = self.armies
-        held = sum(1 for t in self.hqs if t in armies and armies[t][0] == seat)
-        return held + self.seats[seat].red_star_tokens
+        held = self.seats[seat].red_star_tokens
+        for territory in self.hqs:
+            army = armies.get(territory)
+            if army is not None and army[0] == seat:
+                held += 1
+        return held
 
     def hq_of(self, seat: int) -> str | None:
         for territory, owner in self.hqs.items():
