@@ -379,11 +379,10 @@ def apply_move(state: GameState, seat: int, move: Move) -> tuple[GameState, list
 
 
 def _refuse_turn(state: GameState) -> NoReturn:
-    waiting = joined([state.seats[s].name for s in seats_to_act(state)], either=True)
+    waiting = joined([state.seats[s].name for s in seats_to_act(state)], either=True) or _("nobody")
     raise IllegalMove(
         "not_your_turn",
-        _("It is not your turn to act: waiting for %(waiting)s.")
-        % {"waiting": waiting or _("nobody")},
+        _("It is not your turn to act: waiting for %(waiting)s.") % {"waiting": waiting},
         "T-1",
     )
 
