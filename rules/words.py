@@ -190,7 +190,7 @@ class Listed(str):
 
     def __new__(cls, items: Any, separator: str = ", ") -> Listed:
         items = tuple(items)
-        made = super().__new__(cls, str(separator).join(str(i) for i in items))
+        made = super().__new__(cls, str(separator).join(map(str, items)))
         made.items, made.separator = items, separator
         return made
 
@@ -209,7 +209,7 @@ class Said:
     event. Making one looks nothing up; it is worded (`worded_now`) in the language active
     when it is read, and encodes to the same JSON as the `Message` it stands for."""
 
-    __slots__ = ("capital", "msgid", "n", "params", "plural")
+    __slots__ = ("form", "params")
 
     def __init__(
         self,
@@ -219,27 +219,24 @@ class Said:
         params: Any = None,
         capital: bool = False,
     ) -> None:
-        self.msgid = msgid
-        self.plural = plural
-        self.n = n
+        # The message less its blanks, one tuple that every `%` hands on as it is.
+        self.form = (msgid, plural, n, capital)
         self.params = params
-        self.capital = capital
 
     def __mod__(self, params: Any) -> Said:
         # Every event fills a message's blanks: made without `__init__`'s defaults.
         made = _new(Said)
-        made.msgid = self.msgid
-        made.plural = self.plural
-        made.n = self.n
+        made.form = self.form
         made.params = params
-        made.capital = self.capital
         return made
 
     def capitalize(self) -> Said:
-        return Said(self.msgid, self.plural, self.n, self.params, True)
+        msgid, plural, n, _ = self.form
+        return Said(msgid, plural, n, self.params, True)
 
     def to_json(self) -> dict[str, Any]:
-        return _message_json(self.msgid, self.plural, self.n, self.params, self.capital)
+        msgid, plural, n, capital = self.form
+        return _message_json(msgid, plural, n, self.params, capital)
 
     def worded_now(self) -> Message:
         """The message in the active language."""
@@ -249,13 +246,13 @@ class Said:
         return str(self.worded_now())
 
     def __repr__(self) -> str:
-        return f"Said({self.msgid!r}, params={self.params!r})"
+        return f"Said({self.form[0]!r}, params={self.params!r})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Said) and self.to_json() == other.to_json()
 
     def __hash__(self) -> int:
-        return hash(self.msgid)
+        return hash(self.form[0])
 
 
 class NameKey:
