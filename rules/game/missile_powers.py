@@ -124,6 +124,8 @@ def may_use(state: GameState, seat: int, power: str) -> bool:
 
 def holder_of(state: GameState, power: str, *, besides: int) -> int | None:
     """The seat other than `besides` that may use `power` now, in turn order from it."""
+    if power not in state.world.missile_powers.values():
+        return None  # no faction's card holds it (the usual case): no seat to ask
     for seat in state.in_turn_order_from(besides)[1:]:
         if may_use(state, seat, power):
             return seat
