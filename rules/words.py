@@ -56,17 +56,19 @@ def ngettext(singular: str, plural: str, n: int) -> Message:
     return Message(singular, plural, n)
 
 
-def gettext_lazy(message: str) -> Said:
-    """The message kept as data only (`Said`), worded when read: what a game event says. A
-    `Said` never changes (`%` makes another), so each message's blank one is made once."""
-    found = _BLANK_SAID.get(message)
-    if found is None:
-        found = _BLANK_SAID[message] = Said(message)
-    return found
+class _BlankSaids(dict[str, "Said"]):
+    """msgid -> its `Said` with no blanks filled (the catalogue's messages: a bounded set),
+    each made the first time it is asked for."""
+
+    def __missing__(self, message: str) -> Said:
+        found = self[message] = Said(message)
+        return found
 
 
-_BLANK_SAID: dict[str, Said] = {}
-"""msgid -> its `Said` with no blanks filled (the catalogue's messages: a bounded set)."""
+gettext_lazy: Callable[[str], Said] = _BlankSaids().__getitem__
+"""The message kept as data only (`Said`), worded when read: what a game event says. A `Said`
+never changes (`%` makes another), so each message's blank one is made once (the look-up is
+the dict's own, with no Python call: events ask it several times a move)."""
 
 
 def ngettext_lazy(singular: str, plural: str, n: int) -> Said:

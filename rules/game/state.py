@@ -326,10 +326,7 @@ class GameState:
 
     def in_turn_order_from(self, seat: int) -> list[int]:
         """Every seat in playing order, starting with `seat` (T-1; addition D after a draft)."""
-        if not self.turn_order:
-            return self.clockwise_from(seat)
-        start = self.turn_order.index(seat)
-        return [*self.turn_order[start:], *self.turn_order[:start]]
+        return list(_turn_order_from(seat, len(self.seats), self.turn_order))
 
     def fight_order(self, attacker: int, defender: int) -> tuple[int, ...]:
         """PRI-2: attacker, defender, then the others in turn order from the attacker
@@ -453,6 +450,15 @@ def changed(record: Record, **changes: Any) -> Record:
     new = object.__new__(type(record))
     _set(new, "__dict__", fields_now)  # the records are frozen: past their `__setattr__`
     return new
+
+
+@lru_cache(maxsize=256)
+def _turn_order_from(seat: int, seat_count: int, turn_order: tuple[int, ...]) -> tuple[int, ...]:
+    """`GameState.in_turn_order_from`, kept: several questions a move ask it, of a few seats."""
+    if not turn_order:
+        return tuple((seat + i) % seat_count for i in range(seat_count))
+    start = turn_order.index(seat)
+    return (*turn_order[start:], *turn_order[:start])
 
 
 @lru_cache(maxsize=256)
