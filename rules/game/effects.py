@@ -318,11 +318,11 @@ def double_six_stand(roll: Roll, outcome: Outcome, holder: int) -> None:
 def outcome_effects_act(state: GameState, attacker: int, defender: int) -> bool:
     """Whether a power acting on a roll's outcome is held by either side of a roll: without
     one, the losses are the dice's alone."""
-    for seat in (attacker, defender):
-        for effect in seat_effects(state, seat):
-            if effect in OUTCOME_EFFECTS:
-                return True
-    return False
+    acting = OUTCOME_EFFECTS.keys()
+    return not (
+        acting.isdisjoint(seat_effects(state, attacker))
+        and acting.isdisjoint(seat_effects(state, defender))
+    )
 
 
 def apply_outcome_effects(roll: Roll, outcome: Outcome) -> None:

@@ -162,7 +162,7 @@ def close_mindshackle(state: GameState, seat: int, move: Move, events: list[Game
 def _coin_pile_empty(state: GameState, events: list[GameEvent]) -> None:
     """E-6: once per game, a Red Star to whoever holds the most territories; none on a tie."""
     state.coin_award_done = True
-    counts = [(len(state.controlled(i)), i) for i, s in enumerate(state.seats) if not s.eliminated]
+    counts = [(state.territory_count(i), i) for i, s in enumerate(state.seats) if not s.eliminated]
     best = max(n for n, _ in counts)
     leaders = [i for n, i in counts if n == best]
     if len(leaders) > 1:

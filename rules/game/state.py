@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from rules import names
@@ -272,6 +273,10 @@ class GameState:
     def controlled(self, seat: int) -> list[str]:
         return [t for t, (owner, _) in self.armies.items() if owner == seat]
 
+    def territory_count(self, seat: int) -> int:
+        """How many territories the seat controls (counted in C: no list of their names)."""
+        return list(map(_owner_of, self.armies.values())).count(seat)
+
     def holds_territory(self, seat: int) -> bool:
         """Whether the seat has troops anywhere (stops at the first: most turns ask it; a
         loop, not `any` over a generator, which costs a resumption an army)."""
@@ -434,6 +439,9 @@ def matches_stored(state: GameState, stored: dict[str, Any]) -> bool:
     fresh = state.to_json()
     return _known_part(fresh, stored) == _known_part(GameState.from_json(stored).to_json(), stored)
 
+
+_owner_of = itemgetter(0)
+"""An army's seat."""
 
 Record = TypeVar("Record")
 _set = object.__setattr__

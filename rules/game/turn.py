@@ -134,7 +134,7 @@ def join_war(state: GameState, seat: int, move: JoinWar, events: list[GameEvent]
 def base_recruits(state: GameState, seat: int) -> int:
     """T-8: max(3, (territories + population) / 3 rounded down; up for Round Up). Every
     territory held counts, Alien Island too; a Primitive faction counts no population."""
-    total = len(state.controlled(seat)) + weaknesses.counted_population(state, seat)
+    total = state.territory_count(seat) + weaknesses.counted_population(state, seat)
     return max(constant("minimum_recruit"), base_from(state, seat, total))
 
 
