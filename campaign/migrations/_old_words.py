@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import polib
 from django.conf import settings
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sd])")
@@ -50,42 +51,20 @@ class Pattern:
 
 @cache
 def _messages() -> tuple[Message, ...]:
-    """The messages of the project's catalogue with their Spanish (a small .po reader)."""
+    """The messages of the project's catalogue with their Spanish."""
     if not CATALOGUE.exists():
         return ()
     found: list[Message] = []
-    entry: dict[str, list[str]] = {}
-    current = ""
-
-    def flush() -> None:
-        msgid = "".join(entry.get("msgid", []))
-        forms = tuple(
-            "".join(v) for k, v in sorted(entry.items()) if k.startswith("msgstr") and "".join(v)
-        )
-        if msgid and forms and "msgctxt" not in entry:
-            found.append(Message(msgid, "".join(entry.get("msgid_plural", [])), forms))
-
-    for raw in CATALOGUE.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            if entry and not line:
-                flush()
-                entry, current = {}, ""
+    for entry in polib.pofile(str(CATALOGUE)):
+        if entry.msgctxt or entry.obsolete:
             continue
-        if line.startswith('"'):
-            entry.setdefault(current, []).append(_text(line))
-            continue
-        key, _space, rest = line.partition(" ")
-        current = key
-        entry.setdefault(current, []).append(_text(rest))
-    if entry:
-        flush()
+        if entry.msgid_plural:
+            forms = tuple(form for _n, form in sorted(entry.msgstr_plural.items()) if form)
+        else:
+            forms = (entry.msgstr,) if entry.msgstr else ()
+        if entry.msgid and forms:
+            found.append(Message(entry.msgid, entry.msgid_plural, forms))
     return tuple(found)
-
-
-def _text(quoted: str) -> str:
-    body = quoted[1:-1]
-    return re.sub(r'\\(["\\nt])', lambda m: {"n": "\n", "t": "\t"}.get(m[1], m[1]), body)
 
 
 def _feminine(message: Message) -> frozenset[str]:
