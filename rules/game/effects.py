@@ -122,6 +122,10 @@ DieModifier = Callable[[Roll, int | None], None]
 """Changes `roll.attack` / `roll.defence` in place; the int is the seat holding the effect."""
 
 DIE_MODIFIERS: dict[str, DieModifier] = {}
+RollSeats = tuple[int, int, str | None, str | None]
+"""A roll's attacker and defender seats and their factions."""
+Steps = tuple[tuple[DieModifier, int | None], ...]
+"""Die modifiers in their X-8 order, each with the seat holding it (None: the board's)."""
 
 
 def die_modifier(effect: str) -> Callable[[DieModifier], DieModifier]:
@@ -224,10 +228,30 @@ def die_modifier_steps(
         modifier = DIE_MODIFIERS.get(rules_content().scar_types[scar.kind].effect)
         if modifier is not None:
             steps.append((modifier, None))
+    factions = (attacker, defender, seats[attacker].faction, seats[defender].faction)
+    table = world.derived(_steps_table)
+    kept = table.get(factions)
+    if kept is None or kept[0] != len(DIE_MODIFIERS):  # a module registered one since
+        kept = table[factions] = (len(DIE_MODIFIERS), _faction_steps(world, factions))
+    steps += kept[1]
+    return steps
+
+
+@kept_across("starting_powers", "comeback_powers", "faction_scars", "evolutions", "packs_opened")
+def _steps_table(world: World) -> dict[RollSeats, tuple[int, Steps]]:
+    """`_faction_steps` by the roll's seats and their factions, with the count of modifiers
+    registered when it was kept: the effect keys (`_effects_table`) decide them alone."""
+    return {}
+
+
+def _faction_steps(world: World, factions: RollSeats) -> Steps:
+    """The two faction-card scars', then the two factions' powers' modifiers (X-8)."""
+    attacker, defender, attacker_faction, defender_faction = factions
     sides = (
-        (attacker, _faction_effects(world, seats[attacker].faction)),
-        (defender, _faction_effects(world, seats[defender].faction)),
+        (attacker, _faction_effects(world, attacker_faction)),
+        (defender, _faction_effects(world, defender_faction)),
     )
+    steps: list[tuple[DieModifier, int | None]] = []
     for seat, effects in sides:
         for effect in effects.acting[len(effects.powers) :]:  # a faction-card scar's
             modifier = DIE_MODIFIERS.get(effect)
@@ -238,7 +262,7 @@ def die_modifier_steps(
             modifier = DIE_MODIFIERS.get(effect)
             if modifier is not None:
                 steps.append((modifier, seat))
-    return steps
+    return tuple(steps)
 
 
 def apply_die_modifiers(roll: Roll) -> None:
