@@ -23,13 +23,15 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
     unknown = unknown_territory(state.world, origin, target)
     if unknown:
         return unknown
-    if state.owner(origin) != seat:
+    armies = state.armies
+    attacking = armies.get(origin)
+    if attacking is None or attacking[0] != seat:
         return Violation("not_controlled", _("Attack from a territory you control."), "X-6")
     crossing = crossing_problem(state, origin, target)
     if crossing:
         return crossing
-    defender = state.owner(target)
-    if defender is None or defender == seat:
+    defending = armies.get(target)
+    if defending is None or defending[0] == seat:
         return Violation(
             "no_enemy",
             _("%(territory)s holds no enemy troops.") % {"territory": territory_name(target)},
@@ -42,10 +44,9 @@ def attack_dice_max(state: GameState, seat: int, origin: str, target: str) -> in
             % {"territory": territory_name(target)},
             "G-3",
         )
-    hypnotized = mutant_evolutions.attack_refusal(state, target)
-    if hypnotized:
-        return hypnotized
-    troops = state.troops(origin)
+    if target == state.hypnotized:  # Mass Hypnosis (asked only of its territory)
+        return mutant_evolutions.attack_refusal(state, target)
+    troops = attacking[1]
     if troops < 2:
         return Violation(
             "attack_troops", _("The attacking territory needs at least 2 troops."), "X-6"
@@ -66,8 +67,7 @@ def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -
         state.turn = changed(turn, first_target=move.target, first_strike_active=True)
     elif move.target != turn.first_target and turn.first_strike_active:
         state.turn = changed(turn, first_strike_active=False)
-    defender = state.owner(move.target)
-    assert defender is not None
+    defender, defenders = state.armies[move.target]  # an enemy army: checked above
     state.pending = {
         "kind": "attack",
         "attacker": seat,
@@ -96,7 +96,7 @@ def attack(state: GameState, seat: int, move: Attack, events: list[GameEvent]) -
             },
         )
     )
-    if state.troops(move.target) == 1:
+    if defenders == 1:
         # Only one choice exists, so it is made for the defender.
         defend_with(state, defender, DefendWith(1), events)
 

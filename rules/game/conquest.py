@@ -20,6 +20,9 @@ from rules.words import gettext as _
 from rules.words import gettext_lazy
 from rules.world_events import FortificationWorn
 
+NO_ARMY = (None, 0)
+"""The army of a territory nobody's troops stand in (a nuke or an event may empty one)."""
+
 
 def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
     pending: dict[str, Any] = state.pending  # type: ignore[assignment]
@@ -53,8 +56,9 @@ def resolve_roll(state: GameState, events: list[GameEvent]) -> None:
                 {"territory": target},
             )
         )
-    attackers = state.troops(origin) - outcome.attacker_losses
-    left = state.troops(target) - outcome.defender_losses
+    armies = state.armies  # `state.troops` twice, without its calls
+    attackers = armies.get(origin, NO_ARMY)[1] - outcome.attacker_losses
+    left = armies.get(target, NO_ARMY)[1] - outcome.defender_losses
     survivors = pending["dice"] - attacker_losses
     if left > 0:
         state.set_armies({origin: (attacker, attackers), target: (defender, left)})
