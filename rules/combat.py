@@ -13,10 +13,11 @@ def battle(attack: Sequence[int], defence: Sequence[int]) -> tuple[int, int]:
     """
     if not 1 <= len(attack) <= 3 or not 1 <= len(defence) <= 2:
         raise ValueError("A roll has 1 to 3 attack dice and 1 to 2 defence dice (X-6).")
-    if min(attack) < 1 or max(attack) > 6 or min(defence) < 1 or max(defence) > 6:
+    high_first, low_first = sorted(attack, reverse=True), sorted(defence, reverse=True)
+    if high_first[-1] < 1 or high_first[0] > 6 or low_first[-1] < 1 or low_first[0] > 6:
         raise ValueError("Die values are 1 to 6 (X-8).")
     attacker_losses = defender_losses = 0
-    for high, low in zip(sorted(attack, reverse=True), sorted(defence, reverse=True), strict=False):
+    for high, low in zip(high_first, low_first, strict=False):
         if high > low:
             defender_losses += 1
         else:

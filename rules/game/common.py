@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from rules import board_links
 from rules.data import content, rules_board, rules_content
@@ -70,9 +70,18 @@ def a_or_an(name: str) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
+_last_held: tuple[Any, ...] = ()
+"""The board and seat `continents_held` last answered for, and the answer: the turn's start
+and its recruit ask it of the same board (the engine rebinds the armies, never mutates them)."""
+
+
 def continents_held(state: GameState, seat: int) -> list[str]:
     """The continents whose every territory the seat controls, in the board's order."""
+    global _last_held
     armies = state.armies
+    last = _last_held
+    if last and last[0] is armies and last[1] == seat:
+        return list(last[2])
     held = []
     for key, continent in rules_board().continents.items():
         for territory in continent.territories:  # most continents fail at their first
@@ -81,6 +90,7 @@ def continents_held(state: GameState, seat: int) -> list[str]:
                 break
         else:
             held.append(key)
+    _last_held = (armies, seat, tuple(held))
     return held
 
 

@@ -208,9 +208,14 @@ def before_roll_turn(state: GameState) -> int | None:
     target = pending["target"]
     if state.world.live_scar(target) or fallout.unchangeable_problem(state, target):
         return None
-    passed = pending.get("scar_passed", [])
+    passed, seats = pending.get("scar_passed", []), state.seats
     for seat in state.fight_order(pending["attacker"], pending["defender"]):
-        if seat not in passed and _may_play(state, seat, BEFORE_ROLL_WINDOW):
+        # a seat holding no scar card is passed over without asking `_may_play`
+        if (
+            seats[seat].scar_card
+            and seat not in passed
+            and _may_play(state, seat, BEFORE_ROLL_WINDOW)
+        ):
             return seat
     return None
 
@@ -222,9 +227,11 @@ def turn_start_turn(state: GameState) -> int | None:
     """Which player other than the current one is offered the start-of-turn window now."""
     pending = state.pending
     assert pending is not None
-    passed = pending["passed"]
+    passed, seats = pending["passed"], state.seats
     for seat in state.in_turn_order_from(state.current_seat)[1:]:
-        if seat in passed or not _may_play(state, seat, TURN_START_WINDOW):
+        if not seats[seat].scar_card or seat in passed:
+            continue  # no card to play, or passed: `_may_play` not asked
+        if not _may_play(state, seat, TURN_START_WINDOW):
             continue
         scar = _card(state, seat)
         assert scar is not None
