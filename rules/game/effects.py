@@ -50,12 +50,23 @@ def power_effects(state: GameState, seat: int) -> list[str]:
 
 def seat_effects(state: GameState, seat: int) -> tuple[str, ...]:
     """The effect keys acting for a seat: its faction card's powers and its faction-card scar
-    (G-3, G-4)."""
-    return _faction_effects(state.world, state.seats[seat].faction).acting
+    (G-3, G-4). The kept keys are read here, not through `_faction_effects`: a call fewer,
+    and several moves ask it a dozen times."""
+    faction = state.seats[seat].faction
+    try:
+        effects: FactionEffects = state.world.__dict__["_derived"][_effects_table][faction]
+    except KeyError:
+        effects = _faction_effects(state.world, faction)
+    return effects.acting
 
 
 def has_effect(state: GameState, seat: int, effect: str) -> bool:
-    return effect in _faction_effects(state.world, state.seats[seat].faction).acting
+    faction = state.seats[seat].faction
+    try:  # `seat_effects`, without its call
+        effects: FactionEffects = state.world.__dict__["_derived"][_effects_table][faction]
+    except KeyError:
+        effects = _faction_effects(state.world, faction)
+    return effect in effects.acting
 
 
 @dataclass(frozen=True)
