@@ -36,9 +36,11 @@ def required(result: T | Violation) -> T:
 
 def unknown_territory(world: World, *keys: str) -> Violation | None:
     """The first key that is no territory on this world's board (Alien Island counts once
-    placed, `rules.board_links`); the refusal never names a sealed one."""
+    placed, `rules.board_links`); the refusal never names a sealed one. A printed territory
+    is known without asking `on_board` (every attack and expansion asks of two)."""
+    printed = rules_board().territories
     for key in keys:
-        if not board_links.on_board(world, key):
+        if key not in printed and not board_links.on_board(world, key):
             return Violation(
                 "unknown_territory",
                 _("There is no territory '%(territory)s'.") % {"territory": key},

@@ -22,10 +22,11 @@ def entitled_to_card(state: GameState, seat: int) -> bool:
 
 def held_slots(state: GameState, seat: int) -> list[int]:
     """E-3: the slots (1-4) of face-up cards showing a territory the player controls."""
+    armies = state.armies  # `state.owner` of each card, without a call a card
     return [
         index + 1
         for index, card in enumerate(state.slots)
-        if card is not None and state.owner(card) == seat
+        if card is not None and (army := armies.get(card)) is not None and army[0] == seat
     ]
 
 
