@@ -13,7 +13,7 @@ from campaign.models.digital import DigitalGame, GameMove
 from rules.errors import IllegalMove
 from rules.game import GameState, SeatSpec, new_game
 from rules.game.history import ReplayRefused, Step, entry_from_json, steps
-from rules.game.state import matches_stored
+from rules.game.stored_state import matches_stored
 from rules.rng import seed_commitment
 
 # Where the engine's events carry the dice as rolled, before any modifier (STYLE 4): a roll

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules.game import GameState, SeatSpec, move_from_json, new_game, replay, view_for
-from rules.game.state import matches_stored
+from rules.game.stored_state import matches_stored
 from rules.rng import GOLDEN, Rng, SeedDice, SplitMix64, seed_commitment, seed_hex
 from rules.world import World
 
