@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
-from campaign.errors import NotFoundError
+from campaign.errors import ApplicationError, ForbiddenError, NotFoundError
 from campaign.models import Campaign
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.permissions import reader_role, role_read
@@ -112,6 +113,22 @@ def seat_holds(*, seat: GameSeat, user, session_key: str) -> bool:
     if seat.kind == GameSeat.Kind.HOTSEAT:
         return bool(session_key) and seat.hotseat_session_key == session_key
     return False
+
+
+def seat_held(*, row: GameSeat | None, seat: int, user, session_key: str) -> GameSeat:
+    """`row` (the game's seat `seat`, or None when it has none) if the request holds it;
+    otherwise the refusal in words."""
+    if row is None:
+        raise ApplicationError(
+            _("This game has no seat %(seat)s.") % {"seat": seat}, code="no_such_seat"
+        )
+    if not seat_holds(seat=row, user=user, session_key=session_key):
+        raise ForbiddenError(
+            _("Seat %(number)s (%(person)s) is not yours to play.")
+            % {"number": seat + 1, "person": row.name},
+            code="not_your_seat",
+        )
+    return row
 
 
 def seats_held(*, game: DigitalGame, user, session_key: str) -> list[int]:

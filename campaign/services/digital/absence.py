@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import ApplicationError, ConflictError, ForbiddenError
+from campaign.errors import ApplicationError, ConflictError
 from campaign.models.digital import DigitalGame, GameSeat
-from campaign.selectors.digital import seat_holds
+from campaign.selectors.digital import seat_held
 from campaign.services.digital.clock import (
     MISSES_BEFORE_STAND_IN,
     clock_key,
@@ -101,17 +101,7 @@ def digital_game_clocks_check(*, game_id: int, version: int) -> bool:
 
 def _held_seat(game: DigitalGame, seat: int, user, session_key: str) -> GameSeat:
     row = game.seats.filter(index=seat).select_related("person").first()
-    if row is None:
-        raise ApplicationError(
-            _("This game has no seat %(seat)s.") % {"seat": seat}, code="no_such_seat"
-        )
-    if not seat_holds(seat=row, user=user, session_key=session_key):
-        raise ForbiddenError(
-            _("Seat %(number)s (%(person)s) is not yours to play.")
-            % {"number": seat + 1, "person": row.name},
-            code="not_your_seat",
-        )
-    return row
+    return seat_held(row=row, seat=seat, user=user, session_key=session_key)
 
 
 def seat_vacation_take(

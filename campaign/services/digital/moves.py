@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.enqueue import enqueue_named
-from campaign.errors import ApplicationError, ConflictError, ForbiddenError, NotFoundError
+from campaign.errors import ApplicationError, ConflictError, NotFoundError
 from campaign.live import game_version_announce
 from campaign.models.digital import DigitalGame, GameMove, GameSeat
 from campaign.prepared import row_update, rows_insert
-from campaign.selectors.digital import digital_game_seated, seat_holds
+from campaign.selectors.digital import digital_game_seated, seat_held
 from campaign.services.digital.clock import (
     SCHEDULED_CHECK_MAX,
     automatic_actor,
@@ -150,17 +150,12 @@ def locked_for_move(
         raise NotFoundError(_("No such game."), code="not_found")
     if may_see is not None:
         may_see(game)
-    seat_row = next((s for s in game.seats.all() if s.index == seat), None)
-    if seat_row is None:
-        raise ApplicationError(
-            _("This game has no seat %(seat)s.") % {"seat": seat}, code="no_such_seat"
-        )
-    if not seat_holds(seat=seat_row, user=user, session_key=session_key):
-        raise ForbiddenError(
-            _("Seat %(number)s (%(person)s) is not yours to play.")
-            % {"number": seat + 1, "person": seat_row.name},
-            code="not_your_seat",
-        )
+    seat_held(
+        row=next((s for s in game.seats.all() if s.index == seat), None),
+        seat=seat,
+        user=user,
+        session_key=session_key,
+    )
     if version != game.version:
         raise StaleGameError(game)
     if game.status != DigitalGame.Status.PLAYING:

@@ -27,7 +27,7 @@ from campaign.services.digital.finish import (
     digital_game_abandon,
     digital_game_finish,
 )
-from campaign.services.digital.moves import StaleGameError, move_submit
+from campaign.services.digital.moves import move_submit
 from campaign.services.digital.repeat import attack_repeat_submit
 from campaign.services.digital.turn_end import turn_end_submit
 from campaign.services.game_log.refusals import GameLogRefused
@@ -38,7 +38,12 @@ from campaign.views.digital.aids import (
     remember_shown_seat,
     repeat_plan_from_post,
 )
-from campaign.views.digital.panel import _panel_response, _seat_shown, panel_context
+from campaign.views.digital.panel import (
+    _panel_response,
+    _refused_response,
+    _seat_shown,
+    panel_context,
+)
 from campaign.views.lobby_waiting import waiting_context
 from notices.services import game_over_seen
 from rules.game import legal_move_options
@@ -152,12 +157,8 @@ class DigitalGameMoveView(_GameMixin, View):
                     **common, slot=slot, user=request.user, session_key=_session_key(request)
                 )
             remember_shown_seat(request, game, seat)
-        except StaleGameError as stale:
-            return _panel_response(request, stale.game, status=409, error=_error(stale))
         except ApplicationError as refusal:
-            return _panel_response(
-                request, self.get_game(), status=refusal.status, error=_error(refusal)
-            )
+            return _refused_response(request, refusal, self.get_game)
         return _panel_response(request, self.get_game())
 
 

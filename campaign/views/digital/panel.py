@@ -3,6 +3,7 @@ rendered alone for the cheap fetch and for spectators."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import BadRequest
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 from campaign.board_map.render import render_board_svg
 from campaign.board_map.territory import TerritoryOverlay
 from campaign.card_words import card_name, card_picture
+from campaign.errors import ApplicationError
 from campaign.forms.digital.moves import move_form_specs
 from campaign.mission_words import stars_words
 from campaign.models.digital import DigitalGame, GameSeat
@@ -23,8 +25,9 @@ from campaign.selectors.digital_takeback import take_back_panel
 from campaign.selectors.odds import seat_attack_odds
 from campaign.selectors.standalone import rule_set_words
 from campaign.services.digital.deadlines import has_deadline
+from campaign.services.digital.moves import StaleGameError
 from campaign.services.digital.repeat import last_attack
-from campaign.views.digital.access import _session_key
+from campaign.views.digital.access import _error, _session_key
 from campaign.views.digital.aids import pass_device_to
 from campaign.views.digital.clock import clock_context
 from campaign.views.digital.factions import faction_card_words, lead_words
@@ -335,3 +338,12 @@ def panel_html(request, game: DigitalGame, **extra) -> str:
 
 def _panel_response(request, game: DigitalGame, *, status: int = 200, **extra) -> HttpResponse:
     return HttpResponse(panel_html(request, game, **extra), status=status)
+
+
+def _refused_response(
+    request, refusal: ApplicationError, fresh: Callable[[], DigitalGame]
+) -> HttpResponse:
+    """The panel again with why a submission was refused: a stale version's as the game is
+    now (the refusal carries it), any other's as read again after the refusal."""
+    game = refusal.game if isinstance(refusal, StaleGameError) else fresh()
+    return _panel_response(request, game, status=refusal.status, error=_error(refusal))

@@ -9,10 +9,9 @@ from django.views import View
 
 from campaign.errors import ApplicationError
 from campaign.numbers import whole_number
-from campaign.services.digital.moves import StaleGameError
 from campaign.services.digital.takeback import take_back_answer, take_back_submit
 from campaign.views.digital.access import _error, _GameMixin
-from campaign.views.digital.panel import _panel_response
+from campaign.views.digital.panel import _panel_response, _refused_response
 
 
 class DigitalGameTakeBackView(_GameMixin, View):
@@ -32,12 +31,8 @@ class DigitalGameTakeBackView(_GameMixin, View):
                 user=request.user,
                 session_key=request.session.session_key or "",
             )
-        except StaleGameError as stale:
-            return _panel_response(request, stale.game, status=409, error=_error(stale))
         except ApplicationError as refusal:
-            return _panel_response(
-                request, self.get_game(), status=refusal.status, error=_error(refusal)
-            )
+            return _refused_response(request, refusal, self.get_game)
         return _panel_response(request, self.get_game())
 
 
